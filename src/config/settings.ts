@@ -1,0 +1,194 @@
+/**
+ * Settings: the environment, read in one place and validated once at start.
+ *
+ * Every other module receives the typed `Settings` object (token SETTINGS) and never
+ * touches process.env. A bad value stops the start with a message naming the variable.
+ */
+import { isIP } from 'node:net';
+import * as path from 'node:path';
+import * as os from 'node:os';
+
+export const SETTINGS = Symbol('SETTINGS');
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+export type SessionStore = 'memory' | 'postgres';
+
+export interface EncryptionKey {
+  id: string;
+  key: Buffer;
+}
+
+export interface Settings {
+  port: number;
+  host: string;
+  /** null: the embedded PGlite database in `dataDir`. */
+  databaseUrl: string | null;
+  dataDir: string;
+  /** Where the embedded database's private Unix socket lives. */
+  tmpDir: string;
+  dbPoolSize: number;
+  migrateOnStart: boolean;
+  /** Configured keys, the first encrypts new rows; null: generate one in the data folder (embedded only). */
+  encryptionKeys: EncryptionKey[] | null;
+  bootstrapApiKey: { id: string; secret: string } | null;
+  logLevel: LogLevel;
+  shutdownGraceSeconds: number;
+  embeddingTimeoutMs: number;
+  mcp: {
+    allowedHosts: string[];
+    sessionStore: SessionStore;
+    sessionIdleSeconds: number;
+    serverName: string;
+    serverVersion: string;
+    instructions: string;
+  };
+  jobs: { worker: boolean; pollMs: number; leaseSeconds: number };
+  operator: {
+    enabled: boolean;
+    namespace: string | null;
+    leaseName: string;
+    identity: string;
+    resyncSeconds: number;
+  };
+}
+
+export class SettingsError extends Error {
+  constructor(variable: string, problem: string) {
+    super(`Invalid environment variable ${variable}: ${problem}`);
+    this.name = 'SettingsError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function text(env: Env, name: string): string | undefined {
+  const value = env[name];
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = text(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^-?\d+$/.test(raw)) throw new SettingsError(name, `expected an integer, got '${raw}'`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new SettingsError(name, `expected ${min} to ${max}, got ${value}`);
+  return value;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = text(env, name)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new SettingsError(name, `expected true or false, got '${raw}'`);
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = text(env, name);
+  if (raw === undefined) return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) {
+    throw new SettingsError(name, `expected one of ${allowed.join(', ')}, got '${raw}'`);
+  }
+  return raw as T;
+}
+
+/**
+ * `TROVE_ENCRYPTION_KEY`: one base64 key of 32 bytes, or a comma-separated list of
+ * `id:base64` entries. The first key encrypts new rows; all of them decrypt, which
+ * is how a key is rotated: prepend the new key, keep the old ones.
+ */
+export function parseEncryptionKeys(raw: string, variable = 'TROVE_ENCRYPTION_KEY'): EncryptionKey[] {
+  const keys = raw.split(',').map((entry, index) => {
+    const trimmed = entry.trim();
+    const colon = trimmed.indexOf(':');
+    const id = colon > 0 ? trimmed.slice(0, colon) : index === 0 ? 'k1' : `k${index + 1}`;
+    const material = colon > 0 ? trimmed.slice(colon + 1) : trimmed;
+    if (!/^[A-Za-z0-9_.-]{1,64}$/.test(id)) {
+      throw new SettingsError(variable, `key id '${id}' must be 1-64 letters, digits, '_', '.' or '-'`);
+    }
+    const key = Buffer.from(material, 'base64');
+    if (key.length !== 32 || key.toString('base64').replace(/=+$/, '') !== material.replace(/=+$/, '')) {
+      throw new SettingsError(variable, `key '${id}' must be 32 bytes encoded in base64`);
+    }
+    return { id, key };
+  });
+  const ids = new Set(keys.map((k) => k.id));
+  if (ids.size !== keys.length) throw new SettingsError(variable, 'key ids must be unique');
+  return keys;
+}
+
+function hostList(env: Env, name: string, fallback: string[]): string[] {
+  const raw = text(env, name);
+  if (raw === undefined) return fallback;
+  const hosts = raw.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  if (hosts.length === 0) throw new SettingsError(name, 'expected a comma-separated list of host names');
+  return hosts;
+}
+
+export function loadSettings(env: Env = process.env): Settings {
+  const databaseUrl = text(env, 'DATABASE_URL') ?? null;
+  if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new SettingsError('DATABASE_URL', 'expected a postgres:// or postgresql:// URL');
+  }
+
+  const rawKey = text(env, 'TROVE_ENCRYPTION_KEY');
+  const encryptionKeys = rawKey === undefined ? null : parseEncryptionKeys(rawKey);
+  if (encryptionKeys === null && databaseUrl !== null) {
+    // Replicas on a shared database must share the key; generating one per pod would lose data.
+    throw new SettingsError('TROVE_ENCRYPTION_KEY', 'is required when DATABASE_URL is set');
+  }
+
+  const bootstrapId = text(env, 'TROVE_BOOTSTRAP_API_KEY');
+  const bootstrapSecret = text(env, 'TROVE_BOOTSTRAP_API_SECRET');
+  if ((bootstrapId === undefined) !== (bootstrapSecret === undefined)) {
+    const missing = bootstrapId === undefined ? 'TROVE_BOOTSTRAP_API_KEY' : 'TROVE_BOOTSTRAP_API_SECRET';
+    throw new SettingsError(missing, 'must be set together with its pair');
+  }
+  if (bootstrapId !== undefined && !UUID_RE.test(bootstrapId)) {
+    throw new SettingsError('TROVE_BOOTSTRAP_API_KEY', 'expected a UUID');
+  }
+  if (bootstrapSecret !== undefined && bootstrapSecret.length < 16) {
+    throw new SettingsError('TROVE_BOOTSTRAP_API_SECRET', 'expected at least 16 characters');
+  }
+
+  const host = text(env, 'TROVE_HOST') ?? '0.0.0.0';
+  if (isIP(host) === 0 && host !== 'localhost') throw new SettingsError('TROVE_HOST', 'expected an IP address');
+
+  return {
+    port: integer(env, 'PORT', 8080, 0, 65535),
+    host,
+    databaseUrl,
+    dataDir: path.resolve(text(env, 'TROVE_DATA_DIR') ?? './data'),
+    tmpDir: path.resolve(text(env, 'TROVE_TMP_DIR') ?? os.tmpdir()),
+    dbPoolSize: integer(env, 'TROVE_DB_POOL_SIZE', 10, 1, 200),
+    migrateOnStart: bool(env, 'TROVE_MIGRATE_ON_START', true),
+    encryptionKeys,
+    bootstrapApiKey:
+      bootstrapId && bootstrapSecret ? { id: bootstrapId.toLowerCase(), secret: bootstrapSecret } : null,
+    logLevel: oneOf(env, 'TROVE_LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
+    shutdownGraceSeconds: integer(env, 'TROVE_SHUTDOWN_GRACE_SECONDS', 25, 0, 3600),
+    embeddingTimeoutMs: integer(env, 'TROVE_EMBEDDING_TIMEOUT_MS', 30_000, 100, 600_000),
+    mcp: {
+      allowedHosts: hostList(env, 'TROVE_MCP_ALLOWED_HOSTS', ['localhost', '127.0.0.1', '::1']),
+      sessionStore: oneOf(env, 'TROVE_MCP_SESSION_STORE', ['memory', 'postgres'] as const, 'memory'),
+      sessionIdleSeconds: integer(env, 'TROVE_MCP_SESSION_IDLE_SECONDS', 300, 1, 86_400),
+      serverName: text(env, 'TROVE_MCP_SERVER_NAME') ?? 'rmcp',
+      serverVersion: text(env, 'TROVE_MCP_SERVER_VERSION') ?? '3.1.4',
+      instructions: text(env, 'TROVE_MCP_INSTRUCTIONS') ?? 'Foundation4.ai',
+    },
+    jobs: {
+      worker: bool(env, 'TROVE_JOBS_WORKER', true),
+      pollMs: integer(env, 'TROVE_JOBS_POLL_MS', 1000, 10, 600_000),
+      leaseSeconds: integer(env, 'TROVE_JOBS_LEASE_SECONDS', 60, 1, 86_400),
+    },
+    operator: {
+      enabled: bool(env, 'TROVE_OPERATOR_ENABLED', false),
+      namespace: text(env, 'TROVE_OPERATOR_NAMESPACE') ?? null,
+      leaseName: text(env, 'TROVE_OPERATOR_LEASE_NAME') ?? 'trove-operator',
+      identity: text(env, 'TROVE_OPERATOR_IDENTITY') ?? text(env, 'HOSTNAME') ?? os.hostname(),
+      resyncSeconds: integer(env, 'TROVE_OPERATOR_RESYNC_SECONDS', 300, 1, 86_400),
+    },
+  };
+}

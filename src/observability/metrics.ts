@@ -1,0 +1,142 @@
+/**
+ * Every Prometheus metric Trove exports, defined in one place so the dashboard
+ * (charts/trove/dashboards/trove.json) and the code agree on names.
+ *
+ * Process and Node.js runtime metrics keep their standard unprefixed names
+ * (`process_*`, `nodejs_*`) so stock dashboards and alerts work unchanged.
+ */
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+export const registry = new Registry();
+collectDefaultMetrics({ register: registry });
+
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+// HTTP
+export const httpRequests = new Counter({
+  name: 'trove_http_requests_total',
+  help: 'HTTP requests answered, by method, route template and status code.',
+  labelNames: ['method', 'route', 'status'] as const,
+  registers: [registry],
+});
+export const httpDuration = new Histogram({
+  name: 'trove_http_request_duration_seconds',
+  help: 'HTTP request latency, by method, route template and status code.',
+  labelNames: ['method', 'route', 'status'] as const,
+  buckets: LATENCY_BUCKETS,
+  registers: [registry],
+});
+
+// MCP
+export const mcpSessionsOpen = new Gauge({
+  name: 'trove_mcp_sessions_open',
+  help: 'MCP sessions open in this replica (memory store) or in the database (postgres store).',
+  registers: [registry],
+});
+export const mcpRequests = new Counter({
+  name: 'trove_mcp_requests_total',
+  help: 'MCP JSON-RPC messages received, by method.',
+  labelNames: ['method'] as const,
+  registers: [registry],
+});
+export const mcpToolCalls = new Counter({
+  name: 'trove_mcp_tool_calls_total',
+  help: 'MCP tool calls, by tool and outcome (success, tool_error, rpc_error).',
+  labelNames: ['tool', 'outcome'] as const,
+  registers: [registry],
+});
+export const mcpToolDuration = new Histogram({
+  name: 'trove_mcp_tool_duration_seconds',
+  help: 'MCP tool call latency, by tool.',
+  labelNames: ['tool'] as const,
+  buckets: LATENCY_BUCKETS,
+  registers: [registry],
+});
+
+// Search
+export const searchDuration = new Histogram({
+  name: 'trove_search_duration_seconds',
+  help: 'Search latency (embedding excluded), by search type.',
+  labelNames: ['type'] as const,
+  buckets: LATENCY_BUCKETS,
+  registers: [registry],
+});
+export const searchResults = new Histogram({
+  name: 'trove_search_results',
+  help: 'Fragments returned per search, by search type.',
+  labelNames: ['type'] as const,
+  buckets: [0, 1, 2, 5, 10, 20, 50, 100, 500],
+  registers: [registry],
+});
+export const searchExactFallbacks = new Counter({
+  name: 'trove_search_exact_fallbacks_total',
+  help: 'Vector searches that the approximate index could not fill, answered by an exact scan.',
+  registers: [registry],
+});
+
+// Embeddings
+export const embeddingDuration = new Histogram({
+  name: 'trove_embedding_duration_seconds',
+  help: 'Latency of one embedding call (a batch of texts), by provider.',
+  labelNames: ['provider'] as const,
+  buckets: LATENCY_BUCKETS,
+  registers: [registry],
+});
+export const embeddingErrors = new Counter({
+  name: 'trove_embedding_errors_total',
+  help: 'Failed embedding calls (after retries), by provider.',
+  labelNames: ['provider'] as const,
+  registers: [registry],
+});
+
+// Ingestion
+export const ingestedDocuments = new Counter({
+  name: 'trove_ingest_documents_total',
+  help: 'Documents (versions) stored.',
+  registers: [registry],
+});
+export const ingestedFragments = new Counter({
+  name: 'trove_ingest_fragments_total',
+  help: 'Fragments stored.',
+  registers: [registry],
+});
+export const jobs = new Gauge({
+  name: 'trove_jobs',
+  help: 'Ingestion jobs in the database, by state.',
+  labelNames: ['state'] as const,
+  registers: [registry],
+});
+
+// Database pool
+export const dbPoolConnections = new Gauge({
+  name: 'trove_db_pool_connections',
+  help: 'Database pool connections, by state (total, idle, waiting).',
+  labelNames: ['state'] as const,
+  registers: [registry],
+});
+
+// Operator
+export const reconciles = new Counter({
+  name: 'trove_reconcile_total',
+  help: 'Reconciles run, by kind and result (success, error, requeue).',
+  labelNames: ['kind', 'result'] as const,
+  registers: [registry],
+});
+export const reconcileErrors = new Counter({
+  name: 'trove_reconcile_errors_total',
+  help: 'Reconciles that failed, by kind.',
+  labelNames: ['kind'] as const,
+  registers: [registry],
+});
+export const reconcileDuration = new Histogram({
+  name: 'trove_reconcile_duration_seconds',
+  help: 'Reconcile latency, by kind.',
+  labelNames: ['kind'] as const,
+  buckets: LATENCY_BUCKETS,
+  registers: [registry],
+});
+export const leader = new Gauge({
+  name: 'trove_operator_leader',
+  help: '1 while this replica holds the operator Lease, else 0.',
+  registers: [registry],
+});
