@@ -21,7 +21,6 @@ module.exports = {
       testMatch: ['**/*.test.ts'],
       transform,
       globalSetup: '<rootDir>/test/support/global-setup.ts',
-      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
       testTimeout: 120000,
     },
   ],

@@ -33,6 +33,8 @@ export interface Settings {
   bootstrapApiKey: { id: string; secret: string } | null;
   logLevel: LogLevel;
   shutdownGraceSeconds: number;
+  /** How long /readyz reports 503 before the server stops accepting, so endpoints can drop the pod. */
+  shutdownDrainSeconds: number;
   embeddingTimeoutMs: number;
   mcp: {
     allowedHosts: string[];
@@ -169,6 +171,7 @@ export function loadSettings(env: Env = process.env): Settings {
       bootstrapId && bootstrapSecret ? { id: bootstrapId.toLowerCase(), secret: bootstrapSecret } : null,
     logLevel: oneOf(env, 'TROVE_LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
     shutdownGraceSeconds: integer(env, 'TROVE_SHUTDOWN_GRACE_SECONDS', 25, 0, 3600),
+    shutdownDrainSeconds: integer(env, 'TROVE_SHUTDOWN_DRAIN_SECONDS', 5, 0, 600),
     embeddingTimeoutMs: integer(env, 'TROVE_EMBEDDING_TIMEOUT_MS', 30_000, 100, 600_000),
     mcp: {
       allowedHosts: hostList(env, 'TROVE_MCP_ALLOWED_HOSTS', ['localhost', '127.0.0.1', '::1']),

@@ -1,0 +1,220 @@
+{{/*
+Names, labels and the derived settings every template shares.
+*/}}
+
+{{- define "trove.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/*
+Full name: a release whose name already contains the chart name keeps it, so
+`helm install trove ...` gives `svc/trove` (what `kubectl port-forward svc/trove` expects).
+*/}}
+{{- define "trove.fullname" -}}
+{{- if .Values.fullnameOverride }}
+{{- .Values.fullnameOverride | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- $name := default .Chart.Name .Values.nameOverride }}
+{{- if contains $name .Release.Name }}
+{{- .Release.Name | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- printf "%s-%s" .Release.Name $name | trunc 63 | trimSuffix "-" }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{- define "trove.chart" -}}
+{{- printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/* Selector labels: fixed for the life of a release (Deployment selectors are immutable). */}}
+{{- define "trove.selectorLabels" -}}
+app.kubernetes.io/name: {{ include "trove.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+{{- end }}
+
+{{/* The Trove server pods; the migration Job and the evaluation database use other components. */}}
+{{- define "trove.serverSelectorLabels" -}}
+{{ include "trove.selectorLabels" . }}
+app.kubernetes.io/component: server
+{{- end }}
+
+{{- define "trove.labels" -}}
+helm.sh/chart: {{ include "trove.chart" . }}
+{{ include "trove.selectorLabels" . }}
+app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+app.kubernetes.io/part-of: trove
+{{- end }}
+
+{{- define "trove.serverLabels" -}}
+{{ include "trove.labels" . }}
+app.kubernetes.io/component: server
+{{- end }}
+
+{{- define "trove.serviceAccountName" -}}
+{{- if .Values.serviceAccount.create }}
+{{- default (include "trove.fullname" .) .Values.serviceAccount.name }}
+{{- else }}
+{{- default "default" .Values.serviceAccount.name }}
+{{- end }}
+{{- end }}
+
+{{- define "trove.image" -}}
+{{- if .Values.image.digest }}
+{{- printf "%s@%s" .Values.image.repository .Values.image.digest }}
+{{- else }}
+{{- printf "%s:%s" .Values.image.repository (default .Chart.AppVersion .Values.image.tag) }}
+{{- end }}
+{{- end }}
+
+{{- define "trove.secretName" -}}
+{{- default (include "trove.fullname" .) .Values.secrets.existingSecret }}
+{{- end }}
+
+{{- define "trove.postgresql.fullname" -}}
+{{- printf "%s-postgresql" (include "trove.fullname" .) | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/*
+Where DATABASE_URL comes from: "external" (database.url or database.existingSecret),
+"evaluation" (the chart's pgvector StatefulSet) or "embedded" (no DATABASE_URL: PGlite in /data).
+*/}}
+{{- define "trove.databaseMode" -}}
+{{- if or .Values.database.url .Values.database.existingSecret.name }}external
+{{- else if .Values.postgresql.evaluation.enabled }}evaluation
+{{- else }}embedded
+{{- end }}
+{{- end }}
+
+{{/* The migration Job runs unless disabled or in embedded mode (each pod owns its database there). */}}
+{{- define "trove.migrationJob" -}}
+{{- if and .Values.migrations.enabled (ne (include "trove.databaseMode" .) "embedded") }}true{{ end }}
+{{- end }}
+
+{{- define "trove.replicas" -}}
+{{- if eq (include "trove.databaseMode" .) "embedded" }}1{{ else }}{{ .Values.replicaCount }}{{ end }}
+{{- end }}
+
+{{/* Checks that stop a release before it renders something that cannot work. */}}
+{{- define "trove.validate" -}}
+{{- $mode := include "trove.databaseMode" . }}
+{{- if and .Values.database.url .Values.database.existingSecret.name }}
+{{- fail "Set either database.url or database.existingSecret.name, not both." }}
+{{- end }}
+{{- if and (eq $mode "external") .Values.postgresql.evaluation.enabled }}
+{{- fail "postgresql.evaluation.enabled conflicts with database.url / database.existingSecret: choose one database." }}
+{{- end }}
+{{- if and (eq $mode "external") (not .Values.secrets.existingSecret) (not .Values.secrets.encryptionKey) }}
+{{- fail "secrets.encryptionKey is required with an external database (generate one with `openssl rand -base64 32`), or put TROVE_ENCRYPTION_KEY in secrets.existingSecret." }}
+{{- end }}
+{{- if and (eq $mode "embedded") .Values.autoscaling.enabled }}
+{{- fail "autoscaling.enabled needs a database: the embedded PGlite mode runs a single replica." }}
+{{- end }}
+{{- if and (eq $mode "embedded") .Values.podDisruptionBudget.enabled }}
+{{- fail "podDisruptionBudget.enabled needs a database: the embedded PGlite mode runs a single replica, which a PodDisruptionBudget would make undrainable." }}
+{{- end }}
+{{- if le (int .Values.terminationGracePeriodSeconds) (int .Values.config.shutdownGraceSeconds) }}
+{{- fail "terminationGracePeriodSeconds must be greater than config.shutdownGraceSeconds, or Kubernetes kills Trove while it drains." }}
+{{- end }}
+{{- end }}
+
+{{/*
+Non-secret environment, shared by the ConfigMap (Deployment) and the migration Job
+(which runs as a hook, before the ConfigMap exists on a first install).
+*/}}
+{{- define "trove.configEnv" -}}
+PORT: {{ .Values.service.port | toString | quote }}
+TROVE_DATA_DIR: "/data"
+TROVE_TMP_DIR: "/tmp"
+TROVE_LOG_LEVEL: {{ .Values.config.logLevel | quote }}
+TROVE_DB_POOL_SIZE: {{ .Values.database.poolSize | toString | quote }}
+TROVE_MIGRATE_ON_START: {{ if include "trove.migrationJob" . }}"false"{{ else }}"true"{{ end }}
+TROVE_SHUTDOWN_GRACE_SECONDS: {{ .Values.config.shutdownGraceSeconds | toString | quote }}
+TROVE_EMBEDDING_TIMEOUT_MS: {{ .Values.config.embeddingTimeoutMs | toString | quote }}
+TROVE_MCP_ALLOWED_HOSTS: {{ join "," .Values.mcp.allowedHosts | quote }}
+TROVE_MCP_SESSION_STORE: {{ .Values.mcp.sessionStore | quote }}
+TROVE_MCP_SESSION_IDLE_SECONDS: {{ .Values.mcp.sessionIdleSeconds | toString | quote }}
+TROVE_JOBS_WORKER: {{ .Values.config.jobsWorker | toString | quote }}
+TROVE_OPERATOR_ENABLED: {{ .Values.operator.enabled | toString | quote }}
+TROVE_OPERATOR_LEASE_NAME: {{ .Values.operator.leaseName | quote }}
+TROVE_OPERATOR_RESYNC_SECONDS: {{ .Values.operator.resyncSeconds | toString | quote }}
+{{- with .Values.operator.watchNamespace }}
+TROVE_OPERATOR_NAMESPACE: {{ . | quote }}
+{{- end }}
+{{- end }}
+
+{{/*
+DATABASE_URL and TROVE_ENCRYPTION_KEY as EnvVars. `secretName` is the Secret holding the
+chart-managed keys (the release Secret, or the migration hook's copy of it).
+*/}}
+{{- define "trove.databaseEnv" -}}
+{{- $mode := include "trove.databaseMode" .root }}
+{{- if eq $mode "evaluation" }}
+- name: POSTGRES_PASSWORD
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "trove.postgresql.fullname" .root }}
+      key: password
+- name: DATABASE_URL
+  value: {{ printf "postgres://%s:$(POSTGRES_PASSWORD)@%s:5432/%s" (.root.Values.postgresql.evaluation.username | urlquery) (include "trove.postgresql.fullname" .root) .root.Values.postgresql.evaluation.database | quote }}
+{{- else if .root.Values.database.existingSecret.name }}
+- name: DATABASE_URL
+  valueFrom:
+    secretKeyRef:
+      name: {{ .root.Values.database.existingSecret.name }}
+      key: {{ .root.Values.database.existingSecret.key }}
+{{- else if .root.Values.database.url }}
+- name: DATABASE_URL
+  valueFrom:
+    secretKeyRef:
+      name: {{ .secretName }}
+      key: DATABASE_URL
+{{- end }}
+- name: TROVE_ENCRYPTION_KEY
+  valueFrom:
+    secretKeyRef:
+      name: {{ .secretName }}
+      key: TROVE_ENCRYPTION_KEY
+      {{- if eq $mode "embedded" }}
+      optional: true
+      {{- end }}
+{{- end }}
+
+{{- define "trove.bootstrapEnv" -}}
+- name: TROVE_BOOTSTRAP_API_KEY
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "trove.secretName" . }}
+      key: TROVE_BOOTSTRAP_API_KEY
+      optional: true
+- name: TROVE_BOOTSTRAP_API_SECRET
+  valueFrom:
+    secretKeyRef:
+      name: {{ include "trove.secretName" . }}
+      key: TROVE_BOOTSTRAP_API_SECRET
+      optional: true
+{{- end }}
+
+{{/* The value a chart-managed secret key keeps across upgrades (lookup), or the given one, or a generated one. */}}
+{{- define "trove.secretValue" -}}
+{{- $given := index . 1 }}
+{{- $existing := index . 2 }}
+{{- $key := index . 3 }}
+{{- if $given }}
+{{- $given }}
+{{- else if and $existing (index $existing.data $key) }}
+{{- index $existing.data $key | b64dec }}
+{{- else }}
+{{- index . 4 }}
+{{- end }}
+{{- end }}
+
+{{- define "trove.podSecurity" -}}
+{{- with .Values.imagePullSecrets }}
+imagePullSecrets:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+securityContext:
+  {{- toYaml .Values.podSecurityContext | nindent 2 }}
+{{- end }}

@@ -1,0 +1,27 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { AuthModule } from './auth/auth.module';
+import { CatalogueModule } from './catalogue/catalogue.module';
+import { ConfigModule } from './config/config.module';
+import { Settings } from './config/settings';
+import { DatabaseModule } from './database/database.module';
+import { EmbeddingsModule } from './embeddings/embeddings.module';
+import { ObservabilityModule } from './observability/observability.module';
+import { PipelinesModule } from './pipelines/pipelines.module';
+
+@Module({})
+export class AppModule {
+  static forRoot(settings: Settings): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(settings),
+        DatabaseModule,
+        ObservabilityModule,
+        AuthModule,
+        EmbeddingsModule,
+        CatalogueModule,
+        PipelinesModule,
+      ],
+    };
+  }
+}

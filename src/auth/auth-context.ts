@@ -1,0 +1,60 @@
+/**
+ * Who is calling and what they may do. Built once per request from the key's row;
+ * services ask it questions and never look at grants themselves.
+ *
+ * Permission bits work as on a file: read 4, write 2, execute 1. A grant for a
+ * specific pipeline takes precedence over a `*` grant, so a key can hold broad
+ * read access and a narrower allow-list on one pipeline.
+ */
+export const Permission = { Read: 4, Write: 2, Execute: 1 } as const;
+
+export interface Grant {
+  pipeline_id: string; // a pipeline UUID or '*'
+  permissions: number; // 0..7
+  classifications: '*' | string[];
+}
+
+export interface PipelineAccess {
+  permissions: number;
+  /** '*' or the classifications this key may see on the pipeline. */
+  classifications: '*' | string[];
+}
+
+const NO_ACCESS: PipelineAccess = { permissions: 0, classifications: [] };
+const FULL_ACCESS: PipelineAccess = { permissions: 7, classifications: '*' };
+
+export class AuthContext {
+  constructor(
+    readonly keyId: string,
+    readonly admin: boolean,
+    readonly grants: readonly Grant[],
+  ) {}
+
+  access(pipelineId: string): PipelineAccess {
+    if (this.admin) return FULL_ACCESS;
+    const id = pipelineId.toLowerCase();
+    const grant = this.grants.find((g) => g.pipeline_id === id) ?? this.grants.find((g) => g.pipeline_id === '*');
+    return grant ? { permissions: grant.permissions, classifications: grant.classifications } : NO_ACCESS;
+  }
+
+  can(pipelineId: string, bits: number): boolean {
+    return (this.access(pipelineId).permissions & bits) === bits;
+  }
+
+  /**
+   * The pipelines this key can read when listing: `all` when a `*` grant (or admin)
+   * gives read, otherwise the explicit ids; in both cases minus pipelines whose
+   * specific grant withdraws read.
+   */
+  readablePipelines(): { all: boolean; include: string[]; exclude: string[] } {
+    if (this.admin) return { all: true, include: [], exclude: [] };
+    const wildcard = this.grants.find((g) => g.pipeline_id === '*');
+    const specific = this.grants.filter((g) => g.pipeline_id !== '*');
+    const readable = (g: Grant) => (g.permissions & Permission.Read) === Permission.Read;
+    return {
+      all: wildcard !== undefined && readable(wildcard),
+      include: specific.filter(readable).map((g) => g.pipeline_id),
+      exclude: specific.filter((g) => !readable(g)).map((g) => g.pipeline_id),
+    };
+  }
+}

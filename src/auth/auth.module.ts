@@ -1,0 +1,14 @@
+import { Global, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { ApiKeysController } from './api-keys.controller';
+import { ApiKeysRepository } from './api-keys.repository';
+import { ApiKeysService } from './api-keys.service';
+import { ApiKeyGuard } from './auth.guard';
+
+@Global()
+@Module({
+  controllers: [ApiKeysController],
+  providers: [ApiKeysRepository, ApiKeysService, { provide: APP_GUARD, useClass: ApiKeyGuard }],
+  exports: [ApiKeysService],
+})
+export class AuthModule {}

@@ -1,0 +1,141 @@
+/**
+ * The catalogue: embedding providers (built in), embedding models and text
+ * splitters (rows an admin creates, pipelines refer to).
+ */
+import { Injectable } from '@nestjs/common';
+import { conflict, notFound } from '../common/errors';
+import { newId } from '../common/ids';
+import { ListEnvelope, parseListQuery, toEnvelope } from '../common/list';
+import { EmbeddingsService } from '../embeddings/embeddings.service';
+import { CatalogueRepository, EmbeddingModelRow, TextSplitterRow } from './catalogue.repository';
+import { CreateEmbeddingModelDto, CreateTextSplitterDto } from './catalogue.dto';
+import { normalizeSplitterParameters } from './text-splitting';
+
+export interface EmbeddingModelView {
+  id: string;
+  name: string;
+  provider: string;
+  size: number;
+  parameters: Record<string, unknown>;
+  description: string | null;
+}
+
+export interface TextSplitterView {
+  id: string;
+  provider: string;
+  parameters: Record<string, unknown>;
+  description: string | null;
+}
+
+/** Parameters that hold credentials are never sent back. */
+const SECRET_PARAMETERS = new Set(['api_key']);
+
+export function presentModel(row: EmbeddingModelRow): EmbeddingModelView {
+  const parameters = Object.fromEntries(
+    Object.entries(row.parameters).map(([k, v]) => [k, SECRET_PARAMETERS.has(k) ? '********' : v]),
+  );
+  return { id: row.id, name: row.name, provider: row.provider, size: row.size, parameters, description: row.description };
+}
+
+const presentSplitter = (row: TextSplitterRow): TextSplitterView => ({
+  id: row.id,
+  provider: row.provider,
+  parameters: row.parameters,
+  description: row.description,
+});
+
+const STRING_OPS = ['eq', 'ne', 'contains', 'startswith', 'endswith', 'in'] as const;
+
+@Injectable()
+export class CatalogueService {
+  constructor(
+    private readonly repository: CatalogueRepository,
+    private readonly embeddings: EmbeddingsService,
+  ) {}
+
+  listProviders(query: Record<string, unknown>) {
+    const parsed = parseListQuery(query, { provider: STRING_OPS });
+    const matches = (value: string) =>
+      parsed.filters.every((f) => {
+        switch (f.op) {
+          case 'eq':
+            return value === f.value;
+          case 'ne':
+            return value !== f.value;
+          case 'contains':
+            return value.includes(f.value);
+          case 'startswith':
+            return value.startsWith(f.value);
+          case 'endswith':
+            return value.endsWith(f.value);
+          case 'in':
+            return f.value.split(',').includes(value);
+          default:
+            return false;
+        }
+      });
+    const rows = this.embeddings.listProviders().filter((p) => matches(p.provider));
+    return toEnvelope(rows, { ...parsed, page: { ...parsed.page, limit: Math.max(rows.length, 1) } }, (p) => p);
+  }
+
+  async listModels(query: Record<string, unknown>): Promise<ListEnvelope<EmbeddingModelView>> {
+    const parsed = parseListQuery(query, { name: STRING_OPS, provider: STRING_OPS, size: ['eq'] });
+    return toEnvelope(await this.repository.listModels(parsed), parsed, presentModel);
+  }
+
+  async getModel(id: string): Promise<EmbeddingModelView> {
+    const row = await this.repository.findModel(id);
+    if (!row) throw notFound('Embedding model not found', { id });
+    return presentModel(row);
+  }
+
+  async createModel(dto: CreateEmbeddingModelDto): Promise<EmbeddingModelView> {
+    const parameters = this.embeddings.normalizeParameters(dto.provider, dto.size, dto.parameters);
+    const row = await this.repository.insertModel({
+      id: newId(),
+      name: dto.name,
+      provider: dto.provider,
+      size: dto.size,
+      parameters,
+      description: dto.description ?? null,
+    });
+    return presentModel(row);
+  }
+
+  async deleteModel(id: string): Promise<void> {
+    if (!(await this.repository.findModel(id))) throw notFound('Embedding model not found', { id });
+    const users = await this.repository.pipelinesUsingModel(id);
+    if (users.length > 0) {
+      throw conflict(`Embedding model ${id} is used by pipelines: ${users.join(', ')}`);
+    }
+    await this.repository.deleteModel(id);
+  }
+
+  async listSplitters(query: Record<string, unknown>): Promise<ListEnvelope<TextSplitterView>> {
+    const parsed = parseListQuery(query, { provider: STRING_OPS });
+    return toEnvelope(await this.repository.listSplitters(parsed), parsed, presentSplitter);
+  }
+
+  async getSplitter(id: string): Promise<TextSplitterView> {
+    const row = await this.repository.findSplitter(id);
+    if (!row) throw notFound('Text splitter not found', { id });
+    return presentSplitter(row);
+  }
+
+  async createSplitter(dto: CreateTextSplitterDto): Promise<TextSplitterView> {
+    const parameters = normalizeSplitterParameters(dto.provider, dto.parameters);
+    const row = await this.repository.insertSplitter({
+      id: newId(),
+      provider: dto.provider,
+      parameters,
+      description: dto.description ?? null,
+    });
+    return presentSplitter(row);
+  }
+
+  async deleteSplitter(id: string): Promise<void> {
+    if (!(await this.repository.findSplitter(id))) throw notFound('Text splitter not found', { id });
+    if (await this.repository.splitterInUse(id)) throw conflict(`Text splitter ${id} is used by a pipeline or a document`);
+    await this.repository.deleteSplitter(id);
+  }
+}

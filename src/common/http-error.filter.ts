@@ -1,0 +1,64 @@
+/**
+ * The REST edge of error handling: every error leaves as `{"detail": "<message>"}`
+ * with the status its DomainError code maps to. Framework errors (unknown route,
+ * malformed JSON, body too large) are translated here too, so no other code builds
+ * an error body.
+ */
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError, HTTP_STATUS_OF } from './errors';
+
+export const BODY_LIMIT_BYTES = 4 * 1024 * 1024;
+
+export interface ErrorBody {
+  status: number;
+  detail: string;
+}
+
+/** Maps any thrown value to a status and a message fit for a client. */
+export function toErrorBody(error: unknown): ErrorBody {
+  if (error instanceof DomainError) return { status: HTTP_STATUS_OF[error.code], detail: error.message };
+  if (error instanceof HttpException) {
+    const response = error.getResponse();
+    const message =
+      typeof response === 'string'
+        ? response
+        : Array.isArray((response as { message?: unknown }).message)
+          ? ((response as { message: string[] }).message.join('; '))
+          : String((response as { message?: unknown }).message ?? error.message);
+    return { status: error.getStatus(), detail: message };
+  }
+  const fastifyError = error as { code?: string; statusCode?: number; message?: string };
+  switch (fastifyError.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, detail: `Payload Too Large: request body exceeds ${BODY_LIMIT_BYTES} bytes` };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { status: 415, detail: 'Unsupported Media Type: send application/json' };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { status: 400, detail: 'Malformed JSON body: the body is empty' };
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { status: 400, detail: 'Bad Request: Content-Length does not match the body' };
+  }
+  if (error instanceof SyntaxError || fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+    return { status: 400, detail: `Malformed JSON body: ${fastifyError.message ?? 'cannot parse'}` };
+  }
+  if (typeof fastifyError.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+    return { status: fastifyError.statusCode, detail: fastifyError.message ?? 'Bad Request' };
+  }
+  return { status: 500, detail: 'Internal Server Error' };
+}
+
+@Catch()
+export class HttpErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpError');
+
+  catch(error: unknown, host: ArgumentsHost): void {
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const request = host.switchToHttp().getRequest<FastifyRequest>();
+    const body = toErrorBody(error);
+    if (body.status >= 500 && body.status !== 501 && body.status !== 502 && body.status !== 503) {
+      this.logger.error({ err: error, reqId: request?.id }, 'Unhandled error');
+    }
+    void reply.status(body.status).header('content-type', 'application/json').send({ detail: body.detail });
+  }
+}

@@ -1,0 +1,172 @@
+/**
+ * The list envelope shared by every collection:
+ *   {"data": [...], "page_info": {after, before, count, has_next, has_prev}, "query_info": [...]}
+ * with `field$op=value` filters and keyset paging on the (time-ordered) id.
+ */
+import { invalid } from './errors';
+import { isUuid } from './ids';
+
+export type FilterOp = 'eq' | 'ne' | 'contains' | 'startswith' | 'endswith' | 'gt' | 'gte' | 'lt' | 'lte' | 'in';
+export const FILTER_OPS: readonly FilterOp[] = ['eq', 'ne', 'contains', 'startswith', 'endswith', 'gt', 'gte', 'lt', 'lte', 'in'];
+
+export interface FieldFilter {
+  field: string;
+  op: FilterOp;
+  value: string;
+}
+
+export interface PageRequest {
+  limit: number;
+  after?: string;
+  before?: string;
+}
+
+export interface ListQuery {
+  filters: FieldFilter[];
+  page: PageRequest;
+}
+
+export interface PageInfo {
+  after: string | null;
+  before: string | null;
+  count: number;
+  has_next: boolean;
+  has_prev: boolean;
+}
+
+export interface ListEnvelope<T> {
+  data: T[];
+  page_info: PageInfo;
+  query_info: FieldFilter[];
+}
+
+export const DEFAULT_LIMIT = 50;
+export const MAX_LIMIT = 1000;
+const RESERVED = new Set(['limit', 'after', 'before']);
+
+/**
+ * Parses query parameters against the fields a collection allows filtering on.
+ * `name=x` means `name$eq=x`. Unknown fields and operators are 422s naming them.
+ */
+export function parseListQuery(
+  query: Record<string, unknown>,
+  allowed: Record<string, readonly FilterOp[]>,
+  extra: readonly string[] = [],
+): ListQuery {
+  const filters: FieldFilter[] = [];
+  for (const [key, raw] of Object.entries(query ?? {})) {
+    if (RESERVED.has(key) || extra.includes(key)) continue;
+    const [field, op = 'eq', ...rest] = key.split('$');
+    if (rest.length > 0) throw invalid(`query parameter ${key}: expected field$operator`);
+    if (!(field in allowed)) {
+      throw invalid(`query parameter ${key}: cannot filter on '${field}'; filterable fields: ${Object.keys(allowed).join(', ')}`);
+    }
+    if (!allowed[field].includes(op as FilterOp)) {
+      throw invalid(`query parameter ${key}: operator '${op}' is not supported for '${field}'; use one of ${allowed[field].join(', ')}`);
+    }
+    for (const value of Array.isArray(raw) ? raw : [raw]) {
+      filters.push({ field, op: op as FilterOp, value: String(value) });
+    }
+  }
+  return { filters, page: parsePage(query ?? {}) };
+}
+
+export function parsePage(query: Record<string, unknown>): PageRequest {
+  const page: PageRequest = { limit: DEFAULT_LIMIT };
+  if (query.limit !== undefined) {
+    const raw = String(query.limit);
+    if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_LIMIT) {
+      throw invalid(`query parameter limit: expected an integer from 1 to ${MAX_LIMIT}, got '${raw}'`);
+    }
+    page.limit = Number(raw);
+  }
+  for (const cursor of ['after', 'before'] as const) {
+    if (query[cursor] !== undefined) {
+      const value = String(query[cursor]);
+      if (!isUuid(value)) throw invalid(`query parameter ${cursor}: expected a cursor from page_info, got '${value}'`);
+      page[cursor] = value.toLowerCase();
+    }
+  }
+  if (page.after && page.before) throw invalid('query parameters after and before cannot be combined');
+  return page;
+}
+
+/** Escapes LIKE metacharacters for operators that mean a literal match. */
+export const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Builds the SQL condition of one filter over a column. `contains` keeps `%` and `_`
+ * as wildcards and is case-sensitive (the published `name$contains` semantics);
+ * `startswith`/`endswith` match literally.
+ */
+export function filterToSql(column: string, filter: FieldFilter, params: unknown[]): string {
+  const add = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  switch (filter.op) {
+    case 'eq':
+      return `${column} = ${add(filter.value)}`;
+    case 'ne':
+      return `${column} <> ${add(filter.value)}`;
+    case 'contains':
+      return `${column} LIKE ${add(`%${filter.value}%`)}`;
+    case 'startswith':
+      return `${column} LIKE ${add(`${escapeLike(filter.value)}%`)}`;
+    case 'endswith':
+      return `${column} LIKE ${add(`%${escapeLike(filter.value)}`)}`;
+    case 'gt':
+      return `${column} > ${add(filter.value)}`;
+    case 'gte':
+      return `${column} >= ${add(filter.value)}`;
+    case 'lt':
+      return `${column} < ${add(filter.value)}`;
+    case 'lte':
+      return `${column} <= ${add(filter.value)}`;
+    case 'in':
+      return `${column} = ANY(${add(filter.value.split(','))})`;
+  }
+}
+
+/**
+ * Keyset page over rows ordered by id. Fetches one row more than asked to know
+ * whether another page exists in the direction of travel.
+ */
+export function keysetSql(page: PageRequest, params: unknown[], idColumn = 'id'): { where: string | null; order: string; limit: string } {
+  params.push(page.limit + 1);
+  const limit = `LIMIT $${params.length}`;
+  if (page.before) {
+    params.push(page.before);
+    return { where: `${idColumn} < $${params.length}`, order: `${idColumn} DESC`, limit };
+  }
+  if (page.after) {
+    params.push(page.after);
+    return { where: `${idColumn} > $${params.length}`, order: `${idColumn} ASC`, limit };
+  }
+  return { where: null, order: `${idColumn} ASC`, limit };
+}
+
+/** Turns the rows fetched by keysetSql into the envelope, in ascending order. */
+export function toEnvelope<R extends { id: string }, T>(
+  rows: R[],
+  query: ListQuery,
+  present: (row: R) => T,
+): ListEnvelope<T> {
+  const { page } = query;
+  const more = rows.length > page.limit;
+  let pageRows = more ? rows.slice(0, page.limit) : rows;
+  if (page.before) pageRows = pageRows.reverse();
+  const first = pageRows[0]?.id ?? null;
+  const last = pageRows[pageRows.length - 1]?.id ?? null;
+  return {
+    data: pageRows.map(present),
+    page_info: {
+      after: last,
+      before: first,
+      count: pageRows.length,
+      has_next: page.before ? true : more,
+      has_prev: page.before ? more : Boolean(page.after),
+    },
+    query_info: query.filters,
+  };
+}

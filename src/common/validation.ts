@@ -1,0 +1,26 @@
+/**
+ * Request validation with zod. A failure becomes one DomainError (422) whose message
+ * names the offending field, e.g. `grants[0].permissions: must be at most 7`.
+ */
+import { z } from 'zod';
+import { invalid } from './errors';
+
+export function describeIssue(issue: z.core.$ZodIssue): string {
+  const where = issue.path.length === 0 ? 'body' : formatPath(issue.path);
+  return `${where}: ${issue.message}`;
+}
+
+function formatPath(path: PropertyKey[]): string {
+  return path
+    .map((part, i) => (typeof part === 'number' ? `[${part}]` : i === 0 ? String(part) : `.${String(part)}`))
+    .join('');
+}
+
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw invalid(describeIssue(result.error.issues[0]));
+  return result.data;
+}
+
+/** Rejects JSON keys the schema does not know, so a typo is an error rather than silently ignored. */
+export const strictObject = z.strictObject;

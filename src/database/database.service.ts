@@ -1,0 +1,126 @@
+/**
+ * The one connection to the database, PGlite or PostgreSQL.
+ *
+ * Repositories receive this service and run parameterised SQL through `query` or,
+ * inside a transaction, through the `Tx` handed to them. Nothing else holds a
+ * connection.
+ */
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { SETTINGS, Settings } from '../config/settings';
+import { dbPoolConnections } from '../observability/metrics';
+import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
+import { MIGRATIONS } from './migrations';
+
+/** Anything that runs SQL: the pool, or one transaction's connection. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+export type Tx = Queryable;
+
+@Injectable()
+export class DatabaseService implements Queryable, OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(DatabaseService.name);
+  private dataSource?: DataSource;
+  private embedded?: EmbeddedPostgres;
+
+  constructor(@Inject(SETTINGS) private readonly settings: Settings) {}
+
+  get isEmbedded(): boolean {
+    return this.settings.databaseUrl === null;
+  }
+
+  /**
+   * At start: connect, then migrate — or, when another step owns migrations (the
+   * Helm hook Job sets TROVE_MIGRATE_ON_START=false), wait until they are applied.
+   */
+  async onModuleInit(): Promise<void> {
+    await this.connect();
+    if (this.settings.migrateOnStart) {
+      const applied = await this.migrate();
+      if (applied.length > 0) this.logger.log(`Applied migrations: ${applied.join(', ')}`);
+      return;
+    }
+    while (await this.hasPendingMigrations()) {
+      this.logger.warn('Waiting for database migrations to be applied (TROVE_MIGRATE_ON_START=false)');
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+    }
+  }
+
+  /** Opens the connection (and the embedded database when no DATABASE_URL is set). */
+  async connect(): Promise<void> {
+    if (this.dataSource?.isInitialized) return;
+    let connection: Record<string, unknown>;
+    if (this.settings.databaseUrl === null) {
+      this.embedded = await startEmbeddedPostgres(this.settings.dataDir, this.settings.tmpDir);
+      connection = {
+        host: this.embedded.socketDir,
+        port: this.embedded.port,
+        username: 'postgres',
+        database: 'postgres',
+        // PGlite serves one connection; a bigger pool would only queue in the socket server.
+        extra: { max: 1 },
+      };
+      this.logger.log(`Embedded PostgreSQL (PGlite) in ${this.settings.dataDir}`);
+    } else {
+      connection = { url: this.settings.databaseUrl, extra: { max: this.settings.dbPoolSize } };
+    }
+    this.dataSource = new DataSource({
+      type: 'postgres',
+      ...connection,
+      migrations: MIGRATIONS,
+      migrationsTableName: 'migrations',
+      synchronize: false,
+      logging: false,
+    });
+    await this.dataSource.initialize();
+  }
+
+  /** Applies pending migrations; returns their names. */
+  async migrate(): Promise<string[]> {
+    const applied = await this.source.runMigrations({ transaction: 'each' });
+    return applied.map((m) => m.name);
+  }
+
+  async hasPendingMigrations(): Promise<boolean> {
+    return this.source.showMigrations();
+  }
+
+  query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return this.source.query(sql, params);
+  }
+
+  /** Runs `work` in one transaction; it commits when `work` resolves and rolls back when it throws. */
+  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.source.transaction((manager: EntityManager) =>
+      work({ query: (sql, params = []) => manager.query(sql, params) }),
+    );
+  }
+
+  /** Pool figures for /metrics (pg.Pool counters). */
+  recordPoolMetrics(): void {
+    const pool = (this.dataSource?.driver as unknown as { master?: { totalCount: number; idleCount: number; waitingCount: number } })
+      ?.master;
+    if (!pool) return;
+    dbPoolConnections.set({ state: 'total' }, pool.totalCount);
+    dbPoolConnections.set({ state: 'idle' }, pool.idleCount);
+    dbPoolConnections.set({ state: 'waiting' }, pool.waitingCount);
+  }
+
+  async close(): Promise<void> {
+    if (this.dataSource?.isInitialized) await this.dataSource.destroy();
+    this.dataSource = undefined;
+    if (this.embedded) await this.embedded.close();
+    this.embedded = undefined;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.close();
+  }
+
+  private get source(): DataSource {
+    if (!this.dataSource?.isInitialized) throw new Error('Database is not connected');
+    return this.dataSource;
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * Starts Trove: validated settings, the HTTP server on PORT, and a graceful stop.
+ *
+ * On SIGTERM/SIGINT: /readyz turns 503 for TROVE_SHUTDOWN_DRAIN_SECONDS so the
+ * Service takes the pod out of rotation, then the server stops accepting, lets
+ * in-flight requests finish and closes the database; if that takes longer than
+ * TROVE_SHUTDOWN_GRACE_SECONDS the process exits anyway.
+ */
+import 'reflect-metadata';
+import { loadSettings, Settings, SettingsError } from './config/settings';
+import { createApp } from './app.factory';
+import { createLogger } from './observability/logger';
+import { LifecycleService } from './observability/lifecycle.service';
+import { version } from './version';
+
+async function main(): Promise<void> {
+  let settings: Settings;
+  try {
+    settings = loadSettings();
+  } catch (error) {
+    if (error instanceof SettingsError) {
+      process.stderr.write(`trove: ${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const logger = createLogger(settings.logLevel);
+  const app = await createApp(settings, logger);
+  await app.listen({ port: settings.port, host: settings.host });
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : settings.port;
+  logger.info({ port, version, database: settings.databaseUrl ? 'postgresql' : 'embedded' }, `Trove listening on port ${port}`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'Shutting down: draining');
+    const force = setTimeout(() => {
+      logger.error('Shutdown grace period exceeded; exiting');
+      process.exit(1);
+    }, settings.shutdownGraceSeconds * 1000);
+    force.unref();
+    app.get(LifecycleService).startDraining();
+    await new Promise((resolve) => setTimeout(resolve, settings.shutdownDrainSeconds * 1000));
+    await app.close();
+    logger.info('Stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error) => {
+  process.stderr.write(`trove: failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,52 @@
+import { Controller, Get, Header, HttpCode, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { Public } from '../auth/auth.guard';
+import { DatabaseService } from '../database/database.service';
+import { LifecycleService } from './lifecycle.service';
+import { registry } from './metrics';
+import { version } from '../version';
+
+@Controller()
+@Public()
+export class HealthController {
+  constructor(
+    private readonly db: DatabaseService,
+    private readonly lifecycle: LifecycleService,
+  ) {}
+
+  @Get()
+  root() {
+    return { name: 'trove', version, mcp: '/mcp' };
+  }
+
+  /** Liveness: the process answers. Never touches the database, so a slow database does not get pods killed. */
+  @Get('healthz')
+  @HttpCode(200)
+  healthz() {
+    return { status: 'ok' };
+  }
+
+  /** Readiness: the database answers and every migration is applied; 503 while draining. */
+  @Get('readyz')
+  async readyz(@Res({ passthrough: true }) reply: FastifyReply) {
+    const checks: Record<string, string> = {};
+    if (this.lifecycle.draining) checks.lifecycle = 'draining';
+    try {
+      await this.db.query('SELECT 1');
+      checks.database = 'ok';
+      checks.migrations = (await this.db.hasPendingMigrations()) ? 'pending' : 'ok';
+    } catch (error) {
+      checks.database = `unreachable: ${(error as Error).message}`;
+    }
+    const ready = checks.database === 'ok' && checks.migrations === 'ok' && !this.lifecycle.draining;
+    void reply.status(ready ? 200 : 503);
+    return { status: ready ? 'ready' : 'not ready', checks };
+  }
+
+  @Get('metrics')
+  @Header('content-type', registry.contentType)
+  async metrics() {
+    this.db.recordPoolMetrics();
+    return registry.metrics();
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * Per-request plumbing at the Fastify level, so it also covers routes outside Nest
+ * (the MCP endpoint) and requests that never reach a controller (404, 413):
+ * the `x-request-id` header, one structured log line, and the HTTP metrics.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { httpDuration, httpRequests } from './metrics';
+
+const MAX_REQUEST_ID_LENGTH = 200;
+
+/** The caller's x-request-id when it sent a sane one, else a new UUID. */
+export function requestIdOf(request: { headers: Record<string, string | string[] | undefined> }): string {
+  const value = request.headers['x-request-id'];
+  const id = Array.isArray(value) ? value[0] : value;
+  return id && id.length <= MAX_REQUEST_ID_LENGTH && /^[\x21-\x7e]+$/.test(id) ? id : randomUUID();
+}
+
+export function routeOf(request: FastifyRequest): string {
+  return request.routeOptions?.url ?? 'unmatched';
+}
+
+export function registerRequestHooks(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const route = routeOf(request);
+    const status = String(reply.statusCode);
+    const seconds = reply.elapsedTime / 1000;
+    httpRequests.inc({ method: request.method, route, status });
+    httpDuration.observe({ method: request.method, route, status }, seconds);
+    request.log.info(
+      { reqId: request.id, method: request.method, route, url: request.url.split('?')[0], status: reply.statusCode, durationMs: Math.round(reply.elapsedTime * 100) / 100 },
+      'request',
+    );
+  });
+}

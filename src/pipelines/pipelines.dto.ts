@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { isUuid } from '../common/ids';
+
+const uuid = (what: string) =>
+  z
+    .string({ error: `must be ${what} UUID` })
+    .refine(isUuid, `must be ${what} UUID`)
+    .transform((v) => v.toLowerCase());
+
+const classificationName = z
+  .string({ error: 'must be a string' })
+  .min(1, 'must not be empty')
+  .max(200, 'must be at most 200 characters');
+
+const pair = z.tuple([classificationName, classificationName], { error: 'must be a pair [classification, inherited classification]' });
+
+const name = z.string({ error: 'is required' }).trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
+const description = z.string({ error: 'must be a string or null' }).max(4000, 'must be at most 4000 characters').nullable();
+
+export const ClassificationsSchema = z.strictObject({
+  classifications: z.array(classificationName, { error: 'must be an array of names' }).max(1000, 'must hold at most 1000 names'),
+  hierarchy: z.array(pair, { error: 'must be an array of pairs' }).max(10000, 'must hold at most 10000 pairs').default([]),
+});
+export type ClassificationsDto = z.output<typeof ClassificationsSchema>;
+
+export const CreatePipelineSchema = z.strictObject({
+  name,
+  description: description.optional(),
+  embedding_model_ids: z
+    .array(uuid('an embedding model'), { error: 'must be an array of embedding model ids' })
+    .max(16, 'must hold at most 16 models')
+    .refine((ids) => new Set(ids).size === ids.length, 'must not repeat a model')
+    .optional(),
+  text_splitter_id: uuid('a text splitter').optional(),
+  full_text_search: z.boolean({ error: 'must be true or false' }).default(true),
+  classifications: ClassificationsSchema.shape.classifications.default(['default']),
+  hierarchy: ClassificationsSchema.shape.hierarchy,
+});
+export type CreatePipelineDto = z.output<typeof CreatePipelineSchema>;
+
+export const UpdatePipelineSchema = z.strictObject({
+  name: name.optional(),
+  description: description.optional(),
+  default_text_splitter_id: uuid('a text splitter').optional(),
+  default_vector_embedding_id: uuid('a vector embedding').optional(),
+});
+export type UpdatePipelineDto = z.output<typeof UpdatePipelineSchema>;

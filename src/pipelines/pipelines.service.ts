@@ -1,0 +1,217 @@
+/**
+ * Pipelines: their models, splitter, full-text flag and classifications, and who
+ * may see them. REST and the MCP tools both call this service.
+ *
+ * Visibility follows the key: a pipeline the key cannot read is reported exactly
+ * like one that does not exist, so its existence does not leak.
+ */
+import { Injectable } from '@nestjs/common';
+import { AuthContext, Permission } from '../auth/auth-context';
+import { CatalogueRepository } from '../catalogue/catalogue.repository';
+import { presentModel, EmbeddingModelView } from '../catalogue/catalogue.service';
+import { DatabaseService } from '../database/database.service';
+import { DEFAULT_EMBEDDING_MODEL_ID, DEFAULT_TEXT_SPLITTER_ID } from '../database/migrations/1764470100000-DefaultCatalogue';
+import { conflict, DomainError, ErrorCode, forbidden, invalid, pipelineNotFound } from '../common/errors';
+import { newId } from '../common/ids';
+import { ListEnvelope, parseListQuery, toEnvelope } from '../common/list';
+import { Classifications, normalizeClassifications } from './classification-hierarchy';
+import { ClassificationsDto, CreatePipelineDto, UpdatePipelineDto } from './pipelines.dto';
+import { PipelineRecord, PipelinesRepository } from './pipelines.repository';
+import { createVectorIndex, dropVectorIndex } from './vector-index';
+
+export interface PipelineView {
+  id: string;
+  name: string;
+  description: string | null;
+  default_text_splitter_id: string;
+  default_vector_embedding_id: string | null;
+  embedding_models: Record<string, EmbeddingModelView>;
+  full_text_search: boolean;
+  created_at: string;
+}
+
+/** The five fields of the MCP listing; `embedding_model_id` is the vector embedding id, as published. */
+export interface PipelineSummary {
+  default_text_splitter_id: string;
+  description: string | null;
+  embedding_model_id: string | null;
+  name: string;
+  pipeline_id: string;
+}
+
+/** The message the MCP page fixes for a key whose allow-list is not `*`. */
+export const CLASSIFICATIONS_DENIED = 'Authorization error: AccessLevel(READ)';
+
+export function presentPipeline(p: PipelineRecord): PipelineView {
+  return {
+    id: p.id,
+    name: p.name,
+    description: p.description,
+    default_text_splitter_id: p.default_text_splitter_id,
+    default_vector_embedding_id: p.default_vector_embedding_id,
+    embedding_models: Object.fromEntries(p.vectorEmbeddings.map((v) => [v.id, presentModel(v.model)])),
+    full_text_search: p.full_text_search,
+    created_at: p.created_at.toISOString(),
+  };
+}
+
+const NAME_OPS = ['eq', 'ne', 'contains', 'startswith', 'endswith', 'in'] as const;
+
+@Injectable()
+export class PipelinesService {
+  constructor(
+    private readonly pipelines: PipelinesRepository,
+    private readonly catalogue: CatalogueRepository,
+    private readonly db: DatabaseService,
+  ) {}
+
+  /**
+   * The pipeline if the key holds every bit of `permissions` on it. A key without
+   * read sees "not found"; with read but missing another bit, "forbidden" — unless
+   * `hideDenied`, where any missing bit is "not found" (search, as MCP publishes).
+   */
+  async require(auth: AuthContext, id: string, permissions: number, hideDenied = false): Promise<PipelineRecord> {
+    const canRead = auth.can(id, Permission.Read);
+    const pipeline = canRead ? await this.pipelines.find(id) : null;
+    if (!pipeline) throw pipelineNotFound(id);
+    if (!auth.can(id, permissions)) {
+      if (hideDenied) throw pipelineNotFound(id);
+      throw forbidden(`Forbidden: this key lacks ${describeBits(permissions & ~auth.access(id).permissions)} permission on the pipeline.`);
+    }
+    return pipeline;
+  }
+
+  async get(auth: AuthContext, id: string): Promise<PipelineView> {
+    return presentPipeline(await this.require(auth, id, Permission.Read));
+  }
+
+  async list(auth: AuthContext, query: Record<string, unknown>): Promise<ListEnvelope<PipelineView>> {
+    const parsed = parseListQuery(query, { name: NAME_OPS, description: ['contains'], full_text_search: ['eq'] });
+    for (const filter of parsed.filters) {
+      if (filter.field === 'full_text_search' && !['true', 'false'].includes(filter.value)) {
+        throw invalid(`query parameter full_text_search: expected true or false, got '${filter.value}'`);
+      }
+    }
+    return toEnvelope(await this.pipelines.list(auth.readablePipelines(), parsed), parsed, presentPipeline);
+  }
+
+  /** The MCP `get_pipelines` listing: ordered by id, offset paging, `%`/`_` wildcards, case-sensitive. */
+  async listSummaries(auth: AuthContext, query: string | null, limit: number, offset: number): Promise<PipelineSummary[]> {
+    if (limit === 0) return [];
+    const pattern = query === null ? null : `%${query}%`;
+    const rows = await this.pipelines.listByOffset(auth.readablePipelines(), pattern, limit, offset);
+    return rows.map((p) => ({
+      default_text_splitter_id: p.default_text_splitter_id,
+      description: p.description,
+      embedding_model_id: p.default_vector_embedding_id,
+      name: p.name,
+      pipeline_id: p.id,
+    }));
+  }
+
+  async create(dto: CreatePipelineDto): Promise<PipelineView> {
+    const modelIds = dto.embedding_model_ids ?? [DEFAULT_EMBEDDING_MODEL_ID];
+    if (modelIds.length === 0 && !dto.full_text_search) {
+      throw invalid('embedding_model_ids: a pipeline without embedding models needs full_text_search: true');
+    }
+    const classifications = normalizeClassifications(dto.classifications, dto.hierarchy);
+    const splitterId = dto.text_splitter_id ?? DEFAULT_TEXT_SPLITTER_ID;
+    const id = newId();
+    await this.db.transaction(async (tx) => {
+      if (await this.pipelines.nameTaken(dto.name, null, tx)) throw conflict(`A pipeline named '${dto.name}' already exists`);
+      if (!(await this.catalogue.findSplitter(splitterId, tx))) {
+        throw invalid(`text_splitter_id: text splitter ${splitterId} does not exist`);
+      }
+      const models = await this.catalogue.findModels(modelIds, tx);
+      const missing = modelIds.findIndex((m) => !models.some((row) => row.id === m));
+      if (missing >= 0) throw invalid(`embedding_model_ids[${missing}]: embedding model ${modelIds[missing]} does not exist`);
+      const bindings = modelIds.map((modelId, position) => ({ id: newId(), modelId, position }));
+      await this.pipelines.insert(
+        {
+          id,
+          name: dto.name,
+          description: dto.description ?? null,
+          default_text_splitter_id: splitterId,
+          default_vector_embedding_id: bindings[0]?.id ?? null,
+          full_text_search: dto.full_text_search,
+          classifications: classifications.classifications,
+          hierarchy: classifications.hierarchy,
+        },
+        tx,
+      );
+      for (const binding of bindings) {
+        await this.pipelines.insertVectorEmbedding(
+          { id: binding.id, pipeline_id: id, embedding_model_id: binding.modelId, position: binding.position },
+          tx,
+        );
+        const size = models.find((m) => m.id === binding.modelId)!.size;
+        await createVectorIndex(tx, binding.id, size);
+      }
+    }).catch(rethrowUniqueName(dto.name));
+    return presentPipeline((await this.pipelines.find(id))!);
+  }
+
+  async update(auth: AuthContext, id: string, dto: UpdatePipelineDto): Promise<PipelineView> {
+    const pipeline = await this.require(auth, id, Permission.Read);
+    if (dto.name !== undefined && (await this.pipelines.nameTaken(dto.name, id))) {
+      throw conflict(`A pipeline named '${dto.name}' already exists`);
+    }
+    if (dto.default_text_splitter_id && !(await this.catalogue.findSplitter(dto.default_text_splitter_id))) {
+      throw invalid(`default_text_splitter_id: text splitter ${dto.default_text_splitter_id} does not exist`);
+    }
+    if (dto.default_vector_embedding_id && !pipeline.vectorEmbeddings.some((v) => v.id === dto.default_vector_embedding_id)) {
+      throw invalid(`default_vector_embedding_id: must be one of the keys of embedding_models`);
+    }
+    await this.pipelines.update(id, dto).catch(rethrowUniqueName(dto.name ?? ''));
+    return presentPipeline((await this.pipelines.find(id))!);
+  }
+
+  async delete(auth: AuthContext, id: string): Promise<void> {
+    const pipeline = await this.require(auth, id, Permission.Read);
+    await this.db.transaction(async (tx) => {
+      await this.pipelines.delete(id, tx);
+      for (const v of pipeline.vectorEmbeddings) await dropVectorIndex(tx, v.id);
+    });
+  }
+
+  /** GET classifications: read permission and the `*` allow-list, as the MCP page states. */
+  async getClassifications(auth: AuthContext, id: string): Promise<Classifications> {
+    const pipeline = await this.require(auth, id, Permission.Read);
+    if (auth.access(id).classifications !== '*') throw new DomainError(ErrorCode.Forbidden, CLASSIFICATIONS_DENIED);
+    return { classifications: pipeline.classifications, hierarchy: pipeline.hierarchy };
+  }
+
+  /** Replaces the classifications; one still used by a live document cannot be removed. */
+  async putClassifications(auth: AuthContext, id: string, dto: ClassificationsDto): Promise<Classifications> {
+    await this.require(auth, id, Permission.Read);
+    const next = normalizeClassifications(dto.classifications, dto.hierarchy);
+    return this.db.transaction(async (tx) => {
+      await this.pipelines.lock(id, tx);
+      const current = (await this.pipelines.find(id, tx))!;
+      const removed = current.classifications.filter((c) => !next.classifications.includes(c));
+      const used = await this.pipelines.documentsUsingClassifications(id, removed, tx);
+      if (used.length > 0) {
+        const list = used.map((u) => `'${u.classification}' (${u.n} documents)`).join(', ');
+        throw conflict(`Cannot remove classifications still used by live documents: ${list}`);
+      }
+      await this.pipelines.updateClassifications(id, next.classifications, next.hierarchy, tx);
+      return next;
+    });
+  }
+}
+
+function describeBits(bits: number): string {
+  const names = [];
+  if (bits & Permission.Read) names.push('read');
+  if (bits & Permission.Write) names.push('write');
+  if (bits & Permission.Execute) names.push('execute');
+  return names.join(' and ');
+}
+
+/** Two creators racing for one name: the unique index decides, the loser gets the same 409. */
+function rethrowUniqueName(name: string) {
+  return (error: unknown): never => {
+    if ((error as { code?: string }).code === '23505') throw conflict(`A pipeline named '${name}' already exists`);
+    throw error;
+  };
+}

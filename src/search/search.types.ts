@@ -1,0 +1,69 @@
+/**
+ * The search request as the service takes it, after each edge has parsed its own
+ * input (REST body or MCP arguments). One SearchService.search() answers both.
+ */
+
+/** Types the edges may pass: `hybrid` and `history` are published placeholders; `query` is MCP's invalid type. */
+export type SearchType = 'similarity' | 'mmr' | 'search' | 'hybrid' | 'history' | 'query';
+
+export type DistanceStrategy = 'cosine' | 'euclidean' | 'inner_product';
+
+export interface SearchParams {
+  /** 0..65535: the number of fragments to return. */
+  k: number;
+  /** 0..65535: MMR candidates. */
+  fetch_k: number;
+  /** MMR balance, relevance 1 .. diversity 0. */
+  lambda_mult: number;
+  /** Max distance (similarity, MMR) or min rank (full text); null: none. */
+  threshold: number | null;
+}
+
+/** Defaults when no `params` object is sent at all (MCP page, "Default without params"). */
+export const DEFAULT_PARAMS: SearchParams = { k: 5, fetch_k: 10, lambda_mult: 0.5, threshold: null };
+/** When `params` is present, an omitted k or fetch_k is 0 and an omitted lambda_mult 0.5. */
+export const PRESENT_PARAMS_BASE: SearchParams = { k: 0, fetch_k: 0, lambda_mult: 0.5, threshold: null };
+
+export interface ClassificationQuery {
+  values: string[];
+  match: 'hierarchical' | 'exact';
+}
+
+/** A parsed metadata filter (see metadata-filter.ts for the grammar). */
+export type MetadataFilter =
+  | { op: '$and' | '$or'; filters: MetadataFilter[] }
+  | { op: '$not'; filter: MetadataFilter }
+  | { op: '$eq' | '$ne' | '$gt' | '$gte' | '$lt' | '$lte'; path: string[]; value: string | number | boolean | null }
+  | { op: '$in' | '$nin'; path: string[]; values: (string | number | boolean | null)[] }
+  | { op: '$exists'; path: string[]; exists: boolean };
+
+export interface SearchRequest {
+  type: SearchType;
+  query: string;
+  classifications: ClassificationQuery;
+  params: SearchParams;
+  /** The raw parsed `params` as sent (for the placeholder errors' `data`), or null when absent. */
+  rawParams: Record<string, unknown> | null;
+  filters: MetadataFilter | null;
+  distanceStrategy: DistanceStrategy;
+  /** An embedding MODEL id (not a vector embedding id); null: the pipeline's default. */
+  embeddingModelId: string | null;
+  /**
+   * MCP embeds the query before every search type, including full text and the
+   * placeholder types (published processing order); REST embeds only when needed.
+   */
+  embedQueryAlways: boolean;
+}
+
+/** One result, keys in alphabetical order as published; `page_content` absent when empty. */
+export interface SearchFragment {
+  classification: string;
+  document_id: string;
+  expired_at: null;
+  id: string;
+  metadata: Record<string, unknown>;
+  order_id: number;
+  page_content?: string;
+  score: number;
+  version: number;
+}

@@ -1,0 +1,21 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { postgresAdminUrl, postgresReachable } from './databases';
+
+/**
+ * Runs once before the integration tests: checks the build exists (the tests start
+ * real `node dist/main.js` processes) and decides the database targets.
+ */
+export default async function globalSetup(): Promise<void> {
+  const main = path.resolve(__dirname, '../../dist/main.js');
+  if (!fs.existsSync(main)) throw new Error(`${main} is missing: run \`npm run build\` first (npm test does).`);
+  const kinds = ['pglite'];
+  if (await postgresReachable()) {
+    kinds.push('postgres');
+  } else if (process.env.CI === 'true' || process.env.TROVE_TEST_REQUIRE_POSTGRES === 'true') {
+    throw new Error(`PostgreSQL is not reachable at ${postgresAdminUrl()}; run scripts/postgres-setup.sh first.`);
+  } else {
+    console.warn(`\n[trove tests] PostgreSQL not reachable at ${postgresAdminUrl()}: running against PGlite only.\n`);
+  }
+  process.env.TROVE_TEST_DATABASES = kinds.join(',');
+}
