@@ -14,11 +14,24 @@ function invalidMessage(fn: () => unknown): string {
 
 /** A deterministic text of paragraphs, lines and words of varied lengths. */
 function sampleText(paragraphs: number): string {
-  const words = ['vector', 'search', 'a', 'fragment', 'of', 'knowledge', 'pipeline', 'embedding', 'is', 'retrieval'];
+  const words = [
+    'vector',
+    'search',
+    'a',
+    'fragment',
+    'of',
+    'knowledge',
+    'pipeline',
+    'embedding',
+    'is',
+    'retrieval',
+  ];
   let seed = 7;
   const next = (n: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % n;
   return Array.from({ length: paragraphs }, () =>
-    Array.from({ length: 1 + next(4) }, () => Array.from({ length: 3 + next(25) }, () => words[next(words.length)]).join(' ')).join('\n'),
+    Array.from({ length: 1 + next(4) }, () =>
+      Array.from({ length: 3 + next(25) }, () => words[next(words.length)]).join(' '),
+    ).join('\n'),
   ).join('\n\n');
 }
 
@@ -72,9 +85,15 @@ describe('normalizeSplitterParameters', () => {
   });
 
   it('defaults the overlap to a fifth of small chunks rather than refusing', () => {
-    expect(normalizeSplitterParameters('recursive_character', { chunk_size: 100 })).toMatchObject({ chunk_overlap: 20 });
-    expect(normalizeSplitterParameters('recursive_character', { chunk_size: 201 })).toMatchObject({ chunk_overlap: 200 });
-    expect(normalizeSplitterParameters('recursive_character', { chunk_size: 1 })).toMatchObject({ chunk_overlap: 0 });
+    expect(normalizeSplitterParameters('recursive_character', { chunk_size: 100 })).toMatchObject({
+      chunk_overlap: 20,
+    });
+    expect(normalizeSplitterParameters('recursive_character', { chunk_size: 201 })).toMatchObject({
+      chunk_overlap: 200,
+    });
+    expect(normalizeSplitterParameters('recursive_character', { chunk_size: 1 })).toMatchObject({
+      chunk_overlap: 0,
+    });
   });
 
   it.each([
@@ -96,14 +115,18 @@ describe('normalizeSplitterParameters', () => {
         'expected chunk_size, chunk_overlap, separators, keep_separator, strip_whitespace',
     ],
   ])('refuses %j', (parameters, message) => {
-    expect(invalidMessage(() => normalizeSplitterParameters('recursive_character', parameters))).toBe(message);
+    expect(invalidMessage(() => normalizeSplitterParameters('recursive_character', parameters))).toBe(
+      message,
+    );
   });
 
   it('refuses unknown providers', () => {
     expect(invalidMessage(() => normalizeSplitterParameters('semantic', {}))).toBe(
       "Unknown text splitter provider 'semantic'; expected one of character, recursive_character",
     );
-    expect(invalidMessage(() => splitText('semantic', {}, 'text'))).toMatch(/^Unknown text splitter provider/);
+    expect(invalidMessage(() => splitText('semantic', {}, 'text'))).toMatch(
+      /^Unknown text splitter provider/,
+    );
   });
 });
 
@@ -115,16 +138,23 @@ describe('splitText recursive_character', () => {
     [100, 20],
     [300, 50],
     [1000, 200],
-  ])('respects chunk_size %i (overlap %i), leaves no empty chunk and covers the text', (chunkSize, overlap) => {
-    const chunks = splitText('recursive_character', { chunk_size: chunkSize, chunk_overlap: overlap }, text);
-    expect(chunks.length).toBeGreaterThan(text.length / chunkSize - 1);
-    for (const chunk of chunks) {
-      expect(chunk.length).toBeLessThanOrEqual(chunkSize);
-      expect(chunk.trim()).toBe(chunk);
-      expect(chunk).not.toBe('');
-    }
-    expectCoverage(text, chunks, overlap);
-  });
+  ])(
+    'respects chunk_size %i (overlap %i), leaves no empty chunk and covers the text',
+    (chunkSize, overlap) => {
+      const chunks = splitText(
+        'recursive_character',
+        { chunk_size: chunkSize, chunk_overlap: overlap },
+        text,
+      );
+      expect(chunks.length).toBeGreaterThan(text.length / chunkSize - 1);
+      for (const chunk of chunks) {
+        expect(chunk.length).toBeLessThanOrEqual(chunkSize);
+        expect(chunk.trim()).toBe(chunk);
+        expect(chunk).not.toBe('');
+      }
+      expectCoverage(text, chunks, overlap);
+    },
+  );
 
   it('overlaps neighbouring chunks when a paragraph has to be cut', () => {
     const paragraph = sampleText(1).replace(/\n/g, ' ') + ' ' + sampleText(1).replace(/\n/g, ' ');
@@ -138,7 +168,8 @@ describe('splitText recursive_character', () => {
     }
     const withoutOverlap = splitText('recursive_character', { chunk_size: 60, chunk_overlap: 0 }, paragraph);
     const spansWithout = expectCoverage(paragraph, withoutOverlap, 0);
-    for (let i = 1; i < spansWithout.length; i++) expect(spansWithout[i][0]).toBeGreaterThanOrEqual(spansWithout[i - 1][1]);
+    for (let i = 1; i < spansWithout.length; i++)
+      expect(spansWithout[i][0]).toBeGreaterThanOrEqual(spansWithout[i - 1][1]);
   });
 
   it('prefers paragraphs, then lines, then words, then characters', () => {
@@ -167,29 +198,40 @@ describe('splitText recursive_character', () => {
 
   it('follows custom separators and keeps or drops them as asked', () => {
     const text = 'alpha;beta;gamma;delta';
-    expect(splitText('recursive_character', { chunk_size: 12, chunk_overlap: 0, separators: [';'] }, text)).toEqual([
-      'alpha;beta',
-      ';gamma;delta',
-    ]);
     expect(
-      splitText('recursive_character', { chunk_size: 12, chunk_overlap: 0, separators: [';'], keep_separator: 'end' }, text),
+      splitText('recursive_character', { chunk_size: 12, chunk_overlap: 0, separators: [';'] }, text),
+    ).toEqual(['alpha;beta', ';gamma;delta']);
+    expect(
+      splitText(
+        'recursive_character',
+        { chunk_size: 12, chunk_overlap: 0, separators: [';'], keep_separator: 'end' },
+        text,
+      ),
     ).toEqual(['alpha;beta;', 'gamma;delta']);
     expect(
-      splitText('recursive_character', { chunk_size: 12, chunk_overlap: 0, separators: [';'], keep_separator: false }, text),
+      splitText(
+        'recursive_character',
+        { chunk_size: 12, chunk_overlap: 0, separators: [';'], keep_separator: false },
+        text,
+      ),
     ).toEqual(['alpha;beta', 'gamma;delta']);
   });
 
   it('keeps a piece whole when no separator is left to cut it', () => {
-    expect(splitText('recursive_character', { chunk_size: 5, chunk_overlap: 0, separators: [' '] }, 'tiny enormousword')).toEqual([
-      'tiny',
-      'enormousword',
-    ]);
+    expect(
+      splitText(
+        'recursive_character',
+        { chunk_size: 5, chunk_overlap: 0, separators: [' '] },
+        'tiny enormousword',
+      ),
+    ).toEqual(['tiny', 'enormousword']);
   });
 
   it('never cuts a surrogate pair', () => {
     const chunks = splitText('recursive_character', { chunk_size: 3, chunk_overlap: 0 }, '😀😀😀a😀');
     expect(chunks.join('')).toBe('😀😀😀a😀');
-    for (const chunk of chunks) expect(chunk).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
+    for (const chunk of chunks)
+      expect(chunk).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
   });
 
   it('returns no chunks for text without content, and strips or keeps whitespace as asked', () => {
@@ -213,14 +255,16 @@ describe('splitText character', () => {
     const text = 'a\n\nb\n\nc';
     expect(splitText('character', { chunk_size: 3, chunk_overlap: 0 }, text)).toEqual(['a', 'b', 'c']);
     expect(splitText('character', { chunk_size: 10, chunk_overlap: 0 }, text)).toEqual(['a\n\nb\n\nc']);
-    expect(splitText('character', { chunk_size: 4, chunk_overlap: 1, separator: ' ' }, 'aa bb cc')).toEqual(['aa', 'bb', 'cc']);
+    expect(splitText('character', { chunk_size: 4, chunk_overlap: 1, separator: ' ' }, 'aa bb cc')).toEqual([
+      'aa',
+      'bb',
+      'cc',
+    ]);
   });
 
   it('keeps pieces longer than chunk_size whole', () => {
-    expect(splitText('character', { chunk_size: 5, chunk_overlap: 0, separator: '|' }, 'short|much too long|ok')).toEqual([
-      'short',
-      'much too long',
-      'ok',
-    ]);
+    expect(
+      splitText('character', { chunk_size: 5, chunk_overlap: 0, separator: '|' }, 'short|much too long|ok'),
+    ).toEqual(['short', 'much too long', 'ok']);
   });
 });

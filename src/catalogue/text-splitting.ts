@@ -123,17 +123,27 @@ function characterParameters(parameters: unknown): CharacterParameters {
   const allowed = ['chunk_size', 'chunk_overlap', 'separator', 'keep_separator', 'strip_whitespace'];
   const params = parameterObject(parameters, allowed, 'the character splitter');
   const separator = stringParameter(params, 'separator', { maxLength: MAX_SEPARATOR_LENGTH }) ?? '\n\n';
-  if (LONE_SURROGATE.test(separator)) throw invalid('parameters.separator must not contain unpaired surrogates');
+  if (LONE_SURROGATE.test(separator))
+    throw invalid('parameters.separator must not contain unpaired surrogates');
   // LangChain's CharacterTextSplitter drops its separator by default, the recursive one keeps it.
   return { ...mergeOptions(params, false), separator };
 }
 
 function mergeOptions(params: Parameters, keepByDefault: boolean): MergeOptions {
-  const chunkSize = integerParameter(params, 'chunk_size', { min: 1, max: MAX_CHUNK_SIZE, fallback: DEFAULT_CHUNK_SIZE });
+  const chunkSize = integerParameter(params, 'chunk_size', {
+    min: 1,
+    max: MAX_CHUNK_SIZE,
+    fallback: DEFAULT_CHUNK_SIZE,
+  });
   // 200 like LangChain; below chunk_size 201, where LangChain would refuse its own
   // default, a fifth of the chunk instead of an error about a value the client never gave.
-  const overlapFallback = chunkSize > DEFAULT_CHUNK_OVERLAP ? DEFAULT_CHUNK_OVERLAP : Math.floor(chunkSize / 5);
-  const chunkOverlap = integerParameter(params, 'chunk_overlap', { min: 0, max: chunkSize - 1, fallback: overlapFallback });
+  const overlapFallback =
+    chunkSize > DEFAULT_CHUNK_OVERLAP ? DEFAULT_CHUNK_OVERLAP : Math.floor(chunkSize / 5);
+  const chunkOverlap = integerParameter(params, 'chunk_overlap', {
+    min: 0,
+    max: chunkSize - 1,
+    fallback: overlapFallback,
+  });
   return {
     chunk_size: chunkSize,
     chunk_overlap: chunkOverlap,
@@ -157,9 +167,12 @@ function separators(params: Parameters): string[] {
   }
   value.forEach((separator, i) => {
     if (typeof separator !== 'string' || separator.length > MAX_SEPARATOR_LENGTH) {
-      throw invalid(`parameters.separators[${i}] must be a string of at most ${MAX_SEPARATOR_LENGTH} characters`);
+      throw invalid(
+        `parameters.separators[${i}] must be a string of at most ${MAX_SEPARATOR_LENGTH} characters`,
+      );
     }
-    if (LONE_SURROGATE.test(separator)) throw invalid(`parameters.separators[${i}] must not contain unpaired surrogates`);
+    if (LONE_SURROGATE.test(separator))
+      throw invalid(`parameters.separators[${i}] must not contain unpaired surrogates`);
   });
   return [...(value as string[])];
 }
@@ -249,7 +262,10 @@ function merge(pieces: string[], separator: string, p: MergeOptions): string[] {
   for (const piece of pieces) {
     if (total + piece.length + separatorBefore() > p.chunk_size && current.length - head > 0) {
       pushChunk(chunks, current.slice(head).join(separator), p.strip_whitespace);
-      while (total > p.chunk_overlap || (total > 0 && total + piece.length + separatorBefore() > p.chunk_size)) {
+      while (
+        total > p.chunk_overlap ||
+        (total > 0 && total + piece.length + separatorBefore() > p.chunk_size)
+      ) {
         total -= current[head].length + (current.length - head > 1 ? separatorLength : 0);
         head++;
       }

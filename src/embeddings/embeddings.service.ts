@@ -57,7 +57,9 @@ export class EmbeddingsService {
   provider(name: string): EmbeddingProvider {
     const provider = this.providers.get(name);
     if (provider === undefined) {
-      throw invalid(`Unknown embedding provider '${name}'; expected one of ${[...this.providers.keys()].join(', ')}`);
+      throw invalid(
+        `Unknown embedding provider '${name}'; expected one of ${[...this.providers.keys()].join(', ')}`,
+      );
     }
     return provider;
   }

@@ -39,16 +39,20 @@ describe('HashingVectorizer', () => {
   // The vectors are stored: this pins the format, so that a change to the hash, the
   // tokeniser or the weights shows up here and not as silently worse search results.
   it('keeps the stored format', () => {
-    const v = vectorize('Hello, World! Hello again.', 8).map((x) => Math.round(x * 1e6) / 1e6);
-    expect(v).toEqual(PINNED_HELLO_WORLD_8);
+    const rounded = (text: string, size: number) =>
+      vectorize(text, size).map((x) => Math.round(x * 1e6) / 1e6);
+    expect(rounded('Hello, World! Hello again.', 8)).toEqual(PINNED.helloAt8);
+    expect(rounded('Hello, World! Hello again.', 10)).toEqual(PINNED.helloAt10);
+    expect(rounded('Ünïcödé 日本語 😀 ﬁle', 10)).toEqual(PINNED.unicodeAt10);
   });
 
-  it.each(['short', 'A longer sentence, with punctuation; and numbers 12345.', 'Ünïcödé 日本語のテキスト emoji 😀 ok'])(
-    'returns unit vectors (%s)',
-    (text) => {
-      expect(Math.abs(norm(vectorize(text)) - 1)).toBeLessThan(1e-9);
-    },
-  );
+  it.each([
+    'short',
+    'A longer sentence, with punctuation; and numbers 12345.',
+    'Ünïcödé 日本語のテキスト emoji 😀 ok',
+  ])('returns unit vectors (%s)', (text) => {
+    expect(Math.abs(norm(vectorize(text)) - 1)).toBeLessThan(1e-9);
+  });
 
   it.each([1, 7, 256, 2000])('returns exactly size dimensions (%i)', (size) => {
     const v = vectorize('some text to embed', size);
@@ -98,7 +102,10 @@ describe('HashingEmbeddingProvider', () => {
   it('fills in defaults', () => {
     expect(provider.normalizeParameters(256, {})).toEqual({ ngram: 3, lowercase: true });
     expect(provider.normalizeParameters(256, null)).toEqual({ ngram: 3, lowercase: true });
-    expect(provider.normalizeParameters(256, { ngram: 0, lowercase: false })).toEqual({ ngram: 0, lowercase: false });
+    expect(provider.normalizeParameters(256, { ngram: 0, lowercase: false })).toEqual({
+      ngram: 0,
+      lowercase: false,
+    });
   });
 
   it('refuses bad parameters, naming the field', () => {
@@ -108,7 +115,9 @@ describe('HashingEmbeddingProvider', () => {
     expect(invalidMessage(() => provider.normalizeParameters(256, { ngram: '3' }))).toBe(
       'parameters.ngram must be an integer from 0 to 8',
     );
-    expect(invalidMessage(() => provider.normalizeParameters(256, { ngram: 2.5 }))).toMatch(/^parameters\.ngram/);
+    expect(invalidMessage(() => provider.normalizeParameters(256, { ngram: 2.5 }))).toMatch(
+      /^parameters\.ngram/,
+    );
     expect(invalidMessage(() => provider.normalizeParameters(256, { lowercase: 'yes' }))).toBe(
       'parameters.lowercase must be true or false',
     );
@@ -119,7 +128,9 @@ describe('HashingEmbeddingProvider', () => {
   });
 
   it.each([0, -1, 2001, 16000, 1.5, Number.NaN])('refuses size %p', (size) => {
-    expect(invalidMessage(() => provider.normalizeParameters(size, {}))).toMatch(/^size must be an integer from 1 to 2000/);
+    expect(invalidMessage(() => provider.normalizeParameters(size, {}))).toMatch(
+      /^size must be an integer from 1 to 2000/,
+    );
   });
 
   it('embeds in order, in slices, identically to the vectorizer', async () => {
@@ -144,4 +155,9 @@ describe('HashingEmbeddingProvider', () => {
   });
 });
 
-const PINNED_HELLO_WORLD_8 = [0.416025, 0.5547, -0.27735, -0.27735, 0.138675, 0.138675, -0.138675, -0.5547];
+// Computed once from the implementation; see 'keeps the stored format'.
+const PINNED = {
+  helloAt8: [0.416025, 0.5547, -0.27735, -0.27735, 0.138675, 0.138675, -0.138675, -0.5547],
+  helloAt10: [0, 0.262613, -0.525226, 0, 0.393919, 0.131306, 0.131306, -0.656532, 0.131306, 0.131306],
+  unicodeAt10: [0.342997, 0.514496, 0, -0.171499, 0, 0.171499, -0.171499, -0.685994, 0.171499, -0.171499],
+};

@@ -44,15 +44,16 @@ const WORD_END = 0x03;
 
 /**
  * murmur3's 32-bit finaliser. FNV-1a alone mixes its last input unit poorly into the
- * low bits, which pick the dimension; this spreads every input bit over all 32.
+ * low bits, which pick the dimension; this spreads every input bit over all 32. The
+ * result stays a signed 32-bit integer: V8 keeps those unboxed, where values above
+ * 2^31 would become doubles and make the modulo below several times slower.
  */
 function fmix32(h: number): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;
   h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
+  return h ^ (h >>> 16);
 }
 
 // Word characters: letters, digits and combining marks (without marks, decomposed
@@ -147,8 +148,8 @@ export class HashingVectorizer {
   }
 
   private addFeature(hash: number, weight: number): void {
-    // The low bits choose the dimension, the top bit the sign: independent after fmix32.
-    this.accumulator[hash % this.size] += hash & 0x80000000 ? -weight : weight;
+    // The low 31 bits choose the dimension, the sign bit the sign: independent after fmix32.
+    this.accumulator[(hash & 0x7fffffff) % this.size] += hash < 0 ? -weight : weight;
   }
 
   private normalised(): number[] {

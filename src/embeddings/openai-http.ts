@@ -49,14 +49,19 @@ type Attempt = { ok: true; body: unknown } | { ok: false; failure: Failure };
  * once the request failed for good, or with `signal.reason` as soon as `signal` aborts
  * (the caller gave up: no retry, no error of ours).
  */
-export async function postJson(endpoint: JsonEndpoint, payload: unknown, signal?: AbortSignal): Promise<unknown> {
+export async function postJson(
+  endpoint: JsonEndpoint,
+  payload: unknown,
+  signal?: AbortSignal,
+): Promise<unknown> {
   const body = JSON.stringify(payload);
   for (let attempt = 1; ; attempt++) {
     signal?.throwIfAborted();
     const outcome = await attemptOnce(endpoint, body, signal);
     if (outcome.ok) return outcome.body;
     const { failure } = outcome;
-    if (!isRetryable(failure) || attempt >= endpoint.retry.attempts) throw toDomainError(endpoint, failure, attempt);
+    if (!isRetryable(failure) || attempt >= endpoint.retry.attempts)
+      throw toDomainError(endpoint, failure, attempt);
     const retryAfterMs = failure.kind === 'status' ? failure.retryAfterMs : undefined;
     try {
       await sleep(backoffMs(endpoint.retry, attempt, retryAfterMs), undefined, { signal });
@@ -102,7 +107,9 @@ function isRetryable(failure: Failure): boolean {
   if (failure.kind === 'network' || failure.kind === 'timeout') return true;
   if (failure.kind === 'invalid') return false;
   // 501 Not Implemented is a server that will never do it, not a busy one.
-  return failure.status === 408 || failure.status === 429 || (failure.status >= 500 && failure.status !== 501);
+  return (
+    failure.status === 408 || failure.status === 429 || (failure.status >= 500 && failure.status !== 501)
+  );
 }
 
 /**
@@ -140,10 +147,12 @@ function errorDetail(text: string): string {
   if (typeof parsed === 'object' && parsed !== null) {
     const body = parsed as Record<string, unknown>;
     const error = body.error as Record<string, unknown> | string | undefined;
-    if (typeof error === 'object' && error !== null && typeof error.message === 'string') return error.message;
+    if (typeof error === 'object' && error !== null && typeof error.message === 'string')
+      return error.message;
     if (typeof error === 'string') return error;
     if (typeof body.message === 'string') return body.message;
-    if (body.detail !== undefined) return typeof body.detail === 'string' ? body.detail : JSON.stringify(body.detail);
+    if (body.detail !== undefined)
+      return typeof body.detail === 'string' ? body.detail : JSON.stringify(body.detail);
   }
   return text.trim();
 }
@@ -174,7 +183,10 @@ function toDomainError(endpoint: JsonEndpoint, failure: Failure, attempts: numbe
       message = `${prefix} returned an invalid response: ${clean(failure.detail)}`;
       break;
   }
-  const data = status === undefined ? { base_url: endpoint.label, attempts } : { base_url: endpoint.label, status, attempts };
+  const data =
+    status === undefined
+      ? { base_url: endpoint.label, attempts }
+      : { base_url: endpoint.label, status, attempts };
   return new DomainError(ErrorCode.Upstream, message, data);
 }
 

@@ -78,7 +78,10 @@ export class OpenAiEmbeddingProvider implements EmbeddingProvider {
       normalized.api_key_env = apiKeyEnv;
     }
 
-    const dimensions = optionalIntegerParameter(params, 'dimensions', { min: 1, max: Number.MAX_SAFE_INTEGER });
+    const dimensions = optionalIntegerParameter(params, 'dimensions', {
+      min: 1,
+      max: Number.MAX_SAFE_INTEGER,
+    });
     if (dimensions !== undefined) {
       if (dimensions !== size) throw invalid(`parameters.dimensions must equal size (${size}) when given`);
       normalized.dimensions = dimensions;
@@ -109,7 +112,8 @@ function baseUrl(raw: string): string {
   } catch {
     throw invalid('parameters.base_url must be an http(s) URL');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw invalid('parameters.base_url must be an http(s) URL');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw invalid('parameters.base_url must be an http(s) URL');
   if (url.username !== '' || url.password !== '') {
     throw invalid('parameters.base_url must not contain credentials; use api_key or api_key_env');
   }
@@ -123,7 +127,11 @@ class OpenAiEmbedder implements Embedder {
   constructor(
     private readonly model: EmbeddingModelSpec,
     private readonly parameters: OpenAiParameters,
-    private readonly options: { timeoutMs: number; retry: RetryPolicy; env: Record<string, string | undefined> },
+    private readonly options: {
+      timeoutMs: number;
+      retry: RetryPolicy;
+      env: Record<string, string | undefined>;
+    },
   ) {}
 
   async embed(texts: string[], signal?: AbortSignal): Promise<number[][]> {
@@ -200,11 +208,18 @@ class OpenAiEmbedder implements Embedder {
     const vectors: number[][] = new Array(count);
     data.forEach((item: { index?: unknown; embedding?: unknown } | null, position) => {
       const index = item?.index ?? position;
-      if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= count || vectors[index]) {
+      if (
+        typeof index !== 'number' ||
+        !Number.isInteger(index) ||
+        index < 0 ||
+        index >= count ||
+        vectors[index]
+      ) {
         throw this.invalidResponse(`data[${position}].index is missing, out of range or repeated`);
       }
       const vector = toVector(item?.embedding);
-      if (vector === undefined) throw this.invalidResponse(`data[${position}].embedding is not a list of numbers`);
+      if (vector === undefined)
+        throw this.invalidResponse(`data[${position}].embedding is not a list of numbers`);
       if (vector.length !== this.model.size) {
         throw new DomainError(
           ErrorCode.Upstream,
@@ -233,7 +248,9 @@ class OpenAiEmbedder implements Embedder {
  */
 function toVector(embedding: unknown): number[] | undefined {
   if (Array.isArray(embedding)) {
-    return embedding.every((value) => typeof value === 'number' && Number.isFinite(value)) ? embedding : undefined;
+    return embedding.every((value) => typeof value === 'number' && Number.isFinite(value))
+      ? embedding
+      : undefined;
   }
   if (typeof embedding === 'string') {
     const bytes = Buffer.from(embedding, 'base64');

@@ -58,19 +58,28 @@ type Fault =
   | { kind: 'delay'; ms: number }
   | { kind: 'wrong-dimension' };
 
-export async function startOpenAiEmbeddingsStub(options: OpenAiEmbeddingsStubOptions = {}): Promise<OpenAiEmbeddingsStub> {
+export async function startOpenAiEmbeddingsStub(
+  options: OpenAiEmbeddingsStubOptions = {},
+): Promise<OpenAiEmbeddingsStub> {
   const defaultSize = options.size ?? 64;
   const vectorizers = new Map<number, HashingVectorizer>();
   const vectorFor = (text: string, size = defaultSize) => {
     let vectorizer = vectorizers.get(size);
-    if (!vectorizer) vectorizers.set(size, (vectorizer = new HashingVectorizer(size, { ngram: 3, lowercase: true })));
+    if (!vectorizer)
+      vectorizers.set(size, (vectorizer = new HashingVectorizer(size, { ngram: 3, lowercase: true })));
     return vectorizer.vectorize(text);
   };
   const requests: RecordedRequest[] = [];
   const faults: Fault[] = [];
   const timers = new Set<NodeJS.Timeout>();
 
-  const send = (res: ServerResponse, record: RecordedRequest, status: number, body: unknown, headers = {}) => {
+  const send = (
+    res: ServerResponse,
+    record: RecordedRequest,
+    status: number,
+    body: unknown,
+    headers = {},
+  ) => {
     record.status = status;
     if (res.destroyed) return; // the client gave up (timeout, abort)
     res.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -87,7 +96,13 @@ export async function startOpenAiEmbeddingsStub(options: OpenAiEmbeddingsStubOpt
     } catch {
       // recorded as text; refused below
     }
-    const record: RecordedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, status: 0 };
+    const record: RecordedRequest = {
+      method: req.method ?? '',
+      path: req.url ?? '',
+      headers: req.headers,
+      body,
+      status: 0,
+    };
     requests.push(record);
 
     if (req.method !== 'POST' || req.url !== '/v1/embeddings') {
@@ -97,34 +112,60 @@ export async function startOpenAiEmbeddingsStub(options: OpenAiEmbeddingsStubOpt
       const given = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
       if (given === undefined) return send(res, record, 401, error("You didn't provide an API key."));
       if (given !== options.apiKey) {
-        return send(res, record, 401, error(`Incorrect API key provided: ${given}.`, 'invalid_request_error', 'invalid_api_key'));
+        return send(
+          res,
+          record,
+          401,
+          error(`Incorrect API key provided: ${given}.`, 'invalid_request_error', 'invalid_api_key'),
+        );
       }
     }
 
     const fault = faults.shift();
     if (fault?.kind === 'fail') {
-      const headers = fault.retryAfterSeconds === undefined ? {} : { 'retry-after': String(fault.retryAfterSeconds) };
+      const headers =
+        fault.retryAfterSeconds === undefined ? {} : { 'retry-after': String(fault.retryAfterSeconds) };
       return send(res, record, fault.status, error(fault.message, 'server_error'), headers);
     }
 
     const request = body as { model?: unknown; input?: unknown; dimensions?: unknown } | null;
-    if (typeof request !== 'object' || request === null) return send(res, record, 400, error('We could not parse the JSON body of your request.'));
-    if (typeof request.model !== 'string' || request.model === '') return send(res, record, 400, error('you must provide a model parameter'));
+    if (typeof request !== 'object' || request === null)
+      return send(res, record, 400, error('We could not parse the JSON body of your request.'));
+    if (typeof request.model !== 'string' || request.model === '')
+      return send(res, record, 400, error('you must provide a model parameter'));
     const inputs = typeof request.input === 'string' ? [request.input] : request.input;
-    if (!Array.isArray(inputs) || inputs.length === 0 || inputs.some((text) => typeof text !== 'string' || text === '')) {
-      return send(res, record, 400, error("'$.input' is invalid. Please check the API reference: https://platform.openai.com/docs/api-reference."));
+    if (
+      !Array.isArray(inputs) ||
+      inputs.length === 0 ||
+      inputs.some((text) => typeof text !== 'string' || text === '')
+    ) {
+      return send(
+        res,
+        record,
+        400,
+        error(
+          "'$.input' is invalid. Please check the API reference: https://platform.openai.com/docs/api-reference.",
+        ),
+      );
     }
     const size = typeof request.dimensions === 'number' ? request.dimensions : defaultSize;
 
     const data = (inputs as string[]).map((text, index) => {
       let vector = vectorFor(text, size);
       if (fault?.kind === 'wrong-dimension') vector = [...vector, 0];
-      const embedding = options.base64 ? Buffer.from(new Float32Array(vector).buffer).toString('base64') : vector;
+      const embedding = options.base64
+        ? Buffer.from(new Float32Array(vector).buffer).toString('base64')
+        : vector;
       return { object: 'embedding', index, embedding };
     });
     if ((options.order ?? 'reversed') === 'reversed') data.reverse();
     const tokens = (inputs as string[]).reduce((sum, text) => sum + text.split(/\s+/).length, 0);
-    const reply = { object: 'list', data, model: request.model, usage: { prompt_tokens: tokens, total_tokens: tokens } };
+    const reply = {
+      object: 'list',
+      data,
+      model: request.model,
+      usage: { prompt_tokens: tokens, total_tokens: tokens },
+    };
 
     if (fault?.kind === 'delay') {
       const timer = setTimeout(() => {
@@ -153,7 +194,12 @@ export async function startOpenAiEmbeddingsStub(options: OpenAiEmbeddingsStubOpt
     requests,
     vectorFor,
     failNext: (status, n = 1, opts = {}) =>
-      queue(n, { kind: 'fail', status, message: opts.message ?? `stub failure ${status}`, retryAfterSeconds: opts.retryAfterSeconds }),
+      queue(n, {
+        kind: 'fail',
+        status,
+        message: opts.message ?? `stub failure ${status}`,
+        retryAfterSeconds: opts.retryAfterSeconds,
+      }),
     delayNext: (ms, n = 1) => queue(n, { kind: 'delay', ms }),
     wrongDimensionNext: (n = 1) => queue(n, { kind: 'wrong-dimension' }),
     reset: () => {
