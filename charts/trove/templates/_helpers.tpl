@@ -87,9 +87,13 @@ Where DATABASE_URL comes from: "external" (database.url or database.existingSecr
 {{- end }}
 {{- end }}
 
-{{/* The migration Job runs unless disabled or in embedded mode (each pod owns its database there). */}}
+{{/*
+The migration Job runs with an external database only. In embedded mode each pod owns
+its database; the evaluation PostgreSQL is created by the release itself, after the
+pre-install hooks, so its replicas migrate on start.
+*/}}
 {{- define "trove.migrationJob" -}}
-{{- if and .Values.migrations.enabled (ne (include "trove.databaseMode" .) "embedded") }}true{{ end }}
+{{- if and .Values.migrations.enabled (eq (include "trove.databaseMode" .) "external") }}true{{ end }}
 {{- end }}
 
 {{- define "trove.replicas" -}}
@@ -119,12 +123,9 @@ Where DATABASE_URL comes from: "external" (database.url or database.existingSecr
 {{- end }}
 {{- end }}
 
-{{/*
-Non-secret environment, shared by the ConfigMap (Deployment) and the migration Job
-(which runs as a hook, before the ConfigMap exists on a first install).
-*/}}
+{{/* Non-secret environment of the Trove server, the ConfigMap's data. */}}
 {{- define "trove.configEnv" -}}
-PORT: {{ .Values.service.port | toString | quote }}
+PORT: "8080"
 TROVE_DATA_DIR: "/data"
 TROVE_TMP_DIR: "/tmp"
 TROVE_LOG_LEVEL: {{ .Values.config.logLevel | quote }}
@@ -145,76 +146,47 @@ TROVE_OPERATOR_NAMESPACE: {{ . | quote }}
 {{- end }}
 
 {{/*
-DATABASE_URL and TROVE_ENCRYPTION_KEY as EnvVars. `secretName` is the Secret holding the
-chart-managed keys (the release Secret, or the migration hook's copy of it).
+DATABASE_URL as EnvVars, when it does not come from the chart's Secret (or
+secrets.existingSecret) through envFrom: the evaluation PostgreSQL's password, or
+database.existingSecret. An explicit env entry wins over envFrom.
 */}}
 {{- define "trove.databaseEnv" -}}
-{{- $mode := include "trove.databaseMode" .root }}
-{{- if eq $mode "evaluation" }}
+{{- if eq (include "trove.databaseMode" .) "evaluation" }}
 - name: POSTGRES_PASSWORD
   valueFrom:
     secretKeyRef:
-      name: {{ include "trove.postgresql.fullname" .root }}
+      name: {{ include "trove.postgresql.fullname" . }}
       key: password
 - name: DATABASE_URL
-  value: {{ printf "postgres://%s:$(POSTGRES_PASSWORD)@%s:5432/%s" (.root.Values.postgresql.evaluation.username | urlquery) (include "trove.postgresql.fullname" .root) .root.Values.postgresql.evaluation.database | quote }}
-{{- else if .root.Values.database.existingSecret.name }}
+  value: {{ printf "postgres://%s:$(POSTGRES_PASSWORD)@%s:5432/%s" (.Values.postgresql.evaluation.username | urlquery) (include "trove.postgresql.fullname" .) .Values.postgresql.evaluation.database | quote }}
+{{- else if .Values.database.existingSecret.name }}
 - name: DATABASE_URL
   valueFrom:
     secretKeyRef:
-      name: {{ .root.Values.database.existingSecret.name }}
-      key: {{ .root.Values.database.existingSecret.key }}
-{{- else if .root.Values.database.url }}
-- name: DATABASE_URL
-  valueFrom:
-    secretKeyRef:
-      name: {{ .secretName }}
-      key: DATABASE_URL
+      name: {{ .Values.database.existingSecret.name }}
+      key: {{ .Values.database.existingSecret.key }}
 {{- end }}
-- name: TROVE_ENCRYPTION_KEY
-  valueFrom:
-    secretKeyRef:
-      name: {{ .secretName }}
-      key: TROVE_ENCRYPTION_KEY
-      {{- if eq $mode "embedded" }}
-      optional: true
-      {{- end }}
-{{- end }}
-
-{{- define "trove.bootstrapEnv" -}}
-- name: TROVE_BOOTSTRAP_API_KEY
-  valueFrom:
-    secretKeyRef:
-      name: {{ include "trove.secretName" . }}
-      key: TROVE_BOOTSTRAP_API_KEY
-      optional: true
-- name: TROVE_BOOTSTRAP_API_SECRET
-  valueFrom:
-    secretKeyRef:
-      name: {{ include "trove.secretName" . }}
-      key: TROVE_BOOTSTRAP_API_SECRET
-      optional: true
 {{- end }}
 
 {{/* The value a chart-managed secret key keeps across upgrades (lookup), or the given one, or a generated one. */}}
 {{- define "trove.secretValue" -}}
-{{- $given := index . 1 }}
-{{- $existing := index . 2 }}
-{{- $key := index . 3 }}
+{{- $given := index . 0 }}
+{{- $existing := index . 1 }}
+{{- $key := index . 2 }}
 {{- if $given }}
 {{- $given }}
-{{- else if and $existing (index $existing.data $key) }}
+{{- else if and $existing (index ($existing.data | default dict) $key) }}
 {{- index $existing.data $key | b64dec }}
 {{- else }}
-{{- index . 4 }}
+{{- index . 3 }}
 {{- end }}
 {{- end }}
 
 {{- define "trove.podSecurity" -}}
+securityContext:
+  {{- toYaml .Values.podSecurityContext | nindent 2 }}
 {{- with .Values.imagePullSecrets }}
 imagePullSecrets:
   {{- toYaml . | nindent 2 }}
 {{- end }}
-securityContext:
-  {{- toYaml .Values.podSecurityContext | nindent 2 }}
 {{- end }}
