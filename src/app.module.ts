@@ -4,9 +4,11 @@ import { CatalogueModule } from './catalogue/catalogue.module';
 import { ConfigModule } from './config/config.module';
 import { Settings } from './config/settings';
 import { DatabaseModule } from './database/database.module';
+import { DocumentsModule } from './documents/documents.module';
 import { EmbeddingsModule } from './embeddings/embeddings.module';
 import { ObservabilityModule } from './observability/observability.module';
 import { PipelinesModule } from './pipelines/pipelines.module';
+import { SearchModule } from './search/search.module';
 
 @Module({})
 export class AppModule {
@@ -21,6 +23,8 @@ export class AppModule {
         EmbeddingsModule,
         CatalogueModule,
         PipelinesModule,
+        DocumentsModule,
+        SearchModule,
       ],
     };
   }

@@ -1,0 +1,157 @@
+/**
+ * SQL of the ingestion jobs queue. Any replica claims work with
+ * `FOR UPDATE SKIP LOCKED`, holds it under a lease it keeps renewing, and records
+ * progress in the same transaction as the documents it stores, guarded by its claim:
+ * a worker that lost its lease can commit nothing more.
+ */
+import { Injectable } from '@nestjs/common';
+import { DatabaseService, Queryable } from '../database/database.service';
+
+export type JobState = 'queued' | 'running' | 'succeeded' | 'failed';
+
+export interface JobItemResult {
+  index: number;
+  id: string;
+  version: number;
+  fragment_count: number;
+}
+
+export interface JobItemError {
+  index: number;
+  external_id: string | null;
+  detail: string;
+}
+
+export interface JobRow {
+  id: string;
+  pipeline_id: string;
+  api_key_id: string;
+  state: JobState;
+  payload: Buffer;
+  payload_key_id: string;
+  total: number;
+  processed: number;
+  failed: number;
+  errors: JobItemError[];
+  results: JobItemResult[];
+  attempts: number;
+  claimed_by: string | null;
+  lease_expires_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  finished_at: Date | null;
+}
+
+const COLUMNS = `id, pipeline_id, api_key_id, state, payload, payload_key_id, total, processed, failed, errors, results,
+  attempts, claimed_by, lease_expires_at, created_at, updated_at, finished_at`;
+
+@Injectable()
+export class JobsRepository {
+  constructor(private readonly db: DatabaseService) {}
+
+  async insert(job: { id: string; pipelineId: string; apiKeyId: string; payload: Buffer; payloadKeyId: string; total: number }): Promise<JobRow> {
+    const rows = await this.db.query<JobRow>(
+      `INSERT INTO jobs (id, pipeline_id, api_key_id, state, payload, payload_key_id, total)
+       VALUES ($1, $2, $3, 'queued', $4, $5, $6) RETURNING ${COLUMNS}`,
+      [job.id, job.pipelineId, job.apiKeyId, job.payload, job.payloadKeyId, job.total],
+    );
+    return rows[0];
+  }
+
+  async find(id: string): Promise<JobRow | null> {
+    const rows = await this.db.query<JobRow>(`SELECT ${COLUMNS} FROM jobs WHERE id = $1`, [id]);
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Claims the oldest job that is queued, or running under a lease that expired (its
+   * worker died). Other workers skip the row while this transaction holds it.
+   */
+  async claim(workerId: string, leaseSeconds: number): Promise<JobRow | null> {
+    const rows = await this.db.query<JobRow>(
+      `WITH next AS (
+         SELECT id FROM jobs
+         WHERE state = 'queued' OR (state = 'running' AND lease_expires_at < now())
+         ORDER BY created_at
+         LIMIT 1
+         FOR UPDATE SKIP LOCKED
+       ), claimed AS (
+         UPDATE jobs j SET state = 'running', claimed_by = $1, lease_expires_at = now() + make_interval(secs => $2),
+           attempts = j.attempts + 1, updated_at = now()
+         FROM next WHERE j.id = next.id
+         RETURNING j.*
+       )
+       SELECT ${COLUMNS} FROM claimed`,
+      [workerId, leaseSeconds],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** Extends the lease; false when this worker no longer holds the job. */
+  async renew(id: string, workerId: string, leaseSeconds: number): Promise<boolean> {
+    const rows = await this.db.query(
+      `WITH renewed AS (
+         UPDATE jobs SET lease_expires_at = now() + make_interval(secs => $3)
+         WHERE id = $1 AND claimed_by = $2 AND state = 'running' RETURNING id
+       ) SELECT id FROM renewed`,
+      [id, workerId, leaseSeconds],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * Records stored documents and failed items in the caller's transaction, renewing
+   * the lease; false when this worker no longer holds the job (the caller must roll back).
+   */
+  async recordProgress(
+    id: string,
+    workerId: string,
+    leaseSeconds: number,
+    results: JobItemResult[],
+    errors: JobItemError[],
+    tx: Queryable,
+  ): Promise<boolean> {
+    const rows = await tx.query(
+      `WITH progressed AS (
+         UPDATE jobs SET processed = processed + $4, failed = failed + $5,
+           results = results || $6::jsonb, errors = errors || $7::jsonb,
+           lease_expires_at = now() + make_interval(secs => $3), updated_at = now()
+         WHERE id = $1 AND claimed_by = $2 AND state = 'running' RETURNING id
+       ) SELECT id FROM progressed`,
+      [id, workerId, leaseSeconds, results.length, errors.length, JSON.stringify(results), JSON.stringify(errors)],
+    );
+    return rows.length > 0;
+  }
+
+  /** Ends a job this worker holds: failed when any item failed, or with `error` as a whole. */
+  async finish(id: string, workerId: string, error: JobItemError | null = null): Promise<void> {
+    await this.db.query(
+      `WITH finished AS (
+         UPDATE jobs SET state = CASE WHEN failed > 0 OR $3::jsonb IS NOT NULL THEN 'failed' ELSE 'succeeded' END,
+           errors = CASE WHEN $3::jsonb IS NULL THEN errors ELSE errors || jsonb_build_array($3::jsonb) END,
+           claimed_by = NULL, lease_expires_at = NULL, finished_at = now(), updated_at = now()
+         WHERE id = $1 AND claimed_by = $2 AND state = 'running' RETURNING id
+       ) SELECT id FROM finished`,
+      [id, workerId, error === null ? null : JSON.stringify(error)],
+    );
+  }
+
+  /** Gives a job back to the queue (this worker is stopping); the attempt does not count. */
+  async release(id: string, workerId: string): Promise<void> {
+    await this.db.query(
+      `WITH released AS (
+         UPDATE jobs SET state = 'queued', claimed_by = NULL, lease_expires_at = NULL,
+           attempts = greatest(attempts - 1, 0), updated_at = now()
+         WHERE id = $1 AND claimed_by = $2 AND state = 'running' RETURNING id
+       ) SELECT id FROM released`,
+      [id, workerId],
+    );
+  }
+
+  async countByState(): Promise<Record<JobState, number>> {
+    const rows = await this.db.query<{ state: JobState; n: string }>(`SELECT state, count(*) AS n FROM jobs GROUP BY state`);
+    const counts: Record<JobState, number> = { queued: 0, running: 0, succeeded: 0, failed: 0 };
+    for (const row of rows) counts[row.state] = Number(row.n);
+    return counts;
+  }
+}

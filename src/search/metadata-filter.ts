@@ -1,0 +1,186 @@
+/**
+ * Metadata filters: the JSON a client sends as `filters`, parsed into a
+ * MetadataFilter and compiled into a parameterised SQL condition over a `jsonb`
+ * column. Values only ever travel as bind parameters.
+ *
+ * Grammar (the operators of the contract):
+ *   filter    := { key: condition | "$and": [filter, ...] | "$or": [filter, ...] | "$not": filter, ... }
+ *   condition := scalar                    (a bare value means $eq)
+ *              | { "$eq" | "$ne" | "$gt" | "$gte" | "$lt" | "$lte": scalar,
+ *                  "$in" | "$nin": [scalar, ...], "$exists": boolean, "$not": condition, ... }
+ *              | { key: condition, ... }   (an object without operators: a nested key)
+ * Several entries in one object must all hold ($and). A key reaches into nested
+ * objects either with dots (`"author.name"`) or by nesting (`{"author": {"name": ...}}`);
+ * both mean the path ["author", "name"], so a key cannot contain a literal dot.
+ *
+ * Typing: `$eq`/`$ne`/`$in`/`$nin` compare JSON values, so 1 equals 1.0 but not "1";
+ * `$gt`/`$gte`/`$lt`/`$lte` hold only between values of the operand's type (numbers
+ * numerically, strings by code point, booleans false < true) and never across types.
+ * `$eq: null` matches a JSON null, not a missing key (`$exists: false` does that).
+ * `$ne`, `$nin` and `$not` are exact complements: they also match missing keys.
+ */
+import { invalid } from '../common/errors';
+import { MetadataFilter } from './search.types';
+
+type Scalar = string | number | boolean | null;
+type Comparison = '$eq' | '$ne' | '$gt' | '$gte' | '$lt' | '$lte';
+
+const COMPARISONS: readonly string[] = ['$eq', '$ne', '$gt', '$gte', '$lt', '$lte'];
+const FIELD_OPERATORS: readonly string[] = [...COMPARISONS, '$in', '$nin', '$exists', '$not'];
+const LOGICAL = ['$and', '$or', '$not'];
+const MAX_DEPTH = 16;
+const MAX_NODES = 1000;
+const MAX_IN_VALUES = 1000;
+
+class Parser {
+  private nodes = 0;
+
+  constructor(private readonly root: string) {}
+
+  /** A filter object (top level, or an element of $and/$or, or the operand of $not). */
+  filter(value: unknown, where: string, prefix: string[], depth: number): MetadataFilter {
+    this.count(where, depth);
+    if (!isPlainObject(value)) throw invalid(`${where}: expected an object of conditions`);
+    const entries = Object.entries(value);
+    if (entries.length === 0) throw invalid(`${where}: expected at least one condition`);
+    const parts = entries.map(([key, operand]) => this.entry(key, operand, `${where}.${key}`, prefix, depth));
+    return parts.length === 1 ? parts[0] : { op: '$and', filters: parts };
+  }
+
+  private entry(key: string, operand: unknown, where: string, prefix: string[], depth: number): MetadataFilter {
+    if (key.startsWith('$')) {
+      if (!LOGICAL.includes(key)) {
+        throw invalid(
+          `${where}: unknown operator '${key}' here; use $and, $or or $not, or a metadata key with ${FIELD_OPERATORS.join(', ')}`,
+        );
+      }
+      if (key === '$not') return { op: '$not', filter: this.filter(operand, where, prefix, depth + 1) };
+      if (!Array.isArray(operand) || operand.length === 0) throw invalid(`${where}: expected a non-empty array of filters`);
+      return {
+        op: key as '$and' | '$or',
+        filters: operand.map((item, i) => this.filter(item, `${where}[${i}]`, prefix, depth + 1)),
+      };
+    }
+    return this.condition(operand, where, [...prefix, ...this.path(key, where)], depth + 1);
+  }
+
+  private path(key: string, where: string): string[] {
+    const parts = key.split('.');
+    if (parts.some((p) => p === '')) throw invalid(`${where}: a metadata key cannot be empty or have empty parts between dots`);
+    return parts;
+  }
+
+  /** What follows a metadata key: a bare value, an operator object or nested keys. */
+  private condition(operand: unknown, where: string, path: string[], depth: number): MetadataFilter {
+    this.count(where, depth);
+    if (isScalar(operand)) return { op: '$eq', path, value: operand };
+    if (Array.isArray(operand)) throw invalid(`${where}: an array cannot be compared; use {"$in": [...]} to match one of several values`);
+    if (!isPlainObject(operand)) throw invalid(`${where}: expected a value or an object of operators`);
+    const entries = Object.entries(operand);
+    if (entries.length === 0) throw invalid(`${where}: expected at least one condition`);
+    const operators = entries.filter(([k]) => k.startsWith('$'));
+    if (operators.length > 0 && operators.length < entries.length) {
+      throw invalid(`${where}: cannot mix operators and nested keys in one object`);
+    }
+    if (operators.length === 0) {
+      // Nested keys: {"author": {"name": "x"}} is the path author.name.
+      const parts = entries.map(([k, v]) => this.condition(v, `${where}.${k}`, [...path, ...this.path(k, `${where}.${k}`)], depth + 1));
+      return parts.length === 1 ? parts[0] : { op: '$and', filters: parts };
+    }
+    const parts = operators.map(([op, value]) => this.operator(op, value, `${where}.${op}`, path, depth + 1));
+    return parts.length === 1 ? parts[0] : { op: '$and', filters: parts };
+  }
+
+  private operator(op: string, value: unknown, where: string, path: string[], depth: number): MetadataFilter {
+    if (!FIELD_OPERATORS.includes(op)) throw invalid(`${where}: unknown operator '${op}'; expected one of ${FIELD_OPERATORS.join(', ')}`);
+    switch (op) {
+      case '$in':
+      case '$nin': {
+        if (!Array.isArray(value)) throw invalid(`${where}: expected an array of values`);
+        if (value.length > MAX_IN_VALUES) throw invalid(`${where}: at most ${MAX_IN_VALUES} values`);
+        value.forEach((v, i) => {
+          if (!isScalar(v)) throw invalid(`${where}[${i}]: expected a string, number, boolean or null`);
+        });
+        return { op, path, values: value as Scalar[] };
+      }
+      case '$exists':
+        if (typeof value !== 'boolean') throw invalid(`${where}: expected true or false`);
+        return { op, path, exists: value };
+      case '$not':
+        if (!isPlainObject(value) || Object.keys(value).length === 0 || !Object.keys(value).every((k) => k.startsWith('$'))) {
+          throw invalid(`${where}: expected an object of operators, e.g. {"$gt": 5}`);
+        }
+        return { op: '$not', filter: this.condition(value, where, path, depth) };
+      default: {
+        if (!isScalar(value)) throw invalid(`${where}: expected a string, number, boolean or null`);
+        if (op !== '$eq' && op !== '$ne' && value === null) throw invalid(`${where}: expected a string, number or boolean; null has no order`);
+        return { op: op as Comparison, path, value };
+      }
+    }
+  }
+
+  private count(where: string, depth: number): void {
+    if (depth > MAX_DEPTH) throw invalid(`${where}: the filter is nested more than ${MAX_DEPTH} levels deep`);
+    if (++this.nodes > MAX_NODES) throw invalid(`${this.root}: the filter has more than ${MAX_NODES} conditions`);
+  }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isScalar(value: unknown): value is Scalar {
+  if (typeof value === 'number') return Number.isFinite(value);
+  return value === null || typeof value === 'string' || typeof value === 'boolean';
+}
+
+/** Parses a client's filter; `where` names it in error messages (e.g. `filters`). */
+export function parseMetadataFilter(value: unknown, where = 'filters'): MetadataFilter {
+  return new Parser(where).filter(value, where, [], 0);
+}
+
+const SQL_COMPARISON: Record<'$gt' | '$gte' | '$lt' | '$lte', string> = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' };
+
+/**
+ * Compiles a filter into a boolean SQL expression over `column` (a jsonb
+ * expression), appending its values to `params`. Every leaf is made two-valued
+ * (never NULL), so that $not and $ne are true complements.
+ */
+export function compileMetadataFilter(filter: MetadataFilter, column: string, params: unknown[]): string {
+  const bind = (value: unknown, cast: string) => {
+    params.push(value);
+    return `$${params.length}::${cast}`;
+  };
+  const at = (path: string[]) => `(${column} #> ${bind(path, 'text[]')})`;
+  switch (filter.op) {
+    case '$and':
+    case '$or':
+      return `(${filter.filters.map((f) => compileMetadataFilter(f, column, params)).join(filter.op === '$and' ? ' AND ' : ' OR ')})`;
+    case '$not':
+      return `(NOT ${compileMetadataFilter(filter.filter, column, params)})`;
+    case '$exists':
+      return `(${at(filter.path)} IS ${filter.exists ? 'NOT ' : ''}NULL)`;
+    case '$eq':
+      return `COALESCE(${at(filter.path)} = ${bind(JSON.stringify(filter.value), 'jsonb')}, false)`;
+    case '$ne':
+      return `(NOT COALESCE(${at(filter.path)} = ${bind(JSON.stringify(filter.value), 'jsonb')}, false))`;
+    case '$in':
+    case '$nin': {
+      const test = `COALESCE(${at(filter.path)} = ANY(${bind(filter.values.map((v) => JSON.stringify(v)), 'jsonb[]')}), false)`;
+      return filter.op === '$in' ? test : `(NOT ${test})`;
+    }
+    default: {
+      const value = at(filter.path);
+      const sqlOp = SQL_COMPARISON[filter.op];
+      const operand = filter.value;
+      // The type test comes first in a CASE so a cast is never attempted on another type.
+      if (typeof operand === 'number') {
+        return `(CASE WHEN jsonb_typeof(${value}) = 'number' THEN (${value})::numeric ${sqlOp} ${bind(String(operand), 'numeric')} ELSE false END)`;
+      }
+      if (typeof operand === 'boolean') {
+        return `(CASE WHEN jsonb_typeof(${value}) = 'boolean' THEN (${value})::boolean ${sqlOp} ${bind(operand, 'boolean')} ELSE false END)`;
+      }
+      return `(CASE WHEN jsonb_typeof(${value}) = 'string' THEN (${value} #>> '{}') COLLATE "C" ${sqlOp} ${bind(operand, 'text')} ELSE false END)`;
+    }
+  }
+}
