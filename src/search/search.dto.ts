@@ -94,7 +94,7 @@ function parseParams(
   const allowed = PARAMS_OF[type];
   const unknown = Object.keys(value).find((key) => !allowed.includes(key));
   if (unknown !== undefined) {
-    throw invalid(`params.${unknown}: not a parameter of ${type} search; expected ${allowed.join(', ')}`);
+    throw invalid(`params.${unknown}: not a parameter of type ${type}; expected ${allowed.join(', ')}`);
   }
   const params: SearchParams = { ...PRESENT_PARAMS_BASE };
   for (const name of ['k', 'fetch_k'] as const) {
