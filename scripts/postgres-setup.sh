@@ -54,6 +54,7 @@ START_TS=$SECONDS
 WORK_DIR=""
 # Must not change the exit status (a false test as the trap's last command
 # would turn a successful run into exit 1).
+# shellcheck disable=SC2317  # invoked via trap
 cleanup() {
   if [[ -n "$WORK_DIR" && -d "$WORK_DIR" ]]; then rm -rf "$WORK_DIR"; fi
   return 0
@@ -64,8 +65,9 @@ trap cleanup EXIT
 # Preconditions
 # ---------------------------------------------------------------------------
 [[ "$(id -u)" -eq 0 ]] || die "must run as root (it installs packages and manages the cluster); try: sudo bash $0"
-[[ "$PORT" =~ ^[0-9]+$ ]] && ((PORT > 0 && PORT < 65536)) ||
+if ! [[ "$PORT" =~ ^[0-9]+$ ]] || ((PORT < 1 || PORT > 65535)); then
   die "TROVE_TEST_PG_PORT must be a TCP port number, got '$PORT'"
+fi
 command -v apt-get >/dev/null || die "apt-get not found: this script targets Debian 12 (bookworm)"
 
 # shellcheck disable=SC1091
@@ -88,6 +90,22 @@ fi
 export DEBIAN_FRONTEND=noninteractive
 # Wait for a concurrent apt/dpkg (e.g. unattended upgrades) instead of failing.
 APT_OPTS=(-o DPkg::Lock::Timeout=600 -o Dpkg::Use-Pty=0 -q)
+
+# Anything that may leave a daemon behind (the postmaster, or a postinst that
+# starts one when there's no policy-rc.d) must not inherit our extra fds:
+# fd 3 is the caller's stdout (`... | tail -1` would never see EOF and hang
+# forever), fd 9 is the lock above (it would stay held for the server's whole
+# life), and whatever pipe a CI harness passed down could keep the harness
+# waiting. So run such commands with every fd above 2 closed.
+no_fds() {
+  (
+    for fd_path in /proc/self/fd/*; do
+      fd="${fd_path##*/}"
+      if ((fd > 2)); then eval "exec ${fd}>&-" 2>/dev/null || true; fi
+    done
+    exec "$@"
+  )
+}
 
 is_installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q '^install ok installed$'; }
 
@@ -125,7 +143,7 @@ if ((${#MISSING[@]})); then
   apt-get "${APT_OPTS[@]}" update || die "apt-get update failed (is a Debian mirror reachable?)"
   # Install the whole set, not just the missing ones, so the server, client
   # and headers end up at the same (latest bookworm) minor version.
-  apt-get "${APT_OPTS[@]}" install -y --no-install-recommends "${WANT_PKGS[@]}" ||
+  no_fds apt-get "${APT_OPTS[@]}" install -y --no-install-recommends "${WANT_PKGS[@]}" ||
     die "apt-get install ${WANT_PKGS[*]} failed"
   PKGS_CHANGED=1
 else
@@ -265,7 +283,7 @@ if [[ "$(cluster_status)" == 4 ]]; then
   # Normally the postgresql-15 package creates 15/main itself; it may be
   # missing if someone dropped it or if createcluster.conf disables it.
   log "creating cluster ${PG_MAJOR}/${CLUSTER} on port $PORT"
-  pg_createcluster "$PG_MAJOR" "$CLUSTER" --port "$PORT" --start-conf auto ||
+  no_fds pg_createcluster "$PG_MAJOR" "$CLUSTER" --port "$PORT" --start-conf auto ||
     die "pg_createcluster $PG_MAJOR $CLUSTER failed"
 fi
 
@@ -316,7 +334,7 @@ case "$(cluster_status)" in
   0)
     if ((NEED_RESTART)); then
       log "cluster ${PG_MAJOR}/${CLUSTER} is running; restarting to apply package/config changes"
-      pg_ctlcluster "$PG_MAJOR" "$CLUSTER" restart || fail_with_log "pg_ctlcluster restart failed"
+      no_fds pg_ctlcluster "$PG_MAJOR" "$CLUSTER" restart || fail_with_log "pg_ctlcluster restart failed"
     else
       log "cluster ${PG_MAJOR}/${CLUSTER} already running"
     fi
@@ -330,7 +348,7 @@ case "$(cluster_status)" in
     # systemctl when it is, so one command covers both. It also creates
     # /var/run/postgresql if a tmpfs wiped it.
     log "starting cluster ${PG_MAJOR}/${CLUSTER} with pg_ctlcluster"
-    pg_ctlcluster "$PG_MAJOR" "$CLUSTER" start || fail_with_log "pg_ctlcluster $PG_MAJOR $CLUSTER start failed"
+    no_fds pg_ctlcluster "$PG_MAJOR" "$CLUSTER" start || fail_with_log "pg_ctlcluster $PG_MAJOR $CLUSTER start failed"
     ;;
   *)
     die "pg_ctlcluster $PG_MAJOR $CLUSTER status: unexpected state (exit $(cluster_status))"
