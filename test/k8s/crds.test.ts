@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { validateWithKubernetesTypes, type KubeObject } from './support/kube-types';
-import { crValidator, describeErrors, schemaAtJsonPath, structuralProblems, type Schema } from './support/crd-schema';
+import { crValidator, defaultProblems, describeErrors, schemaAtJsonPath, structuralProblems, type Schema } from './support/crd-schema';
 import { loadYamlFile } from './support/manifests';
 import { REPO_ROOT } from './support/tools';
 
@@ -62,6 +62,11 @@ describe('CustomResourceDefinitions', () => {
         problems: [],
       });
     }
+  });
+
+  it('has defaults valid against their own schemas', () => {
+    for (const crd of crds) expect(defaultProblems(crd.spec.versions[0].schema.openAPIV3Schema)).toEqual([]);
+    expect(defaultProblems({ type: 'object', properties: { n: { type: 'integer', minimum: 1, default: 0 } } })).toHaveLength(1);
   });
 
   it('would flag a schema that is not structural', () => {

@@ -233,6 +233,18 @@ describe('helm chart charts/trove', () => {
     }
   });
 
+  it('documents the same alerts in docs/kubernetes.md as the chart installs', () => {
+    const rule = findObject(rendered(['--values', ALL_FEATURES]), 'PrometheusRule') as KubeObject & {
+      spec: { groups: { rules: { alert: string; expr: string }[] }[] };
+    };
+    const doc = fs.readFileSync(path.join(REPO_ROOT, 'docs', 'kubernetes.md'), 'utf8');
+    const block = [...doc.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]).find((b) => b.includes('kind: PrometheusRule'));
+    expect(block).toBeDefined();
+    const documented = parseYamlStream(block!, 'docs/kubernetes.md')[0].object as typeof rule;
+    const summary = (r: typeof rule) => r.spec.groups.flatMap((g) => g.rules.map((x) => [x.alert, x.expr.replace(/\s+/g, ' ').trim()]));
+    expect(summary(documented)).toEqual(summary(rule));
+  });
+
   it('names the Service trove for a release named trove, and <release>-trove otherwise', () => {
     const name = (args: string[], release: string): string | undefined => findObject(rendered(args, release), 'Service').metadata?.name;
     expect(name([], 'trove')).toBe('trove');

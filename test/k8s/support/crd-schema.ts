@@ -168,6 +168,26 @@ export function structuralProblems(root: Schema): string[] {
   return problems;
 }
 
+/** Defaults that do not validate against their own schema (the API server refuses them). */
+export function defaultProblems(root: Schema): string[] {
+  const problems: string[] = [];
+  const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
+  const visit = (s: Schema, where: string): void => {
+    if (s.default !== undefined) {
+      const { default: value, ...rest } = s;
+      const validate = ajv.compile(strictJsonSchema(rest));
+      if (!validate(structuredClone(value))) problems.push(`${where}: default ${JSON.stringify(value)}: ${describeErrors(validate.errors)}`);
+    }
+    for (const [name, child] of Object.entries(asSchema(s.properties) ?? {})) visit(child as Schema, `${where}.${name}`);
+    const items = asSchema(s.items);
+    if (items) visit(items, `${where}[]`);
+    const additional = asSchema(s.additionalProperties);
+    if (additional) visit(additional, `${where}[*]`);
+  };
+  visit(root, 'root');
+  return problems;
+}
+
 /** The schema node a printer column's jsonPath reads, or undefined when it names nothing. */
 export function schemaAtJsonPath(root: Schema, jsonPath: string): Schema | undefined {
   if (jsonPath === '.metadata.creationTimestamp' || jsonPath === '.metadata.name') return { type: 'string' };
