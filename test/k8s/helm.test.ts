@@ -39,6 +39,7 @@ type Pod = {
       serviceAccountName?: string;
       containers: {
         name: string;
+        image: string;
         command?: string[];
         env?: { name: string; value?: string; valueFrom?: Record<string, unknown> }[];
         envFrom?: Record<string, { name: string }>[];

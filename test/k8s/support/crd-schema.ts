@@ -219,7 +219,7 @@ export function strictJsonSchema(schema: Schema): Schema {
       } else if (key === 'items' || key === 'additionalProperties' || key === 'not') {
         out[key] = asSchema(value) ? convert(value as Schema) : value;
       } else if (key === 'allOf' || key === 'anyOf' || key === 'oneOf') {
-        out[key] = (value as Schema[]).map(convert);
+        out[key] = (value as Schema[]).map((v) => convert(v));
       } else {
         out[key] = value;
       }
