@@ -6,6 +6,7 @@ import { Settings } from './config/settings';
 import { DatabaseModule } from './database/database.module';
 import { DocumentsModule } from './documents/documents.module';
 import { EmbeddingsModule } from './embeddings/embeddings.module';
+import { McpModule } from './mcp/mcp.module';
 import { ObservabilityModule } from './observability/observability.module';
 import { PipelinesModule } from './pipelines/pipelines.module';
 import { SearchModule } from './search/search.module';
@@ -25,6 +26,7 @@ export class AppModule {
         PipelinesModule,
         DocumentsModule,
         SearchModule,
+        McpModule,
       ],
     };
   }

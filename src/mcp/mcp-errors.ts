@@ -1,0 +1,53 @@
+/**
+ * JSON-RPC errors of the MCP edge, and the mapping of the services' domain
+ * errors onto the codes the MCP tools page publishes:
+ *
+ *   -32002  Pipeline not found (any not-found), with its `data`
+ *   -32600  a UUID parser message, `Embedding model not found`, `Missing embedding model ID`
+ *   -32603  everything else, permission errors and placeholders included, with the message
+ */
+import { Logger } from '@nestjs/common';
+import { DomainError, ErrorCode } from '../common/errors';
+
+export const RpcCode = {
+  InvalidRequest: -32600,
+  MethodNotFound: -32601,
+  InvalidParams: -32602,
+  InternalError: -32603,
+  ResourceNotFound: -32002,
+  /** 2026-07-28: the headers and the body disagree. */
+  HeaderMismatch: -32020,
+  /** 2026-07-28: the request names a revision the server does not serve. */
+  UnsupportedProtocolVersion: -32022,
+} as const;
+
+export class JsonRpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+    this.name = 'JsonRpcError';
+  }
+}
+
+const logger = new Logger('McpTools');
+
+export function toJsonRpcError(error: unknown): JsonRpcError {
+  if (error instanceof JsonRpcError) return error;
+  if (error instanceof DomainError) {
+    switch (error.code) {
+      case ErrorCode.NotFound:
+        return new JsonRpcError(RpcCode.ResourceNotFound, error.message, error.data);
+      case ErrorCode.InvalidArgument:
+        return new JsonRpcError(RpcCode.InvalidRequest, error.message);
+      default:
+        return new JsonRpcError(RpcCode.InternalError, error.message, error.data);
+    }
+  }
+  // Not a domain error: a database or programming failure. The page asks for a
+  // message that describes it; the stack stays in the log.
+  logger.error({ err: error }, 'MCP tool call failed');
+  return new JsonRpcError(RpcCode.InternalError, error instanceof Error ? error.message : String(error));
+}

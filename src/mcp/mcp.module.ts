@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { PipelinesModule } from '../pipelines/pipelines.module';
+import { SearchModule } from '../search/search.module';
+import { McpDispatcher } from './mcp-dispatcher';
+import { McpSessionsRepository } from './mcp-sessions.repository';
+import { McpToolsService } from './mcp-tools.service';
+import { McpHttpTransport } from './http/mcp-http.transport';
+
+/**
+ * The MCP server at /mcp. Its route is registered on Fastify directly
+ * (app.factory.ts calls McpHttpTransport.register) so it controls every byte.
+ */
+@Module({
+  imports: [PipelinesModule, SearchModule],
+  providers: [McpSessionsRepository, McpToolsService, McpDispatcher, McpHttpTransport],
+  exports: [McpHttpTransport],
+})
+export class McpModule {}
