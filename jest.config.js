@@ -2,10 +2,12 @@
 // tests under test/ that drive real Trove processes over HTTP against PostgreSQL and PGlite.
 // ts-jest only transpiles here; `npm run typecheck` is what checks types.
 const transform = {
-  '^.+\\.ts$': ['ts-jest', { isolatedModules: true, tsconfig: { module: 'commonjs', moduleResolution: 'node10', esModuleInterop: true, experimentalDecorators: true, emitDecoratorMetadata: true, target: 'ES2023' } }],
+  '^.+\\.ts$': ['ts-jest', { tsconfig: { isolatedModules: true, module: 'commonjs', moduleResolution: 'node10', esModuleInterop: true, experimentalDecorators: true, emitDecoratorMetadata: true, target: 'ES2023' } }],
 };
 
 module.exports = {
+  // Integration tests start real server processes; hooks and tests share this budget.
+  testTimeout: 120000,
   projects: [
     {
       displayName: 'unit',
@@ -21,7 +23,6 @@ module.exports = {
       testMatch: ['**/*.test.ts'],
       transform,
       globalSetup: '<rootDir>/test/support/global-setup.ts',
-      testTimeout: 120000,
     },
   ],
 };

@@ -6,7 +6,7 @@
  * connection.
  */
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { SETTINGS, Settings } from '../config/settings';
 import { dbPoolConnections } from '../observability/metrics';
 import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
@@ -18,6 +18,15 @@ export interface Queryable {
 }
 
 export type Tx = Queryable;
+
+/**
+ * Always the rows: TypeORM's plain query() returns `[rows, count]` for UPDATE and
+ * DELETE, which would make `UPDATE ... RETURNING` look different from SELECT.
+ */
+async function rows<T>(runner: QueryRunner, sql: string, params: unknown[]): Promise<T[]> {
+  const result = await runner.query(sql, params, true);
+  return result.records as T[];
+}
 
 @Injectable()
 export class DatabaseService implements Queryable, OnModuleInit, OnApplicationShutdown {
@@ -87,14 +96,19 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
     return this.source.showMigrations();
   }
 
-  query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return this.source.query(sql, params);
+  async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    const runner = this.source.createQueryRunner();
+    try {
+      return await rows<T>(runner, sql, params);
+    } finally {
+      await runner.release();
+    }
   }
 
   /** Runs `work` in one transaction; it commits when `work` resolves and rolls back when it throws. */
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     return this.source.transaction((manager: EntityManager) =>
-      work({ query: (sql, params = []) => manager.query(sql, params) }),
+      work({ query: (sql, params = []) => rows(manager.queryRunner!, sql, params) }),
     );
   }
 

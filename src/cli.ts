@@ -1,0 +1,114 @@
+/**
+ * `npm run trove -- <command>`: administration without the HTTP server.
+ *
+ *   migrate                                  apply pending migrations and exit
+ *   keys create --name N [--admin] [--grant PIPELINE:PERMS[:CLASS,CLASS]]...
+ *   keys list
+ *   keys disable <id> | keys enable <id> | keys delete <id>
+ *
+ * It works on the same database as the server (DATABASE_URL, or the embedded one
+ * in TROVE_DATA_DIR — which only one process can open at a time, so stop the
+ * server first in embedded mode).
+ */
+import 'reflect-metadata';
+import { parseArgs } from 'node:util';
+import { ApiKeysRepository } from './auth/api-keys.repository';
+import { ApiKeysService } from './auth/api-keys.service';
+import { CreateApiKeySchema } from './auth/api-keys.dto';
+import { loadSettings, SettingsError } from './config/settings';
+import { DatabaseService } from './database/database.service';
+import { DomainError } from './common/errors';
+import { requireUuid } from './common/ids';
+import { parseWith } from './common/validation';
+
+const USAGE = `usage: trove migrate
+       trove keys create --name NAME [--admin] [--grant PIPELINE_ID|*:PERMISSIONS[:CLASSIFICATION,...]]...
+       trove keys list
+       trove keys disable|enable|delete KEY_ID`;
+
+/** `--grant <pipeline>:<0-7>[:a,b]`; without classifications the allow-list is `*`. */
+export function parseGrant(text: string) {
+  const [pipeline_id, permissions, classifications] = text.split(':');
+  return {
+    pipeline_id,
+    permissions: /^\d+$/.test(permissions ?? '') ? Number(permissions) : permissions,
+    classifications: classifications === undefined || classifications === '*' ? '*' : classifications.split(','),
+  };
+}
+
+async function run(argv: string[]): Promise<number> {
+  const settings = loadSettings();
+  // The CLI never owns migrations implicitly, and never creates a bootstrap key.
+  const db = new DatabaseService(settings);
+  const [group, command, ...rest] = argv;
+  if (group === 'migrate') {
+    await db.connect();
+    try {
+      const applied = await db.migrate();
+      process.stdout.write(applied.length ? `Applied: ${applied.join(', ')}\n` : 'Database is up to date.\n');
+      return 0;
+    } finally {
+      await db.close();
+    }
+  }
+  if (group !== 'keys' || !command) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  await db.connect();
+  try {
+    if (await db.hasPendingMigrations()) throw new Error('The database has pending migrations: run `trove migrate` first.');
+    const keys = new ApiKeysService(new ApiKeysRepository(db), db, settings);
+    switch (command) {
+      case 'create': {
+        const { values } = parseArgs({
+          args: rest,
+          options: { name: { type: 'string' }, admin: { type: 'boolean', default: false }, grant: { type: 'string', multiple: true } },
+        });
+        const dto = parseWith(CreateApiKeySchema, {
+          name: values.name,
+          admin: values.admin,
+          grants: (values.grant ?? []).map(parseGrant),
+        });
+        process.stdout.write(`${JSON.stringify(await keys.create(dto), null, 2)}\n`);
+        return 0;
+      }
+      case 'list': {
+        const page = await keys.list({ limit: '1000' });
+        for (const key of page.data) {
+          process.stdout.write(`${key.id}\t${key.name}\t${key.admin ? 'admin' : 'user'}\t${key.disabled ? 'disabled' : 'enabled'}\n`);
+        }
+        return 0;
+      }
+      case 'disable':
+      case 'enable': {
+        const id = requireUuid(rest[0], 'KEY_ID');
+        await keys.update(id, { disabled: command === 'disable' });
+        process.stdout.write(`Key ${id} ${command}d.\n`);
+        return 0;
+      }
+      case 'delete': {
+        const id = requireUuid(rest[0], 'KEY_ID');
+        await keys.delete(id);
+        process.stdout.write(`Key ${id} deleted.\n`);
+        return 0;
+      }
+      default:
+        process.stderr.write(`${USAGE}\n`);
+        return 2;
+    }
+  } finally {
+    await db.close();
+  }
+}
+
+if (require.main === module) {
+  run(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error) => {
+      const message = error instanceof SettingsError || error instanceof DomainError || error instanceof Error ? error.message : String(error);
+      process.stderr.write(`trove: ${message}\n`);
+      process.exit(1);
+    },
+  );
+}
