@@ -99,8 +99,9 @@ function text(reply: FastifyReply, status: number, body: string): FastifyReply {
   return reply.code(status).header('content-type', TEXT).send(body);
 }
 
+/** JSON-RPC errors outside a stream; a Buffer, so Fastify adds no charset to the media type. */
 function json(reply: FastifyReply, status: number, body: string): FastifyReply {
-  return reply.code(status).header('content-type', 'application/json').send(body);
+  return reply.code(status).header('content-type', 'application/json').send(Buffer.from(body, 'utf8'));
 }
 
 function sseHeaders(reply: FastifyReply): FastifyReply {
@@ -171,8 +172,9 @@ export class McpHttpTransport implements OnModuleInit, BeforeApplicationShutdown
       const { keyId, secret } = apiKeyHeaders(request);
       auth = await this.apiKeys.authenticate(keyId, secret);
     } catch (error) {
+      // Exactly the REST API's 401, headers included.
       const { status, detail } = toErrorBody(error);
-      return json(reply, status, JSON.stringify({ detail }));
+      return reply.code(status).header('content-type', 'application/json').send(JSON.stringify({ detail }));
     }
 
     switch (checkHost(request.headers.host, this.settings.mcp.allowedHosts)) {

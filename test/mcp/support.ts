@@ -1,0 +1,263 @@
+/**
+ * Helpers for the /mcp tests: raw HTTP through node:http (exact control of
+ * Host, Content-Length and methods; bytes back unchanged), an SSE splitter,
+ * the published pages as data, and the support-kb pipeline of the pages'
+ * examples built through the REST API.
+ */
+import * as fs from 'node:fs';
+import * as http from 'node:http';
+import * as path from 'node:path';
+import { Api, Credentials } from '../support/http';
+
+export interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  /** The client port of the connection that carried it (to tell reused connections). */
+  localPort?: number;
+}
+
+export interface RawRequest {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string | number | string[]>;
+  body?: string | Buffer;
+  /** Send the body with Transfer-Encoding: chunked instead of a Content-Length. */
+  chunked?: boolean;
+  /** A keep-alive agent to share a connection between requests; by default each request has its own. */
+  agent?: http.Agent;
+}
+
+/** One HTTP request with exactly the given headers (node:http adds Host and, for bodies, Content-Length unless told). */
+export function rawRequest(baseUrl: string, request: RawRequest): Promise<RawResponse> {
+  const url = new URL(baseUrl);
+  const body = request.body === undefined ? undefined : Buffer.isBuffer(request.body) ? request.body : Buffer.from(request.body, 'utf8');
+  const headers: Record<string, string | number | string[]> = { ...request.headers };
+  if (body !== undefined && !request.chunked && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-length')) {
+    headers['content-length'] = body.length;
+  }
+  // Keep-alive, as ordinary clients are: with `Connection: close` the server may hang up
+  // on an early answer (401, 413) while a large body is still being sent.
+  const agent = request.agent ?? new http.Agent({ keepAlive: true, maxSockets: 1 });
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: url.hostname, port: url.port, method: request.method ?? 'POST', path: request.path ?? '/mcp', headers, agent },
+      (res) => {
+        const chunks: Buffer[] = [];
+        const localPort = res.socket.localPort;
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          if (!request.agent) agent.destroy();
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8'), localPort });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    if (body !== undefined) req.write(body);
+    req.end();
+  });
+}
+
+export const STREAM_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+
+export function keyHeaders(credentials: Credentials): Record<string, string> {
+  return { 'x-api-key': credentials.id, 'x-api-key-secret': credentials.secret };
+}
+
+export interface SseEvent {
+  data: string;
+  id?: string;
+  retry?: string;
+}
+
+/** Splits an SSE body into events; fails on anything the server should not send. */
+export function parseSse(body: string): SseEvent[] {
+  if (!body.endsWith('\n\n')) throw new Error(`SSE body does not end with a blank line: ${JSON.stringify(body)}`);
+  return body
+    .slice(0, -2)
+    .split('\n\n')
+    .map((block) => {
+      const event: SseEvent = { data: '' };
+      for (const line of block.split('\n')) {
+        const match = /^(data|id|retry): (.*)$/.exec(line);
+        if (!match) throw new Error(`unexpected SSE line ${JSON.stringify(line)}`);
+        event[match[1] as keyof SseEvent] = match[2];
+      }
+      return event;
+    });
+}
+
+/** The JSON-RPC message of a response stream (its last event). */
+export function lastMessage(body: string): any {
+  const events = parseSse(body);
+  return JSON.parse(events[events.length - 1].data);
+}
+
+/** A client of /mcp that speaks raw HTTP with one key. */
+export class RawMcp {
+  constructor(
+    readonly baseUrl: string,
+    readonly credentials: Credentials | null,
+  ) {}
+
+  as(credentials: Credentials | null): RawMcp {
+    return new RawMcp(this.baseUrl, credentials);
+  }
+
+  request(request: RawRequest): Promise<RawResponse> {
+    return rawRequest(this.baseUrl, {
+      ...request,
+      headers: { ...(this.credentials ? keyHeaders(this.credentials) : {}), ...request.headers },
+    });
+  }
+
+  /** POSTs one JSON-RPC message with the two required headers. */
+  post(message: unknown, headers: Record<string, string> = {}): Promise<RawResponse> {
+    return this.request({ headers: { ...STREAM_HEADERS, ...headers }, body: typeof message === 'string' ? message : JSON.stringify(message) });
+  }
+
+  /** initialize + notifications/initialized; returns the session id. */
+  async openSession(protocolVersion = '2025-11-25'): Promise<string> {
+    const init = await this.post({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion, capabilities: {}, clientInfo: { name: 'trove-tests', version: '1.0' } },
+    });
+    if (init.status !== 200) throw new Error(`initialize answered ${init.status}: ${init.body}`);
+    const sessionId = init.headers['mcp-session-id'] as string;
+    const initialized = await this.post({ jsonrpc: '2.0', method: 'notifications/initialized' }, this.sessionHeaders(sessionId));
+    if (initialized.status !== 202) throw new Error(`notifications/initialized answered ${initialized.status}`);
+    return sessionId;
+  }
+
+  sessionHeaders(sessionId: string, protocolVersion = '2025-11-25'): Record<string, string> {
+    return { 'mcp-session-id': sessionId, 'mcp-protocol-version': protocolVersion };
+  }
+
+  /** A request within a session; returns the JSON-RPC response message. */
+  async call(sessionId: string, method: string, params?: unknown, id: number | string = 1): Promise<any> {
+    const response = await this.post({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) }, this.sessionHeaders(sessionId));
+    if (response.status !== 200) throw new Error(`${method} answered ${response.status}: ${response.body}`);
+    return lastMessage(response.body);
+  }
+
+  callTool(sessionId: string, name: string, args?: unknown, id: number | string = 1): Promise<any> {
+    return this.call(sessionId, 'tools/call', { name, ...(args === undefined ? {} : { arguments: args }) }, id);
+  }
+
+  /** A 2026-07-28 request: no session, the per-request headers and `_meta`. */
+  async modern(method: string, params: Record<string, unknown> = {}, id: number | string = 1): Promise<RawResponse> {
+    const headers: Record<string, string> = { 'mcp-protocol-version': '2026-07-28', 'mcp-method': method };
+    if (method === 'tools/call') headers['mcp-name'] = String(params.name);
+    return this.post(
+      { jsonrpc: '2.0', id, method, params: { ...params, _meta: MODERN_META } },
+      headers,
+    );
+  }
+}
+
+export const MODERN_META = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
+
+// ---- The published pages -------------------------------------------------
+
+const SPEC_DIR = process.env.TROVE_SPEC_DIR ?? path.resolve(__dirname, '../../../shared/spec');
+
+export function specPage(name: 'foundation4-mcp-server.md' | 'foundation4-mcp-tools.md'): string {
+  return fs.readFileSync(path.join(SPEC_DIR, name), 'utf8');
+}
+
+/** The JSON blocks of a page (lines starting a `{` block at column 0), by the text of the line introducing them. */
+export function jsonBlocks(page: string): { intro: string; value: any }[] {
+  const lines = page.split('\n');
+  const blocks: { intro: string; value: any }[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (!lines[i].startsWith('{')) continue;
+    let depth = 0;
+    let j = i;
+    const text: string[] = [];
+    for (;;) {
+      text.push(lines[j]);
+      depth += (lines[j].match(/{/g) ?? []).length - (lines[j].match(/}/g) ?? []).length;
+      if (depth === 0) break;
+      j++;
+    }
+    let intro = '';
+    for (let k = i - 1; k >= 0 && intro === ''; k--) intro = lines[k].trim();
+    blocks.push({ intro, value: JSON.parse(text.join('\n')) });
+    i = j;
+  }
+  return blocks;
+}
+
+/** The rows of a tab-separated table whose header row starts with `header`. */
+export function tableRows(page: string, header: string): string[][] {
+  const lines = page.split('\n');
+  const start = lines.findIndex((line) => line.startsWith(header));
+  if (start < 0) throw new Error(`no table ${header}`);
+  const rows: string[][] = [];
+  for (let i = start + 1; i < lines.length && lines[i].includes('\t'); i++) rows.push(lines[i].split('\t'));
+  return rows;
+}
+
+/** Removes the backticks the pages put around literal values. */
+export const unquote = (cell: string) => cell.replace(/^`(.*)`$/, '$1');
+
+// ---- The support-kb pipeline of the pages' examples ------------------------
+
+export const SUPPORT_KB_DOCUMENTS = {
+  password: {
+    content:
+      'To reset a password, open Settings, choose Security and select Reset password. A reset link is sent to the registered email address and expires after 30 minutes.',
+    classification: 'public',
+    metadata: { product: 'accounts' },
+  },
+  invoices: {
+    content: 'Invoices are generated on the first day of each month. Finance staff can export invoices as PDF or CSV files from the Billing page.',
+    classification: 'internal',
+    metadata: { product: 'billing' },
+  },
+  refunds: {
+    content: 'Refunds for annual plans are prorated. Support agents must record the refund reason in the ticket before approving a refund.',
+    classification: 'internal',
+    metadata: { product: 'billing' },
+  },
+} as const;
+
+export interface SupportKb {
+  pipelineId: string;
+  /** The pipeline as REST returns it. */
+  pipeline: any;
+  /** Document ids by name. */
+  documents: Record<keyof typeof SUPPORT_KB_DOCUMENTS, string>;
+}
+
+/** support-kb: classifications public and internal, internal inherits public, the three documents. */
+export async function createSupportKb(api: Api, name = 'support-kb'): Promise<SupportKb> {
+  const created = await api.post('/pipelines', {
+    name,
+    description: 'Support knowledge base',
+    classifications: ['public', 'internal'],
+    hierarchy: [['internal', 'public']],
+    full_text_search: true,
+  });
+  if (created.status !== 201) throw new Error(`creating ${name}: ${created.status} ${created.text}`);
+  const pipelineId = created.body.id as string;
+  const documents = {} as SupportKb['documents'];
+  for (const [key, document] of Object.entries(SUPPORT_KB_DOCUMENTS)) {
+    const added = await api.post(`/pipelines/${pipelineId}/documents`, document);
+    if (added.status !== 201) throw new Error(`adding ${key}: ${added.status} ${added.text}`);
+    documents[key as keyof typeof SUPPORT_KB_DOCUMENTS] = added.body.id;
+  }
+  return { pipelineId, pipeline: created.body, documents };
+}
+
+export async function createKey(api: Api, name: string, grants: unknown[]): Promise<Credentials> {
+  const response = await api.post('/api_keys', { name, admin: false, grants });
+  if (response.status !== 201) throw new Error(`creating key ${name}: ${response.status} ${response.text}`);
+  return { id: response.body.id, secret: response.body.secret };
+}
