@@ -115,6 +115,23 @@ for (const store of ['memory', 'postgres'] as const) {
   );
 }
 
+describe.each(databaseKinds())('restarts [%s]', (kind) => {
+  it('end the sessions of the memory store', async () => {
+    const database = await createTestDatabase(kind);
+    let trove = await startTrove(database);
+    try {
+      const sessionId = await new RawMcp(trove.url, ADMIN).openSession();
+      await trove.stop();
+      trove = await startTrove(database);
+      const response = await new RawMcp(trove.url, ADMIN).post({ jsonrpc: '2.0', id: 1, method: 'ping' }, { 'mcp-session-id': sessionId });
+      expect([response.status, response.body]).toEqual([404, 'Not Found: Session not found']);
+    } finally {
+      await trove.stop();
+      await database.drop();
+    }
+  });
+});
+
 describe.each(databaseKinds())('stopping with event streams open [%s]', (kind) => {
   it('ends the streams and exits promptly', async () => {
     const database = await createTestDatabase(kind);

@@ -5,6 +5,7 @@
  * permissions each tool needs.
  */
 import { Credentials } from '../support/http';
+import { startOpenAiEmbeddingsStub } from '../support/openai-embeddings-stub';
 import { describeEachDatabase } from '../support/suite';
 import { createKey, createSupportKb, jsonBlocks, lastMessage, parseSse, RawMcp, specPage, SupportKb, tableRows, unquote } from './support';
 
@@ -496,6 +497,50 @@ describeEachDatabase('MCP methods and tools', (fixture) => {
       );
       const ignored = await search({ type: 'similarity', filters: { product: 'nothing' }, distance_strategy: 'euclidean', params: { k: 1 } });
       expect(ignored.result.structuredContent.results).toHaveLength(1);
+      // Always cosine: the score is REST's cosine distance, not a Euclidean one.
+      const rest = await fixture().api.post(`/pipelines/${kb.pipelineId}/search`, {
+        type: 'similarity',
+        query: 'How do customers get their money back?',
+        classifications: ['internal'],
+        params: { k: 1 },
+        distance_strategy: 'cosine',
+      });
+      expect(ignored.result.structuredContent.results[0].score).toBe(rest.body[0].score);
+    });
+
+    it('embeds the query for full-text search too: when the model fails, MCP fails and REST does not', async () => {
+      const stub = await startOpenAiEmbeddingsStub({ size: 16 });
+      try {
+        const { api } = fixture();
+        const model = await api.post('/embedding_models', {
+          name: 'stubbed-openai',
+          provider: 'openai',
+          size: 16,
+          parameters: { base_url: stub.url, model: 'stub-model' },
+        });
+        expect(model.status).toBe(201);
+        const pipeline = await api.post('/pipelines', {
+          name: 'stubbed',
+          embedding_model_ids: [model.body.id],
+          full_text_search: true,
+          classifications: ['public'],
+        });
+        expect((await api.post(`/pipelines/${pipeline.body.id}/documents`, { content: 'Refunds are prorated.', classification: 'public' })).status).toBe(201);
+        const before = stub.requests.length;
+        const ok = await search({ pipeline_id: pipeline.body.id, type: 'search', query: 'refunds', classifications: ['public'] });
+        expect(ok.result.structuredContent.results).toHaveLength(1);
+        expect(stub.requests.length).toBe(before + 1);
+
+        stub.failNext(400, 10, { message: 'the stub refuses' });
+        const failed = await search({ pipeline_id: pipeline.body.id, type: 'search', query: 'refunds', classifications: ['public'] });
+        expect(failed.error.code).toBe(-32603);
+        expect(failed.error.message).toContain('the stub refuses');
+        const rest = await api.post(`/pipelines/${pipeline.body.id}/search`, { type: 'search', query: 'refunds', classifications: ['public'] });
+        expect(rest.status).toBe(200);
+        expect(rest.body).toHaveLength(1);
+      } finally {
+        await stub.close();
+      }
     });
 
     it('answers the identifier and pipeline errors', async () => {

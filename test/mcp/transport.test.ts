@@ -99,6 +99,12 @@ describeEachDatabase('/mcp over raw HTTP', (fixture) => {
       },
     );
 
+    it('publishes no OAuth metadata', async () => {
+      for (const path of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-authorization-server']) {
+        expect((await mcp.request({ method: 'GET', path })).status).toBe(404);
+      }
+    });
+
     it('leaves the REST API alone', async () => {
       const response = await mcp.request({ method: 'GET', path: '/pipelines', headers: { host: 'trove.example.com' } });
       expect(response.status).toBe(200);
@@ -423,6 +429,24 @@ describeEachDatabase(
       expect(await answer('localhost')).toBe(403);
       expect(await answer('other.example.com')).toBe(403);
     });
+
+    it('answers initialize with the configured server information', async () => {
+      const mcp = new RawMcp(fixture().trove.url, ADMIN);
+      const response = await mcp.request({
+        headers: { ...STREAM_HEADERS, host: 'mcp.example.com' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } }),
+      });
+      expect(response.body).toContain(
+        '{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serverInfo":{"name":"trove","version":"9.9.9"},"instructions":"Search Trove."}}',
+      );
+    });
   },
-  { env: { TROVE_MCP_ALLOWED_HOSTS: 'mcp.example.com,[::1]:8080' } },
+  {
+    env: {
+      TROVE_MCP_ALLOWED_HOSTS: 'mcp.example.com,[::1]:8080',
+      TROVE_MCP_SERVER_NAME: 'trove',
+      TROVE_MCP_SERVER_VERSION: '9.9.9',
+      TROVE_MCP_INSTRUCTIONS: 'Search Trove.',
+    },
+  },
 );
