@@ -23,7 +23,13 @@ import { RawJson, toJson } from './wire/rust-json';
 export type Era = 'legacy' | 'modern';
 
 /** The revisions the page lists; any other requested in initialize negotiates 2025-11-25. */
-export const SUPPORTED_PROTOCOL_VERSIONS = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'] as const;
+export const SUPPORTED_PROTOCOL_VERSIONS = [
+  '2024-11-05',
+  '2025-03-26',
+  '2025-06-18',
+  '2025-11-25',
+  '2026-07-28',
+] as const;
 export const MODERN_PROTOCOL_VERSION = '2026-07-28';
 export const FALLBACK_PROTOCOL_VERSION = '2025-11-25';
 
@@ -31,7 +37,14 @@ export const isSupportedProtocolVersion = (version: string): boolean =>
   (SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(version);
 
 /** Methods the modern era answers; any other request is method-not-found there. */
-export const MODERN_METHODS = new Set(['tools/list', 'tools/call', 'resources/list', 'prompts/list', 'completion/complete', 'server/discover']);
+export const MODERN_METHODS = new Set([
+  'tools/list',
+  'tools/call',
+  'resources/list',
+  'prompts/list',
+  'completion/complete',
+  'server/discover',
+]);
 
 export interface RpcRequest {
   /** The request id as JSON text (kept verbatim: integers beyond 2^53 survive). */
@@ -59,7 +72,9 @@ export class McpDispatcher {
   /** The initialize result (legacy handshake). */
   initializeResult(requestedVersion: string): Record<string, unknown> {
     return {
-      protocolVersion: isSupportedProtocolVersion(requestedVersion) ? requestedVersion : FALLBACK_PROTOCOL_VERSION,
+      protocolVersion: isSupportedProtocolVersion(requestedVersion)
+        ? requestedVersion
+        : FALLBACK_PROTOCOL_VERSION,
       capabilities: { tools: {} },
       serverInfo: this.serverInfo,
       instructions: this.settings.mcp.instructions,
@@ -140,13 +155,19 @@ export class McpDispatcher {
       return { ...head, content: [{ type: 'text', text: outcome.text }], isError: true };
     }
     const json = toJson(outcome.output, true);
-    return { ...head, content: [{ type: 'text', text: json }], structuredContent: new RawJson(json), isError: false };
+    return {
+      ...head,
+      content: [{ type: 'text', text: json }],
+      structuredContent: new RawJson(json),
+      isError: false,
+    };
   }
 }
 
 function requestedProtocolVersion(params: Record<string, unknown> | undefined): string {
   const version = params?.protocolVersion;
-  if (typeof version !== 'string') throw new JsonRpcError(RpcCode.InvalidParams, 'invalid params: missing field `protocolVersion`');
+  if (typeof version !== 'string')
+    throw new JsonRpcError(RpcCode.InvalidParams, 'invalid params: missing field `protocolVersion`');
   return version;
 }
 

@@ -10,7 +10,10 @@ export class McpSessionsRepository {
   constructor(private readonly db: DatabaseService) {}
 
   async insert(id: string, protocolVersion: string): Promise<void> {
-    await this.db.query(`INSERT INTO mcp_sessions (id, protocol_version) VALUES ($1, $2)`, [id, protocolVersion]);
+    await this.db.query(`INSERT INTO mcp_sessions (id, protocol_version) VALUES ($1, $2)`, [
+      id,
+      protocolVersion,
+    ]);
   }
 
   /**
@@ -18,7 +21,11 @@ export class McpSessionsRepository {
    * the session's next request number (from 0), so event ids `0/n`, `1/n` stay
    * unique whichever replica answers. null: unknown or expired.
    */
-  async touch(id: string, idleSeconds: number, countRequest: boolean): Promise<{ requestNumber: number } | null> {
+  async touch(
+    id: string,
+    idleSeconds: number,
+    countRequest: boolean,
+  ): Promise<{ requestNumber: number } | null> {
     const rows = await this.db.query<{ request_number: number }>(
       `UPDATE mcp_sessions
           SET last_seen_at = now(), request_count = request_count + $3::int
@@ -49,7 +56,9 @@ export class McpSessionsRepository {
   }
 
   async deleteExpired(idleSeconds: number): Promise<void> {
-    await this.db.query(`DELETE FROM mcp_sessions WHERE last_seen_at <= now() - make_interval(secs => $1)`, [idleSeconds]);
+    await this.db.query(`DELETE FROM mcp_sessions WHERE last_seen_at <= now() - make_interval(secs => $1)`, [
+      idleSeconds,
+    ]);
   }
 
   async countLive(idleSeconds: number): Promise<number> {

@@ -60,7 +60,12 @@ export class McpToolsService {
       switch (name) {
         case 'get_pipelines': {
           const { limit, offset, query } = getPipelinesArgs(args);
-          const results = await this.pipelines.listSummaries(auth, query, limit ?? DEFAULT_LIMIT, offset ?? 0);
+          const results = await this.pipelines.listSummaries(
+            auth,
+            query,
+            limit ?? DEFAULT_LIMIT,
+            offset ?? 0,
+          );
           output = { results };
           break;
         }
@@ -75,12 +80,15 @@ export class McpToolsService {
           const request = toSearchRequest(parsed);
           const fragments = await this.searches.search(auth, pipelineId, request);
           // Rust holds scores as f64: 1 is written 1.0.
-          output = { results: fragments.map((fragment) => ({ ...fragment, score: new F64(fragment.score) })) };
+          output = {
+            results: fragments.map((fragment) => ({ ...fragment, score: new F64(fragment.score) })),
+          };
           break;
         }
       }
     } catch (error) {
-      if (error instanceof DeError) return { kind: 'argument-error', text: `failed to deserialize parameters: ${error.message}` };
+      if (error instanceof DeError)
+        return { kind: 'argument-error', text: `failed to deserialize parameters: ${error.message}` };
       throw error;
     }
     return { kind: 'output', output };
@@ -100,7 +108,8 @@ function uuidOrInvalidRequest(value: string): string {
  * `params.embedding` is ignored; the model comes from `embedding_model_id`.
  */
 function toSearchRequest(args: SearchKnowledgeArgs): SearchRequest {
-  const embeddingModelId = args.embedding_model_id === null ? null : uuidOrInvalidRequest(args.embedding_model_id);
+  const embeddingModelId =
+    args.embedding_model_id === null ? null : uuidOrInvalidRequest(args.embedding_model_id);
   return {
     type: args.type,
     query: args.query,

@@ -89,7 +89,10 @@ const optionalF64 = (slot: Slot) => deOption(slot, deF64);
 const optionalUuid = (slot: Slot) => deOption(slot, deUuid);
 
 /** The parameter struct of each search type (`query` has none), with serde's defaults. */
-const PARAMETER_STRUCTS: Record<Exclude<PublishedSearchType, 'query'>, { name: string; fields: Record<string, (slot: Slot) => unknown>; defaults: PlaceholderParams }> = {
+const PARAMETER_STRUCTS: Record<
+  Exclude<PublishedSearchType, 'query'>,
+  { name: string; fields: Record<string, (slot: Slot) => unknown>; defaults: PlaceholderParams }
+> = {
   similarity: {
     name: 'PlaceholderParameterSimilarity',
     fields: { embedding: optionalUuid, k: u16, threshold: optionalF64 },
@@ -107,7 +110,13 @@ const PARAMETER_STRUCTS: Record<Exclude<PublishedSearchType, 'query'>, { name: s
   },
   mmr: {
     name: 'PlaceholderParameterMmr',
-    fields: { embedding: optionalUuid, fetch_k: u16, k: u16, lambda_mult: optionalF64, threshold: optionalF64 },
+    fields: {
+      embedding: optionalUuid,
+      fetch_k: u16,
+      k: u16,
+      lambda_mult: optionalF64,
+      threshold: optionalF64,
+    },
     defaults: { embedding: null, fetch_k: 0, k: 0, lambda_mult: null, threshold: null },
   },
   history: {

@@ -10,7 +10,7 @@
  */
 
 const GET_PIPELINES_INPUT = {
-  '$schema': 'https://json-schema.org/draft/2020-12/schema',
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
   properties: {
     limit: {
       description: 'the maximum number of pipelines to return, defaults to 10',
@@ -33,7 +33,7 @@ const GET_PIPELINES_INPUT = {
 };
 
 const GET_PIPELINES_OUTPUT = {
-  '$defs': {
+  $defs: {
     Pipeline: {
       properties: {
         default_text_splitter_id: {
@@ -61,11 +61,11 @@ const GET_PIPELINES_OUTPUT = {
       type: 'object',
     },
   },
-  '$schema': 'https://json-schema.org/draft/2020-12/schema',
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
   properties: {
     results: {
       items: {
-        '$ref': '#/$defs/Pipeline',
+        $ref: '#/$defs/Pipeline',
       },
       type: 'array',
     },
@@ -75,7 +75,7 @@ const GET_PIPELINES_OUTPUT = {
 };
 
 const GET_PIPELINE_CLASSIFICATIONS_INPUT = {
-  '$schema': 'https://json-schema.org/draft/2020-12/schema',
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
   properties: {
     pipeline_id: {
       description: 'the unique identifier of the pipeline',
@@ -87,7 +87,7 @@ const GET_PIPELINE_CLASSIFICATIONS_INPUT = {
 };
 
 const GET_PIPELINE_CLASSIFICATIONS_OUTPUT = {
-  '$schema': 'https://json-schema.org/draft/2020-12/schema',
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
   properties: {
     classifications: {
       description: 'List of classifications associated with the pipeline',
@@ -119,11 +119,11 @@ const GET_PIPELINE_CLASSIFICATIONS_OUTPUT = {
 };
 
 const SEARCH_KNOWLEDGE_INPUT = {
-  '$defs': {
+  $defs: {
     Params: {
       properties: {
         params: {
-          '$ref': '#/$defs/PlaceholderParameterSimilarity',
+          $ref: '#/$defs/PlaceholderParameterSimilarity',
         },
       },
       type: 'object',
@@ -131,7 +131,7 @@ const SEARCH_KNOWLEDGE_INPUT = {
     Params2: {
       properties: {
         params: {
-          '$ref': '#/$defs/PlaceholderParameterSearch',
+          $ref: '#/$defs/PlaceholderParameterSearch',
         },
       },
       type: 'object',
@@ -139,7 +139,7 @@ const SEARCH_KNOWLEDGE_INPUT = {
     Params3: {
       properties: {
         params: {
-          '$ref': '#/$defs/PlaceholderParameterHybrid',
+          $ref: '#/$defs/PlaceholderParameterHybrid',
         },
       },
       type: 'object',
@@ -147,7 +147,7 @@ const SEARCH_KNOWLEDGE_INPUT = {
     Params4: {
       properties: {
         params: {
-          '$ref': '#/$defs/PlaceholderParameterMmr',
+          $ref: '#/$defs/PlaceholderParameterMmr',
         },
       },
       type: 'object',
@@ -155,7 +155,7 @@ const SEARCH_KNOWLEDGE_INPUT = {
     Params5: {
       properties: {
         params: {
-          '$ref': '#/$defs/PlaceholderParameterHistory',
+          $ref: '#/$defs/PlaceholderParameterHistory',
         },
       },
       type: 'object',
@@ -263,7 +263,7 @@ const SEARCH_KNOWLEDGE_INPUT = {
       type: 'object',
     },
   },
-  '$schema': 'https://json-schema.org/draft/2020-12/schema',
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
   oneOf: [
     {
       description: 'Query placeholder.',
@@ -277,7 +277,7 @@ const SEARCH_KNOWLEDGE_INPUT = {
       type: 'object',
     },
     {
-      '$ref': '#/$defs/Params',
+      $ref: '#/$defs/Params',
       description: 'Similarity placeholder.',
       properties: {
         type: {
@@ -289,7 +289,7 @@ const SEARCH_KNOWLEDGE_INPUT = {
       type: 'object',
     },
     {
-      '$ref': '#/$defs/Params2',
+      $ref: '#/$defs/Params2',
       description: 'Search placeholder.',
       properties: {
         type: {
@@ -301,7 +301,7 @@ const SEARCH_KNOWLEDGE_INPUT = {
       type: 'object',
     },
     {
-      '$ref': '#/$defs/Params3',
+      $ref: '#/$defs/Params3',
       description: 'Hybrid placeholder.',
       properties: {
         type: {
@@ -313,7 +313,7 @@ const SEARCH_KNOWLEDGE_INPUT = {
       type: 'object',
     },
     {
-      '$ref': '#/$defs/Params4',
+      $ref: '#/$defs/Params4',
       description: 'MMR placeholder.',
       properties: {
         type: {
@@ -325,7 +325,7 @@ const SEARCH_KNOWLEDGE_INPUT = {
       type: 'object',
     },
     {
-      '$ref': '#/$defs/Params5',
+      $ref: '#/$defs/Params5',
       description: 'History placeholder.',
       properties: {
         type: {
@@ -363,7 +363,7 @@ const SEARCH_KNOWLEDGE_INPUT = {
 };
 
 const SEARCH_KNOWLEDGE_OUTPUT = {
-  '$defs': {
+  $defs: {
     Fragment: {
       properties: {
         classification: {
@@ -414,23 +414,15 @@ const SEARCH_KNOWLEDGE_OUTPUT = {
           type: 'integer',
         },
       },
-      required: [
-        'id',
-        'classification',
-        'metadata',
-        'document_id',
-        'page_content',
-        'version',
-        'order_id',
-      ],
+      required: ['id', 'classification', 'metadata', 'document_id', 'page_content', 'version', 'order_id'],
       type: 'object',
     },
   },
-  '$schema': 'https://json-schema.org/draft/2020-12/schema',
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
   properties: {
     results: {
       items: {
-        '$ref': '#/$defs/Fragment',
+        $ref: '#/$defs/Fragment',
       },
       type: 'array',
     },
@@ -445,7 +437,12 @@ export interface ToolDefinition {
   description: string;
   inputSchema: Record<string, unknown>;
   outputSchema: Record<string, unknown>;
-  annotations: { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean; openWorldHint: boolean };
+  annotations: {
+    readOnlyHint: boolean;
+    destructiveHint: boolean;
+    idempotentHint: boolean;
+    openWorldHint: boolean;
+  };
 }
 
 /** tools/list, in alphabetical order. */

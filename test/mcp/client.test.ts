@@ -43,7 +43,11 @@ describeEachDatabase('the official MCP client', (fixture) => {
         expect(client.getInstructions()).toBe('Foundation4.ai');
 
         const { tools } = await client.listTools();
-        expect(tools.map((t) => t.name)).toEqual(['get_pipeline_classifications', 'get_pipelines', 'search_knowledge']);
+        expect(tools.map((t) => t.name)).toEqual([
+          'get_pipeline_classifications',
+          'get_pipelines',
+          'search_knowledge',
+        ]);
 
         const listing = await client.callTool({ name: 'get_pipelines', arguments: { query: 'support' } });
         expect(listing.isError).toBe(false);
@@ -57,14 +61,27 @@ describeEachDatabase('the official MCP client', (fixture) => {
         expect(results.map((r) => r.document_id)).toEqual([kb.documents.refunds]);
         expect(JSON.parse((found.content as { text: string }[])[0].text)).toEqual(found.structuredContent);
 
-        const classifications = await client.callTool({ name: 'get_pipeline_classifications', arguments: { pipeline_id: kb.pipelineId } });
-        expect(classifications.structuredContent).toEqual({ classifications: ['internal', 'public'], hierarchy: [['internal', 'public']] });
+        const classifications = await client.callTool({
+          name: 'get_pipeline_classifications',
+          arguments: { pipeline_id: kb.pipelineId },
+        });
+        expect(classifications.structuredContent).toEqual({
+          classifications: ['internal', 'public'],
+          hierarchy: [['internal', 'public']],
+        });
 
-        const wrong = await client.callTool({ name: 'search_knowledge', arguments: { ...searchArguments(), type: 'vector' } });
+        const wrong = await client.callTool({
+          name: 'search_knowledge',
+          arguments: { ...searchArguments(), type: 'vector' },
+        });
         expect(wrong.isError).toBe(true);
-        expect((wrong.content as { text: string }[])[0].text).toMatch(/^failed to deserialize parameters: unknown variant `vector`/);
+        expect((wrong.content as { text: string }[])[0].text).toMatch(
+          /^failed to deserialize parameters: unknown variant `vector`/,
+        );
 
-        await expect(client.callTool({ name: 'get_pipeline_classifications', arguments: { pipeline_id: 'abc' } })).rejects.toMatchObject({
+        await expect(
+          client.callTool({ name: 'get_pipeline_classifications', arguments: { pipeline_id: 'abc' } }),
+        ).rejects.toMatchObject({
           code: -32600,
           message: expect.stringContaining('invalid length: found 3'),
         });
@@ -83,13 +100,17 @@ describeEachDatabase('the official MCP client', (fixture) => {
     });
 
     it('runs each call with the permissions of its key', async () => {
-      const reader = await createKey(fixture().api, 'client-reader', [{ pipeline_id: kb.pipelineId, permissions: 4, classifications: '*' }]);
+      const reader = await createKey(fixture().api, 'client-reader', [
+        { pipeline_id: kb.pipelineId, permissions: 4, classifications: '*' },
+      ]);
       const { client, connected } = connect('legacy', reader);
       await connected;
       try {
         const listing = await client.callTool({ name: 'get_pipelines', arguments: { limit: 100 } });
         expect((listing.structuredContent as { results: unknown[] }).results).toHaveLength(1);
-        await expect(client.callTool({ name: 'search_knowledge', arguments: searchArguments() })).rejects.toMatchObject({
+        await expect(
+          client.callTool({ name: 'search_knowledge', arguments: searchArguments() }),
+        ).rejects.toMatchObject({
           code: -32002,
           message: expect.stringContaining('Pipeline not found'),
         });
@@ -99,7 +120,10 @@ describeEachDatabase('the official MCP client', (fixture) => {
     });
 
     it('fails to connect with a wrong key', async () => {
-      const { client, connected } = connect('legacy', { id: fixture().api.credentials!.id, secret: 'not-the-secret-at-all' });
+      const { client, connected } = connect('legacy', {
+        id: fixture().api.credentials!.id,
+        secret: 'not-the-secret-at-all',
+      });
       await expect(connected).rejects.toThrow(/401|Unauthorized/);
       await client.close();
     });
@@ -119,13 +143,24 @@ describeEachDatabase('the official MCP client', (fixture) => {
         expect(client.getInstructions()).toBe('Foundation4.ai');
 
         const { tools } = await client.listTools();
-        expect(tools.map((t) => t.name)).toEqual(['get_pipeline_classifications', 'get_pipelines', 'search_knowledge']);
+        expect(tools.map((t) => t.name)).toEqual([
+          'get_pipeline_classifications',
+          'get_pipelines',
+          'search_knowledge',
+        ]);
 
         const found = await client.callTool({ name: 'search_knowledge', arguments: searchArguments() });
         expect(found.isError).toBe(false);
-        expect((found.structuredContent as { results: { document_id: string }[] }).results[0].document_id).toBe(kb.documents.refunds);
+        expect(
+          (found.structuredContent as { results: { document_id: string }[] }).results[0].document_id,
+        ).toBe(kb.documents.refunds);
 
-        await expect(client.callTool({ name: 'search_knowledge', arguments: { ...searchArguments(), pipeline_id: '7d3e9a41-2b6c-4f8d-9e1a-5c0b3f6a8d27' } })).rejects.toMatchObject({
+        await expect(
+          client.callTool({
+            name: 'search_knowledge',
+            arguments: { ...searchArguments(), pipeline_id: '7d3e9a41-2b6c-4f8d-9e1a-5c0b3f6a8d27' },
+          }),
+        ).rejects.toMatchObject({
           code: -32002,
         });
         const unknownTool = client.callTool({ name: 'no_such_tool', arguments: {} });

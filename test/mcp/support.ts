@@ -9,6 +9,10 @@ import * as http from 'node:http';
 import * as path from 'node:path';
 import { Api, Credentials } from '../support/http';
 
+/** Parsed JSON of a response, navigated freely by the tests. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
 export interface RawResponse {
   status: number;
   headers: http.IncomingHttpHeaders;
@@ -31,9 +35,18 @@ export interface RawRequest {
 /** One HTTP request with exactly the given headers (node:http adds Host and, for bodies, Content-Length unless told). */
 export function rawRequest(baseUrl: string, request: RawRequest): Promise<RawResponse> {
   const url = new URL(baseUrl);
-  const body = request.body === undefined ? undefined : Buffer.isBuffer(request.body) ? request.body : Buffer.from(request.body, 'utf8');
+  const body =
+    request.body === undefined
+      ? undefined
+      : Buffer.isBuffer(request.body)
+        ? request.body
+        : Buffer.from(request.body, 'utf8');
   const headers: Record<string, string | number | string[]> = { ...request.headers };
-  if (body !== undefined && !request.chunked && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-length')) {
+  if (
+    body !== undefined &&
+    !request.chunked &&
+    !Object.keys(headers).some((h) => h.toLowerCase() === 'content-length')
+  ) {
     headers['content-length'] = body.length;
   }
   // Keep-alive, as ordinary clients are: with `Connection: close` the server may hang up
@@ -41,14 +54,26 @@ export function rawRequest(baseUrl: string, request: RawRequest): Promise<RawRes
   const agent = request.agent ?? new http.Agent({ keepAlive: true, maxSockets: 1 });
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: url.hostname, port: url.port, method: request.method ?? 'POST', path: request.path ?? '/mcp', headers, agent },
+      {
+        host: url.hostname,
+        port: url.port,
+        method: request.method ?? 'POST',
+        path: request.path ?? '/mcp',
+        headers,
+        agent,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         const localPort = res.socket.localPort;
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
           if (!request.agent) agent.destroy();
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8'), localPort });
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+            localPort,
+          });
         });
         res.on('error', reject);
       },
@@ -59,7 +84,10 @@ export function rawRequest(baseUrl: string, request: RawRequest): Promise<RawRes
   });
 }
 
-export const STREAM_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+export const STREAM_HEADERS = {
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+};
 
 export function keyHeaders(credentials: Credentials): Record<string, string> {
   return { 'x-api-key': credentials.id, 'x-api-key-secret': credentials.secret };
@@ -73,7 +101,8 @@ export interface SseEvent {
 
 /** Splits an SSE body into events; fails on anything the server should not send. */
 export function parseSse(body: string): SseEvent[] {
-  if (!body.endsWith('\n\n')) throw new Error(`SSE body does not end with a blank line: ${JSON.stringify(body)}`);
+  if (!body.endsWith('\n\n'))
+    throw new Error(`SSE body does not end with a blank line: ${JSON.stringify(body)}`);
   return body
     .slice(0, -2)
     .split('\n\n')
@@ -89,7 +118,7 @@ export function parseSse(body: string): SseEvent[] {
 }
 
 /** The JSON-RPC message of a response stream (its last event). */
-export function lastMessage(body: string): any {
+export function lastMessage(body: string): Json {
   const events = parseSse(body);
   return JSON.parse(events[events.length - 1].data);
 }
@@ -114,7 +143,10 @@ export class RawMcp {
 
   /** POSTs one JSON-RPC message with the two required headers. */
   post(message: unknown, headers: Record<string, string> = {}): Promise<RawResponse> {
-    return this.request({ headers: { ...STREAM_HEADERS, ...headers }, body: typeof message === 'string' ? message : JSON.stringify(message) });
+    return this.request({
+      headers: { ...STREAM_HEADERS, ...headers },
+      body: typeof message === 'string' ? message : JSON.stringify(message),
+    });
   }
 
   /** initialize + notifications/initialized; returns the session id. */
@@ -127,8 +159,12 @@ export class RawMcp {
     });
     if (init.status !== 200) throw new Error(`initialize answered ${init.status}: ${init.body}`);
     const sessionId = init.headers['mcp-session-id'] as string;
-    const initialized = await this.post({ jsonrpc: '2.0', method: 'notifications/initialized' }, this.sessionHeaders(sessionId));
-    if (initialized.status !== 202) throw new Error(`notifications/initialized answered ${initialized.status}`);
+    const initialized = await this.post(
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      this.sessionHeaders(sessionId),
+    );
+    if (initialized.status !== 202)
+      throw new Error(`notifications/initialized answered ${initialized.status}`);
     return sessionId;
   }
 
@@ -137,24 +173,33 @@ export class RawMcp {
   }
 
   /** A request within a session; returns the JSON-RPC response message. */
-  async call(sessionId: string, method: string, params?: unknown, id: number | string = 1): Promise<any> {
-    const response = await this.post({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) }, this.sessionHeaders(sessionId));
+  async call(sessionId: string, method: string, params?: unknown, id: number | string = 1): Promise<Json> {
+    const response = await this.post(
+      { jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) },
+      this.sessionHeaders(sessionId),
+    );
     if (response.status !== 200) throw new Error(`${method} answered ${response.status}: ${response.body}`);
     return lastMessage(response.body);
   }
 
-  callTool(sessionId: string, name: string, args?: unknown, id: number | string = 1): Promise<any> {
-    return this.call(sessionId, 'tools/call', { name, ...(args === undefined ? {} : { arguments: args }) }, id);
+  callTool(sessionId: string, name: string, args?: unknown, id: number | string = 1): Promise<Json> {
+    return this.call(
+      sessionId,
+      'tools/call',
+      { name, ...(args === undefined ? {} : { arguments: args }) },
+      id,
+    );
   }
 
   /** A 2026-07-28 request: no session, the per-request headers and `_meta`. */
-  async modern(method: string, params: Record<string, unknown> = {}, id: number | string = 1): Promise<RawResponse> {
+  async modern(
+    method: string,
+    params: Record<string, unknown> = {},
+    id: number | string = 1,
+  ): Promise<RawResponse> {
     const headers: Record<string, string> = { 'mcp-protocol-version': '2026-07-28', 'mcp-method': method };
     if (method === 'tools/call') headers['mcp-name'] = String(params.name);
-    return this.post(
-      { jsonrpc: '2.0', id, method, params: { ...params, _meta: MODERN_META } },
-      headers,
-    );
+    return this.post({ jsonrpc: '2.0', id, method, params: { ...params, _meta: MODERN_META } }, headers);
   }
 }
 
@@ -172,9 +217,9 @@ export function specPage(name: 'foundation4-mcp-server.md' | 'foundation4-mcp-to
 }
 
 /** The JSON blocks of a page (lines starting a `{` block at column 0), by the text of the line introducing them. */
-export function jsonBlocks(page: string): { intro: string; value: any }[] {
+export function jsonBlocks(page: string): { intro: string; value: Json }[] {
   const lines = page.split('\n');
-  const blocks: { intro: string; value: any }[] = [];
+  const blocks: { intro: string; value: Json }[] = [];
   for (let i = 0; i < lines.length; i++) {
     if (!lines[i].startsWith('{')) continue;
     let depth = 0;
@@ -217,12 +262,14 @@ export const SUPPORT_KB_DOCUMENTS = {
     metadata: { product: 'accounts' },
   },
   invoices: {
-    content: 'Invoices are generated on the first day of each month. Finance staff can export invoices as PDF or CSV files from the Billing page.',
+    content:
+      'Invoices are generated on the first day of each month. Finance staff can export invoices as PDF or CSV files from the Billing page.',
     classification: 'internal',
     metadata: { product: 'billing' },
   },
   refunds: {
-    content: 'Refunds for annual plans are prorated. Support agents must record the refund reason in the ticket before approving a refund.',
+    content:
+      'Refunds for annual plans are prorated. Support agents must record the refund reason in the ticket before approving a refund.',
     classification: 'internal',
     metadata: { product: 'billing' },
   },
@@ -231,7 +278,7 @@ export const SUPPORT_KB_DOCUMENTS = {
 export interface SupportKb {
   pipelineId: string;
   /** The pipeline as REST returns it. */
-  pipeline: any;
+  pipeline: Json;
   /** Document ids by name. */
   documents: Record<keyof typeof SUPPORT_KB_DOCUMENTS, string>;
 }

@@ -7,7 +7,18 @@
 import { Credentials } from '../support/http';
 import { startOpenAiEmbeddingsStub } from '../support/openai-embeddings-stub';
 import { describeEachDatabase } from '../support/suite';
-import { createKey, createSupportKb, jsonBlocks, lastMessage, parseSse, RawMcp, specPage, SupportKb, tableRows, unquote } from './support';
+import {
+  createKey,
+  createSupportKb,
+  jsonBlocks,
+  lastMessage,
+  parseSse,
+  RawMcp,
+  specPage,
+  SupportKb,
+  tableRows,
+  unquote,
+} from './support';
 
 const serverPage = specPage('foundation4-mcp-server.md');
 const toolsPage = specPage('foundation4-mcp-tools.md');
@@ -23,7 +34,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** The three curl commands of the example exchange: their headers and bodies. */
 function exampleRequests(): { headers: Record<string, string>; body: string }[] {
   const text = serverPage.slice(serverPage.indexOf('Example exchange'));
-  const commands = text.split('\ncurl ').slice(1).map((c) => c.slice(0, c.indexOf("'\n") + 1));
+  const commands = text
+    .split('\ncurl ')
+    .slice(1)
+    .map((c) => c.slice(0, c.indexOf("'\n") + 1));
   return commands.map((command) => {
     const headers: Record<string, string> = {};
     for (const match of command.matchAll(/-H "([^:]+): ([^"]*)"/g)) headers[match[1]] = match[2];
@@ -62,7 +76,8 @@ describeEachDatabase('MCP methods and tools', (fixture) => {
   const tool = (name: string, args?: unknown) => mcp.callTool(sessionId, name, args);
   const output = async (name: string, args?: unknown) => {
     const message = await tool(name, args);
-    if (!message.result || message.result.isError) throw new Error(`${name} failed: ${JSON.stringify(message)}`);
+    if (!message.result || message.result.isError)
+      throw new Error(`${name} failed: ${JSON.stringify(message)}`);
     return message.result.structuredContent;
   };
   const argumentError = async (name: string, args: unknown) => {
@@ -100,7 +115,10 @@ describeEachDatabase('MCP methods and tools', (fixture) => {
       expect(session).toMatch(UUID);
       expect(first.body).toBe(exampleEvents('The response has status 200. The following output'));
 
-      const second = await mcp.request({ headers: variables(initialized.headers, session), body: initialized.body });
+      const second = await mcp.request({
+        headers: variables(initialized.headers, session),
+        body: initialized.body,
+      });
       expect([second.status, second.body]).toEqual([202, '']);
 
       const body = call.body.replace(`'"$PIPELINE_ID"'`, kb.pipelineId);
@@ -131,10 +149,18 @@ describeEachDatabase('MCP methods and tools', (fixture) => {
     it('numbers the events of a session per request: 0/n then 1/n', async () => {
       const session = await mcp.openSession();
       for (let n = 0; n < 3; n++) {
-        const response = await mcp.post({ jsonrpc: '2.0', id: n, method: 'ping' }, mcp.sessionHeaders(session));
-        expect(response.body).toBe(`data: \nid: 0/${n}\nretry: 3000\n\ndata: {"jsonrpc":"2.0","id":${n},"result":{}}\nid: 1/${n}\n\n`);
+        const response = await mcp.post(
+          { jsonrpc: '2.0', id: n, method: 'ping' },
+          mcp.sessionHeaders(session),
+        );
+        expect(response.body).toBe(
+          `data: \nid: 0/${n}\nretry: 3000\n\ndata: {"jsonrpc":"2.0","id":${n},"result":{}}\nid: 1/${n}\n\n`,
+        );
         // Notifications and posted responses take no number.
-        await mcp.post({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 99 } }, mcp.sessionHeaders(session));
+        await mcp.post(
+          { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 99 } },
+          mcp.sessionHeaders(session),
+        );
         await mcp.post({ jsonrpc: '2.0', id: 'x', result: {} }, mcp.sessionHeaders(session));
       }
     });
@@ -175,25 +201,42 @@ describeEachDatabase('MCP methods and tools', (fixture) => {
       expect((await mcp.call(sessionId, 'ping')).result).toEqual({});
       expect((await mcp.call(sessionId, 'resources/list')).result).toEqual({ resources: [] });
       expect((await mcp.call(sessionId, 'prompts/list')).result).toEqual({ prompts: [] });
-      const completion = await mcp.call(sessionId, 'completion/complete', { ref: { type: 'ref/prompt', name: 'x' }, argument: { name: 'a', value: 'b' } });
+      const completion = await mcp.call(sessionId, 'completion/complete', {
+        ref: { type: 'ref/prompt', name: 'x' },
+        argument: { name: 'a', value: 'b' },
+      });
       expect(completion.result).toEqual({ completion: { values: [] } });
       const setLevel = await mcp.call(sessionId, 'logging/setLevel', { level: 'debug' }, 9);
-      expect(setLevel).toEqual({ jsonrpc: '2.0', id: 9, error: { code: -32601, message: 'logging/setLevel' } });
+      expect(setLevel).toEqual({
+        jsonrpc: '2.0',
+        id: 9,
+        error: { code: -32601, message: 'logging/setLevel' },
+      });
     });
   });
 
   describe('tools/list', () => {
     it('lists the three tools in alphabetical order, as published, in one page', async () => {
-      const response = await mcp.post({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, mcp.sessionHeaders(sessionId));
+      const response = await mcp.post(
+        { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+        mcp.sessionHeaders(sessionId),
+      );
       const result = lastMessage(response.body).result;
       expect(Object.keys(result)).toEqual(['tools']);
       const tools = result.tools;
-      expect(tools.map((t: { name: string }) => t.name)).toEqual(['get_pipeline_classifications', 'get_pipelines', 'search_knowledge']);
-      for (const t of tools) expect(Object.keys(t)).toEqual(['name', 'description', 'inputSchema', 'outputSchema', 'annotations']);
+      expect(tools.map((t: { name: string }) => t.name)).toEqual([
+        'get_pipeline_classifications',
+        'get_pipelines',
+        'search_knowledge',
+      ]);
+      for (const t of tools)
+        expect(Object.keys(t)).toEqual(['name', 'description', 'inputSchema', 'outputSchema', 'annotations']);
 
       const descriptions = tableRows(toolsPage, 'Tool\tDescription sent to the client');
       for (const [name, description] of descriptions) {
-        expect(tools.find((t: { name: string }) => t.name === unquote(name)).description).toBe(unquote(description));
+        expect(tools.find((t: { name: string }) => t.name === unquote(name)).description).toBe(
+          unquote(description),
+        );
       }
       const annotations = tableRows(toolsPage, 'Tool\t`readOnlyHint`');
       for (const [name, readOnly, destructive, idempotent, openWorld] of annotations) {
@@ -236,7 +279,10 @@ describeEachDatabase('MCP methods and tools', (fixture) => {
     });
 
     it('leads with "resultType": "complete" in 2026-07-28, in a single event without a session', async () => {
-      const response = await mcp.modern('tools/call', { name: 'get_pipelines', arguments: { query: 'support' } });
+      const response = await mcp.modern('tools/call', {
+        name: 'get_pipelines',
+        arguments: { query: 'support' },
+      });
       expect(response.status).toBe(200);
       expect(response.headers['mcp-session-id']).toBeUndefined();
       const events = parseSse(response.body);
@@ -276,7 +322,11 @@ describeEachDatabase('MCP methods and tools', (fixture) => {
     beforeAll(async () => {
       const { api } = fixture();
       for (const name of ['Support-Archive', 'support_old', 'supportXold', 'billing 100% done', 'sales']) {
-        const created = await api.post('/pipelines', { name, classifications: ['public'], full_text_search: true });
+        const created = await api.post('/pipelines', {
+          name,
+          classifications: ['public'],
+          full_text_search: true,
+        });
         expect(created.status).toBe(201);
       }
       const all = await api.get('/pipelines?limit=100');
@@ -295,18 +345,26 @@ describeEachDatabase('MCP methods and tools', (fixture) => {
         },
       ]);
       expect(results[0].embedding_model_id).not.toBe(modelId);
-      const example = block('The structuredContent of the result for the support-kb pipeline of First search:');
+      const example = block(
+        'The structuredContent of the result for the support-kb pipeline of First search:',
+      );
       expect(Object.keys(results[0])).toEqual(Object.keys(example.results[0]));
     });
 
     it('orders by pipeline id, 10 by default, with offset paging', async () => {
-      expect((await output('get_pipelines')).results.map((p: { pipeline_id: string }) => p.pipeline_id)).toEqual(ids.slice(0, 10));
+      expect(
+        (await output('get_pipelines')).results.map((p: { pipeline_id: string }) => p.pipeline_id),
+      ).toEqual(ids.slice(0, 10));
       expect((await output('get_pipelines', {})).results).toHaveLength(Math.min(10, ids.length));
       const page = await output('get_pipelines', { limit: 2, offset: 1 });
       expect(page.results.map((p: { pipeline_id: string }) => p.pipeline_id)).toEqual(ids.slice(1, 3));
-      expect((await output('get_pipelines', { limit: null, offset: null, query: null })).results).toHaveLength(Math.min(10, ids.length));
+      expect(
+        (await output('get_pipelines', { limit: null, offset: null, query: null })).results,
+      ).toHaveLength(Math.min(10, ids.length));
       expect((await output('get_pipelines', { limit: 0 })).results).toEqual([]);
-      expect((await output('get_pipelines', { limit: 1_000_000_000_000_000 })).results).toHaveLength(ids.length);
+      expect((await output('get_pipelines', { limit: 1_000_000_000_000_000 })).results).toHaveLength(
+        ids.length,
+      );
       expect((await output('get_pipelines', { offset: ids.length })).results).toEqual([]);
     });
 
@@ -322,25 +380,43 @@ describeEachDatabase('MCP methods and tools', (fixture) => {
     });
 
     it('ignores unknown arguments and refuses wrong types as an error result', async () => {
-      expect((await output('get_pipelines', { query: 'sales', filters: { a: 1 }, distance_strategy: 'l2' })).results).toHaveLength(1);
-      expect(await argumentError('get_pipelines', { limit: -1 })).toBe('failed to deserialize parameters: invalid value: integer `-1`, expected usize');
-      expect(await argumentError('get_pipelines', { limit: '5' })).toBe('failed to deserialize parameters: invalid type: string "5", expected usize');
-      expect(await argumentError('get_pipelines', { offset: 1.5 })).toBe('failed to deserialize parameters: invalid type: floating point `1.5`, expected usize');
-      expect(await argumentError('get_pipelines', { query: 5 })).toBe('failed to deserialize parameters: invalid type: integer `5`, expected a string');
+      expect(
+        (await output('get_pipelines', { query: 'sales', filters: { a: 1 }, distance_strategy: 'l2' }))
+          .results,
+      ).toHaveLength(1);
+      expect(await argumentError('get_pipelines', { limit: -1 })).toBe(
+        'failed to deserialize parameters: invalid value: integer `-1`, expected usize',
+      );
+      expect(await argumentError('get_pipelines', { limit: '5' })).toBe(
+        'failed to deserialize parameters: invalid type: string "5", expected usize',
+      );
+      expect(await argumentError('get_pipelines', { offset: 1.5 })).toBe(
+        'failed to deserialize parameters: invalid type: floating point `1.5`, expected usize',
+      );
+      expect(await argumentError('get_pipelines', { query: 5 })).toBe(
+        'failed to deserialize parameters: invalid type: integer `5`, expected a string',
+      );
     });
 
     it('lists only what the key can read', async () => {
       const { api } = fixture();
-      const none = await createKey(api, 'no-read', [{ pipeline_id: kb.pipelineId, permissions: 1, classifications: '*' }]);
-      const one = await createKey(api, 'one-pipeline', [{ pipeline_id: kb.pipelineId, permissions: 4, classifications: '*' }]);
+      const none = await createKey(api, 'no-read', [
+        { pipeline_id: kb.pipelineId, permissions: 1, classifications: '*' },
+      ]);
+      const one = await createKey(api, 'one-pipeline', [
+        { pipeline_id: kb.pipelineId, permissions: 4, classifications: '*' },
+      ]);
       const session = async (credentials: Credentials) => {
         const client = mcp.as(credentials);
         return { client, id: await client.openSession() };
       };
       const a = await session(none);
-      expect((await a.client.callTool(a.id, 'get_pipelines')).result.structuredContent).toEqual({ results: [] });
+      expect((await a.client.callTool(a.id, 'get_pipelines')).result.structuredContent).toEqual({
+        results: [],
+      });
       const b = await session(one);
-      const listed = (await b.client.callTool(b.id, 'get_pipelines', { limit: 100 })).result.structuredContent.results;
+      const listed = (await b.client.callTool(b.id, 'get_pipelines', { limit: 100 })).result.structuredContent
+        .results;
       expect(listed.map((p: { pipeline_id: string }) => p.pipeline_id)).toEqual([kb.pipelineId]);
     });
   });
@@ -348,51 +424,87 @@ describeEachDatabase('MCP methods and tools', (fixture) => {
   describe('get_pipeline_classifications', () => {
     it('returns the published object for support-kb, like REST', async () => {
       const result = await output('get_pipeline_classifications', { pipeline_id: kb.pipelineId });
-      expect(result).toEqual(block('The structuredContent of the result for the support-kb pipeline of First search, which defines'));
+      expect(result).toEqual(
+        block(
+          'The structuredContent of the result for the support-kb pipeline of First search, which defines',
+        ),
+      );
       expect(result).toEqual((await fixture().api.get(`/pipelines/${kb.pipelineId}/classifications`)).body);
-      expect(await output('get_pipeline_classifications', { pipeline_id: kb.pipelineId.toUpperCase() })).toEqual(result);
+      expect(
+        await output('get_pipeline_classifications', { pipeline_id: kb.pipelineId.toUpperCase() }),
+      ).toEqual(result);
     });
 
     it('answers the published errors', async () => {
-      expect(await rpcError('get_pipeline_classifications', { pipeline_id: 'abc' })).toEqual({ code: -32600, message: 'invalid length: found 3' });
-      expect(await rpcError('get_pipeline_classifications', { pipeline_id: 'zzz' })).toEqual({ code: -32600, message: 'invalid character: found `z` at 0' });
+      expect(await rpcError('get_pipeline_classifications', { pipeline_id: 'abc' })).toEqual({
+        code: -32600,
+        message: 'invalid length: found 3',
+      });
+      expect(await rpcError('get_pipeline_classifications', { pipeline_id: 'zzz' })).toEqual({
+        code: -32600,
+        message: 'invalid character: found `z` at 0',
+      });
       const unknown = '7d3e9a41-2b6c-4f8d-9e1a-5c0b3f6a8d27';
       const response = await mcp.post(
-        { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_pipeline_classifications', arguments: { pipeline_id: unknown.toUpperCase() } } },
+        {
+          jsonrpc: '2.0',
+          id: 2,
+          method: 'tools/call',
+          params: { name: 'get_pipeline_classifications', arguments: { pipeline_id: unknown.toUpperCase() } },
+        },
         mcp.sessionHeaders(sessionId),
       );
       const events = parseSse(response.body);
       expect(events[1].data).toBe(JSON.stringify(block('The following response reports a pipeline')));
-      expect(await argumentError('get_pipeline_classifications', {})).toBe('failed to deserialize parameters: missing field `pipeline_id`');
+      expect(await argumentError('get_pipeline_classifications', {})).toBe(
+        'failed to deserialize parameters: missing field `pipeline_id`',
+      );
     });
 
     it('needs read and the * allow-list', async () => {
       const { api } = fixture();
       const check = async (grants: unknown[]) => {
-        const client = mcp.as(await createKey(api, `classifications-${grants.length}-${Math.random()}`, grants));
+        const client = mcp.as(
+          await createKey(api, `classifications-${grants.length}-${Math.random()}`, grants),
+        );
         const session = await client.openSession();
         return client.callTool(session, 'get_pipeline_classifications', { pipeline_id: kb.pipelineId });
       };
-      expect((await check([{ pipeline_id: kb.pipelineId, permissions: 3, classifications: '*' }])).error).toEqual({
+      expect(
+        (await check([{ pipeline_id: kb.pipelineId, permissions: 3, classifications: '*' }])).error,
+      ).toEqual({
         code: -32002,
         message: 'Pipeline not found',
         data: { id: kb.pipelineId },
       });
-      expect((await check([{ pipeline_id: kb.pipelineId, permissions: 4, classifications: ['public'] }])).error).toEqual({
+      expect(
+        (await check([{ pipeline_id: kb.pipelineId, permissions: 4, classifications: ['public'] }])).error,
+      ).toEqual({
         code: -32603,
         message: 'Authorization error: AccessLevel(READ)',
       });
-      expect((await check([{ pipeline_id: '*', permissions: 4, classifications: '*' }])).result.isError).toBe(false);
+      expect((await check([{ pipeline_id: '*', permissions: 4, classifications: '*' }])).result.isError).toBe(
+        false,
+      );
     });
   });
 
   describe('search_knowledge', () => {
     const search = (args: Record<string, unknown>) =>
-      tool('search_knowledge', { pipeline_id: kb.pipelineId, query: 'How do customers get their money back?', classifications: ['internal'], ...args });
+      tool('search_knowledge', {
+        pipeline_id: kb.pipelineId,
+        query: 'How do customers get their money back?',
+        classifications: ['internal'],
+        ...args,
+      });
     const results = async (args: Record<string, unknown>) => {
       const message = await search(args);
       if (!message.result || message.result.isError) throw new Error(JSON.stringify(message));
-      return message.result.structuredContent.results as { document_id: string; score: number; classification: string }[];
+      return message.result.structuredContent.results as {
+        document_id: string;
+        score: number;
+        classification: string;
+      }[];
     };
 
     it('runs MMR as the page example, by ascending distance', async () => {
@@ -400,7 +512,11 @@ describeEachDatabase('MCP methods and tools', (fixture) => {
       const found = await results({ ...example, pipeline_id: kb.pipelineId });
       expect(found.map((f) => f.document_id).sort()).toEqual(Object.values(kb.documents).sort());
       expect(found.map((f) => f.score)).toEqual([...found.map((f) => f.score)].sort((a, b) => a - b));
-      const fields = Object.keys(block('The structuredContent of the result for the support-kb pipeline of First search. The pipeline holds').results[0]);
+      const fields = Object.keys(
+        block(
+          'The structuredContent of the result for the support-kb pipeline of First search. The pipeline holds',
+        ).results[0],
+      );
       for (const fragment of found) expect(Object.keys(fragment)).toEqual(fields);
     });
 
@@ -419,11 +535,17 @@ describeEachDatabase('MCP methods and tools', (fixture) => {
       expect(await results({ type: 'mmr' })).toHaveLength(3);
       const threshold = (await results({ type: 'similarity', params: { k: 3 } }))[1].score;
       expect(await results({ type: 'similarity', params: { k: 3, threshold } })).toHaveLength(2);
-      expect(await results({ type: 'similarity', params: { k: 1, embedding: '00000000-0000-0000-0000-000000000000' } })).toHaveLength(1);
+      expect(
+        await results({
+          type: 'similarity',
+          params: { k: 1, embedding: '00000000-0000-0000-0000-000000000000' },
+        }),
+      ).toHaveLength(1);
     });
 
     it('matches classifications hierarchically and ignores names the pipeline does not define', async () => {
-      const classes = async (classifications: string[]) => (await results({ type: 'similarity', classifications })).map((f) => f.classification).sort();
+      const classes = async (classifications: string[]) =>
+        (await results({ type: 'similarity', classifications })).map((f) => f.classification).sort();
       expect(await classes(['internal'])).toEqual(['internal', 'internal', 'public']);
       expect(await classes(['public'])).toEqual(['public']);
       expect(await classes(['nope', 'public'])).toEqual(['public']);
@@ -433,8 +555,13 @@ describeEachDatabase('MCP methods and tools', (fixture) => {
 
     it('takes an embedding model id, not the listing vector embedding id', async () => {
       expect(await results({ type: 'similarity', embedding_model_id: modelId })).toHaveLength(3);
-      expect(await results({ type: 'similarity', embedding_model_id: modelId.toUpperCase() })).toHaveLength(3);
-      expect((await search({ type: 'similarity', embedding_model_id: kb.pipeline.default_vector_embedding_id })).error).toEqual({
+      expect(await results({ type: 'similarity', embedding_model_id: modelId.toUpperCase() })).toHaveLength(
+        3,
+      );
+      expect(
+        (await search({ type: 'similarity', embedding_model_id: kb.pipeline.default_vector_embedding_id }))
+          .error,
+      ).toEqual({
         code: -32600,
         message: 'Embedding model not found',
       });
@@ -446,7 +573,12 @@ describeEachDatabase('MCP methods and tools', (fixture) => {
     });
 
     it('refuses a full-text-only pipeline for every type with Missing embedding model ID', async () => {
-      const created = await fixture().api.post('/pipelines', { name: 'fulltext-only', embedding_model_ids: [], full_text_search: true, classifications: ['public'] });
+      const created = await fixture().api.post('/pipelines', {
+        name: 'fulltext-only',
+        embedding_model_ids: [],
+        full_text_search: true,
+        classifications: ['public'],
+      });
       expect(created.status).toBe(201);
       for (const type of ['search', 'similarity', 'mmr', 'hybrid', 'history', 'query']) {
         const message = await search({ pipeline_id: created.body.id, type, classifications: ['public'] });
@@ -456,27 +588,61 @@ describeEachDatabase('MCP methods and tools', (fixture) => {
 
     it('answers the placeholders and the invalid type as internal errors', async () => {
       const hybrid = await search({ type: 'hybrid', params: { k: 3, embedding: null, extra: 1 } });
-      expect(hybrid.error).toEqual({ code: -32603, message: 'Hybrid placeholder is not implemented yet', data: { params: { params: { embedding: null, k: 3 } } } });
+      expect(hybrid.error).toEqual({
+        code: -32603,
+        message: 'Hybrid placeholder is not implemented yet',
+        data: { params: { params: { embedding: null, k: 3 } } },
+      });
       const history = await search({ type: 'history' });
-      expect(history.error).toEqual({ code: -32603, message: 'History placeholder is not implemented yet', data: { params: { params: { k: 5 } } } });
-      expect((await search({ type: 'query' })).error).toEqual({ code: -32603, message: 'Invalid search type or parameters' });
+      expect(history.error).toEqual({
+        code: -32603,
+        message: 'History placeholder is not implemented yet',
+        data: { params: { params: { k: 5 } } },
+      });
+      expect((await search({ type: 'query' })).error).toEqual({
+        code: -32603,
+        message: 'Invalid search type or parameters',
+      });
     });
 
     it('answers full text on a pipeline without it as an internal error', async () => {
-      const created = await fixture().api.post('/pipelines', { name: 'vectors-only', full_text_search: false, classifications: ['public'] });
-      const message = await search({ pipeline_id: created.body.id, type: 'search', classifications: ['public'] });
+      const created = await fixture().api.post('/pipelines', {
+        name: 'vectors-only',
+        full_text_search: false,
+        classifications: ['public'],
+      });
+      const message = await search({
+        pipeline_id: created.body.id,
+        type: 'search',
+        classifications: ['public'],
+      });
       expect(message.error.code).toBe(-32603);
       expect(message.error.message).toBeTruthy();
     });
 
     it('answers argument errors with the deserializer texts, and ignores unknown arguments', async () => {
-      const base = { pipeline_id: kb.pipelineId, query: 'q', classifications: ['internal'], type: 'similarity' };
+      const base = {
+        pipeline_id: kb.pipelineId,
+        query: 'q',
+        classifications: ['internal'],
+        type: 'similarity',
+      };
       const without = (key: string) => Object.fromEntries(Object.entries(base).filter(([k]) => k !== key));
-      expect(await argumentError('search_knowledge', without('pipeline_id'))).toBe('failed to deserialize parameters: missing field `pipeline_id`');
-      expect(await argumentError('search_knowledge', without('query'))).toBe('failed to deserialize parameters: missing field `query`');
-      expect(await argumentError('search_knowledge', without('classifications'))).toBe('failed to deserialize parameters: missing field `classifications`');
-      expect(await argumentError('search_knowledge', without('type'))).toBe('failed to deserialize parameters: missing field `type`');
-      expect(await argumentError('search_knowledge', {})).toBe('failed to deserialize parameters: missing field `pipeline_id`');
+      expect(await argumentError('search_knowledge', without('pipeline_id'))).toBe(
+        'failed to deserialize parameters: missing field `pipeline_id`',
+      );
+      expect(await argumentError('search_knowledge', without('query'))).toBe(
+        'failed to deserialize parameters: missing field `query`',
+      );
+      expect(await argumentError('search_knowledge', without('classifications'))).toBe(
+        'failed to deserialize parameters: missing field `classifications`',
+      );
+      expect(await argumentError('search_knowledge', without('type'))).toBe(
+        'failed to deserialize parameters: missing field `type`',
+      );
+      expect(await argumentError('search_knowledge', {})).toBe(
+        'failed to deserialize parameters: missing field `pipeline_id`',
+      );
       expect(await argumentError('search_knowledge', { ...base, params: { k: '5' } })).toBe(
         'failed to deserialize parameters: invalid type: string "5", expected u16',
       );
@@ -495,7 +661,12 @@ describeEachDatabase('MCP methods and tools', (fixture) => {
       expect(await argumentError('search_knowledge', { ...base, params: 'k=5' })).toBe(
         'failed to deserialize parameters: invalid type: string "k=5", expected struct PlaceholderParameterSimilarity',
       );
-      const ignored = await search({ type: 'similarity', filters: { product: 'nothing' }, distance_strategy: 'euclidean', params: { k: 1 } });
+      const ignored = await search({
+        type: 'similarity',
+        filters: { product: 'nothing' },
+        distance_strategy: 'euclidean',
+        params: { k: 1 },
+      });
       expect(ignored.result.structuredContent.results).toHaveLength(1);
       // Always cosine: the score is REST's cosine distance, not a Euclidean one.
       const rest = await fixture().api.post(`/pipelines/${kb.pipelineId}/search`, {
@@ -525,17 +696,38 @@ describeEachDatabase('MCP methods and tools', (fixture) => {
           full_text_search: true,
           classifications: ['public'],
         });
-        expect((await api.post(`/pipelines/${pipeline.body.id}/documents`, { content: 'Refunds are prorated.', classification: 'public' })).status).toBe(201);
+        expect(
+          (
+            await api.post(`/pipelines/${pipeline.body.id}/documents`, {
+              content: 'Refunds are prorated.',
+              classification: 'public',
+            })
+          ).status,
+        ).toBe(201);
         const before = stub.requests.length;
-        const ok = await search({ pipeline_id: pipeline.body.id, type: 'search', query: 'refunds', classifications: ['public'] });
+        const ok = await search({
+          pipeline_id: pipeline.body.id,
+          type: 'search',
+          query: 'refunds',
+          classifications: ['public'],
+        });
         expect(ok.result.structuredContent.results).toHaveLength(1);
         expect(stub.requests.length).toBe(before + 1);
 
         stub.failNext(400, 10, { message: 'the stub refuses' });
-        const failed = await search({ pipeline_id: pipeline.body.id, type: 'search', query: 'refunds', classifications: ['public'] });
+        const failed = await search({
+          pipeline_id: pipeline.body.id,
+          type: 'search',
+          query: 'refunds',
+          classifications: ['public'],
+        });
         expect(failed.error.code).toBe(-32603);
         expect(failed.error.message).toContain('the stub refuses');
-        const rest = await api.post(`/pipelines/${pipeline.body.id}/search`, { type: 'search', query: 'refunds', classifications: ['public'] });
+        const rest = await api.post(`/pipelines/${pipeline.body.id}/search`, {
+          type: 'search',
+          query: 'refunds',
+          classifications: ['public'],
+        });
         expect(rest.status).toBe(200);
         expect(rest.body).toHaveLength(1);
       } finally {
@@ -544,7 +736,10 @@ describeEachDatabase('MCP methods and tools', (fixture) => {
     });
 
     it('answers the identifier and pipeline errors', async () => {
-      expect((await search({ pipeline_id: 'abc', type: 'similarity' })).error).toEqual({ code: -32600, message: 'invalid length: found 3' });
+      expect((await search({ pipeline_id: 'abc', type: 'similarity' })).error).toEqual({
+        code: -32600,
+        message: 'invalid length: found 3',
+      });
       const unknown = '7d3e9a41-2b6c-4f8d-9e1a-5c0b3f6a8d27';
       expect((await search({ pipeline_id: unknown, type: 'similarity' })).error).toEqual({
         code: -32002,
@@ -556,22 +751,46 @@ describeEachDatabase('MCP methods and tools', (fixture) => {
     it('needs read and execute; without them the pipeline is not found', async () => {
       const { api } = fixture();
       const attempt = async (permissions: number) => {
-        const client = mcp.as(await createKey(api, `search-${permissions}`, [{ pipeline_id: kb.pipelineId, permissions, classifications: '*' }]));
+        const client = mcp.as(
+          await createKey(api, `search-${permissions}`, [
+            { pipeline_id: kb.pipelineId, permissions, classifications: '*' },
+          ]),
+        );
         const session = await client.openSession();
-        return client.callTool(session, 'search_knowledge', { pipeline_id: kb.pipelineId, query: 'refund', classifications: ['internal'], type: 'similarity' });
+        return client.callTool(session, 'search_knowledge', {
+          pipeline_id: kb.pipelineId,
+          query: 'refund',
+          classifications: ['internal'],
+          type: 'similarity',
+        });
       };
       for (const permissions of [0, 1, 4, 6]) {
-        expect((await attempt(permissions)).error).toEqual({ code: -32002, message: 'Pipeline not found', data: { id: kb.pipelineId } });
+        expect((await attempt(permissions)).error).toEqual({
+          code: -32002,
+          message: 'Pipeline not found',
+          data: { id: kb.pipelineId },
+        });
       }
       expect((await attempt(5)).result.structuredContent.results).toHaveLength(3);
     });
 
     it('sees only the classifications of the key allow-list', async () => {
       const { api } = fixture();
-      const client = mcp.as(await createKey(api, 'public-only', [{ pipeline_id: kb.pipelineId, permissions: 5, classifications: ['public'] }]));
+      const client = mcp.as(
+        await createKey(api, 'public-only', [
+          { pipeline_id: kb.pipelineId, permissions: 5, classifications: ['public'] },
+        ]),
+      );
       const session = await client.openSession();
-      const message = await client.callTool(session, 'search_knowledge', { pipeline_id: kb.pipelineId, query: 'refund', classifications: ['internal'], type: 'similarity' });
-      expect(message.result.structuredContent.results.map((f: { classification: string }) => f.classification)).toEqual(['public']);
+      const message = await client.callTool(session, 'search_knowledge', {
+        pipeline_id: kb.pipelineId,
+        query: 'refund',
+        classifications: ['internal'],
+        type: 'similarity',
+      });
+      expect(
+        message.result.structuredContent.results.map((f: { classification: string }) => f.classification),
+      ).toEqual(['public']);
     });
   });
 
@@ -582,11 +801,15 @@ describeEachDatabase('MCP methods and tools', (fixture) => {
 
     it('runs each call with the key of its own HTTP request', async () => {
       const { api } = fixture();
-      const reader = await createKey(api, 'per-request-reader', [{ pipeline_id: kb.pipelineId, permissions: 4, classifications: '*' }]);
+      const reader = await createKey(api, 'per-request-reader', [
+        { pipeline_id: kb.pipelineId, permissions: 4, classifications: '*' },
+      ]);
       const admin = await mcp.callTool(sessionId, 'get_pipelines', { limit: 100 });
       const asReader = await mcp.as(reader).callTool(sessionId, 'get_pipelines', { limit: 100 });
       expect(admin.result.structuredContent.results.length).toBeGreaterThan(1);
-      expect(asReader.result.structuredContent.results.map((p: { pipeline_id: string }) => p.pipeline_id)).toEqual([kb.pipelineId]);
+      expect(
+        asReader.result.structuredContent.results.map((p: { pipeline_id: string }) => p.pipeline_id),
+      ).toEqual([kb.pipelineId]);
     });
   });
 
@@ -596,9 +819,15 @@ describeEachDatabase('MCP methods and tools', (fixture) => {
       expect(metrics).toMatch(/^trove_mcp_sessions_open \d+/m);
       expect(metrics).toMatch(/^trove_mcp_requests_total\{method="tools\/call"\} \d+/m);
       expect(metrics).toMatch(/^trove_mcp_requests_total\{method="initialize"\} \d+/m);
-      expect(metrics).toMatch(/^trove_mcp_tool_calls_total\{tool="search_knowledge",outcome="success"\} \d+/m);
-      expect(metrics).toMatch(/^trove_mcp_tool_calls_total\{tool="search_knowledge",outcome="tool_error"\} \d+/m);
-      expect(metrics).toMatch(/^trove_mcp_tool_calls_total\{tool="get_pipeline_classifications",outcome="rpc_error"\} \d+/m);
+      expect(metrics).toMatch(
+        /^trove_mcp_tool_calls_total\{tool="search_knowledge",outcome="success"\} \d+/m,
+      );
+      expect(metrics).toMatch(
+        /^trove_mcp_tool_calls_total\{tool="search_knowledge",outcome="tool_error"\} \d+/m,
+      );
+      expect(metrics).toMatch(
+        /^trove_mcp_tool_calls_total\{tool="get_pipeline_classifications",outcome="rpc_error"\} \d+/m,
+      );
       expect(metrics).toMatch(/^trove_mcp_tool_duration_seconds_count\{tool="get_pipelines"\} \d+/m);
       const open = Number(/^trove_mcp_sessions_open (\d+)/m.exec(metrics)![1]);
       expect(open).toBeGreaterThan(0);

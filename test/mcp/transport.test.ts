@@ -6,16 +6,27 @@
 import * as http from 'node:http';
 import { ADMIN } from '../support/http';
 import { describeEachDatabase } from '../support/suite';
-import { MODERN_META, RawMcp, RawResponse, specPage, STREAM_HEADERS, tableRows, unquote } from './support';
+import {
+  MODERN_META,
+  RawMcp,
+  RawRequest,
+  RawResponse,
+  specPage,
+  STREAM_HEADERS,
+  tableRows,
+  unquote,
+} from './support';
 
 const LIMIT = 4 * 1024 * 1024;
 const ping = { jsonrpc: '2.0', id: 1, method: 'ping' };
 
 /** The page's table, as {status, body} rows. */
-const httpErrors = tableRows(specPage('foundation4-mcp-tools.md'), 'Status\tBody\tCause').map(([status, body]) => ({
-  status: Number(status),
-  body: unquote(body),
-}));
+const httpErrors = tableRows(specPage('foundation4-mcp-tools.md'), 'Status\tBody\tCause').map(
+  ([status, body]) => ({
+    status: Number(status),
+    body: unquote(body),
+  }),
+);
 const published = (status: number, start: string): string => {
   const row = httpErrors.find((r) => r.status === status && r.body.startsWith(start));
   if (!row) throw new Error(`the page has no ${status} row starting with ${start}`);
@@ -58,16 +69,29 @@ describeEachDatabase('/mcp over raw HTTP', (fixture) => {
   describe('401: the REST API key check comes first', () => {
     it('answers the REST JSON body without keys, for every method and before reading the body', async () => {
       const rest = await mcp.as(null).request({ method: 'GET', path: '/pipelines' });
-      for (const request of [
+      const requests: RawRequest[] = [
         { method: 'POST', headers: STREAM_HEADERS, body: '{not json' },
-        { method: 'POST', headers: STREAM_HEADERS, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) },
+        {
+          method: 'POST',
+          headers: STREAM_HEADERS,
+          body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+        },
         { method: 'GET', headers: { accept: 'text/event-stream', 'mcp-session-id': 'x' } },
         { method: 'DELETE', headers: { 'mcp-session-id': 'x' } },
         { method: 'PUT' },
-        { method: 'POST', headers: { ...STREAM_HEADERS, host: 'evil.example.com' }, body: 'x'.repeat(LIMIT + 1) },
-      ]) {
+        {
+          method: 'POST',
+          headers: { ...STREAM_HEADERS, host: 'evil.example.com' },
+          body: 'x'.repeat(LIMIT + 1),
+        },
+      ];
+      for (const request of requests) {
         const response = await mcp.as(null).request(request);
-        expect({ status: response.status, body: response.body, type: response.headers['content-type'] }).toEqual({
+        expect({
+          status: response.status,
+          body: response.body,
+          type: response.headers['content-type'],
+        }).toEqual({
           status: 401,
           body: '{"detail":"Unauthorized: No API Key specified."}',
           type: rest.headers['content-type'],
@@ -84,70 +108,127 @@ describeEachDatabase('/mcp over raw HTTP', (fixture) => {
   });
 
   describe('403: the Host header', () => {
-    it.each(['localhost', 'localhost:8080', 'LOCALHOST:1', '127.0.0.1', '127.0.0.1:9', '[::1]', '[::1]:8080'])('accepts %s', async (host) => {
-      const response = await mcp.request({ headers: { ...STREAM_HEADERS, host }, body: JSON.stringify(ping) });
+    it.each([
+      'localhost',
+      'localhost:8080',
+      'LOCALHOST:1',
+      '127.0.0.1',
+      '127.0.0.1:9',
+      '[::1]',
+      '[::1]:8080',
+    ])('accepts %s', async (host) => {
+      const response = await mcp.request({
+        headers: { ...STREAM_HEADERS, host },
+        body: JSON.stringify(ping),
+      });
       expectText(response, 422, 'Unexpected message, expect initialize request');
     });
 
-    it.each(['trove.example.com', 'trove-api.default.svc:8080', 'localhost.example.com', '10.0.0.7:8080', '[::2]:8080'])(
-      'refuses %s, whatever the method',
-      async (host) => {
-        for (const method of ['POST', 'GET', 'DELETE', 'PUT']) {
-          const response = await mcp.request({ method, headers: { ...STREAM_HEADERS, host }, body: method === 'POST' ? JSON.stringify(ping) : undefined });
-          expectText(response, 403, published(403, 'Forbidden'));
-        }
-      },
-    );
+    it.each([
+      'trove.example.com',
+      'trove-api.default.svc:8080',
+      'localhost.example.com',
+      '10.0.0.7:8080',
+      '[::2]:8080',
+    ])('refuses %s, whatever the method', async (host) => {
+      for (const method of ['POST', 'GET', 'DELETE', 'PUT']) {
+        const response = await mcp.request({
+          method,
+          headers: { ...STREAM_HEADERS, host },
+          body: method === 'POST' ? JSON.stringify(ping) : undefined,
+        });
+        expectText(response, 403, published(403, 'Forbidden'));
+      }
+    });
 
     it('publishes no OAuth metadata', async () => {
-      for (const path of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-authorization-server']) {
+      for (const path of [
+        '/.well-known/oauth-protected-resource',
+        '/.well-known/oauth-protected-resource/mcp',
+        '/.well-known/oauth-authorization-server',
+      ]) {
         expect((await mcp.request({ method: 'GET', path })).status).toBe(404);
       }
     });
 
     it('leaves the REST API alone', async () => {
-      const response = await mcp.request({ method: 'GET', path: '/pipelines', headers: { host: 'trove.example.com' } });
+      const response = await mcp.request({
+        method: 'GET',
+        path: '/pipelines',
+        headers: { host: 'trove.example.com' },
+      });
       expect(response.status).toBe(200);
     });
   });
 
   describe('404 below /mcp, 405 for other methods', () => {
-    it.each(['/mcp/', '/mcp/tools', '/mcp/a/b?c=d'])('%s is an empty 404, with or without keys', async (path) => {
-      for (const client of [mcp, mcp.as(null)]) {
-        for (const method of ['GET', 'POST', 'DELETE']) {
-          const response = await client.request({ method, path, headers: STREAM_HEADERS, body: method === 'POST' ? JSON.stringify(ping) : undefined });
-          expectText(response, 404, '');
-          expect(response.headers['content-type']).toBeUndefined();
+    it.each(['/mcp/', '/mcp/tools', '/mcp/a/b?c=d'])(
+      '%s is an empty 404, with or without keys',
+      async (path) => {
+        for (const client of [mcp, mcp.as(null)]) {
+          for (const method of ['GET', 'POST', 'DELETE']) {
+            const response = await client.request({
+              method,
+              path,
+              headers: STREAM_HEADERS,
+              body: method === 'POST' ? JSON.stringify(ping) : undefined,
+            });
+            expectText(response, 404, '');
+            expect(response.headers['content-type']).toBeUndefined();
+          }
         }
-      }
-    });
+      },
+    );
 
-    it.each(['PUT', 'PATCH', 'OPTIONS', 'HEAD', 'TRACE'])('%s answers 405 with Allow listing the three methods', async (method) => {
-      const response = await mcp.request({ method, headers: STREAM_HEADERS });
-      expectText(response, 405, method === 'HEAD' ? '' : published(405, 'Method'));
-      expect(response.headers.allow).toBe('GET, POST, DELETE');
-    });
+    it.each(['PUT', 'PATCH', 'OPTIONS', 'HEAD', 'TRACE'])(
+      '%s answers 405 with Allow listing the three methods',
+      async (method) => {
+        const response = await mcp.request({ method, headers: STREAM_HEADERS });
+        expectText(response, 405, method === 'HEAD' ? '' : published(405, 'Method'));
+        expect(response.headers.allow).toBe('GET, POST, DELETE');
+      },
+    );
   });
 
   describe('406 and 415: headers of a POST', () => {
-    it.each([undefined, 'application/json', 'text/event-stream', '*/*', 'text/html'])('Accept %s → 406', async (accept) => {
-      const headers: Record<string, string> = { 'content-type': 'application/json' };
-      if (accept) headers.accept = accept;
-      expectText(await mcp.request({ headers, body: JSON.stringify(ping) }), 406, published(406, 'Not Acceptable: Client must accept both'));
-    });
+    it.each([undefined, 'application/json', 'text/event-stream', '*/*', 'text/html'])(
+      'Accept %s → 406',
+      async (accept) => {
+        const headers: Record<string, string> = { 'content-type': 'application/json' };
+        if (accept) headers.accept = accept;
+        expectText(
+          await mcp.request({ headers, body: JSON.stringify(ping) }),
+          406,
+          published(406, 'Not Acceptable: Client must accept both'),
+        );
+      },
+    );
 
     it('accepts both types in any order and with parameters', async () => {
-      for (const accept of ['text/event-stream, application/json', 'application/json;q=0.9, text/event-stream;q=1']) {
-        const response = await mcp.request({ headers: { 'content-type': 'application/json', accept }, body: JSON.stringify(ping) });
+      for (const accept of [
+        'text/event-stream, application/json',
+        'application/json;q=0.9, text/event-stream;q=1',
+      ]) {
+        const response = await mcp.request({
+          headers: { 'content-type': 'application/json', accept },
+          body: JSON.stringify(ping),
+        });
         expect(response.status).toBe(422);
       }
     });
 
-    it.each([undefined, 'text/plain', 'application/x-www-form-urlencoded', 'text/json'])('Content-Type %s → 415', async (type) => {
-      const headers: Record<string, string> = { accept: STREAM_HEADERS.accept };
-      if (type) headers['content-type'] = type;
-      expectText(await mcp.request({ headers, body: JSON.stringify(ping) }), 415, published(415, 'Unsupported Media Type'));
-    });
+    it.each([undefined, 'text/plain', 'application/x-www-form-urlencoded', 'text/json'])(
+      'Content-Type %s → 415',
+      async (type) => {
+        const headers: Record<string, string> = { accept: STREAM_HEADERS.accept };
+        if (type) headers['content-type'] = type;
+        expectText(
+          await mcp.request({ headers, body: JSON.stringify(ping) }),
+          415,
+          published(415, 'Unsupported Media Type'),
+        );
+      },
+    );
 
     it('takes application/json with a charset', async () => {
       const response = await mcp.request({
@@ -163,7 +244,10 @@ describeEachDatabase('/mcp over raw HTTP', (fixture) => {
   });
 
   describe('413 above 4194304 bytes', () => {
-    const atLimit = Buffer.concat([Buffer.from(JSON.stringify(ping)), Buffer.alloc(LIMIT - JSON.stringify(ping).length, 0x20)]);
+    const atLimit = Buffer.concat([
+      Buffer.from(JSON.stringify(ping)),
+      Buffer.alloc(LIMIT - JSON.stringify(ping).length, 0x20),
+    ]);
     const overLimit = Buffer.concat([atLimit, Buffer.from(' ')]);
 
     it('reads a body of exactly the limit', async () => {
@@ -203,9 +287,18 @@ describeEachDatabase('/mcp over raw HTTP', (fixture) => {
       ['{"jsonrpc": "2.0", "id": 1, "method": "ping"} x', 'trailing characters at line 1 column 47'],
       ['{}', 'data did not match any variant of untagged enum JsonRpcMessage'],
       ['[]', 'data did not match any variant of untagged enum JsonRpcMessage'],
-      ['[{"jsonrpc": "2.0", "id": 1, "method": "ping"}]', 'data did not match any variant of untagged enum JsonRpcMessage'],
-      ['{"jsonrpc": "1.0", "id": 1, "method": "ping"}', 'data did not match any variant of untagged enum JsonRpcMessage'],
-      ['{"jsonrpc": "2.0", "id": 1.5, "method": "ping"}', 'data did not match any variant of untagged enum JsonRpcMessage'],
+      [
+        '[{"jsonrpc": "2.0", "id": 1, "method": "ping"}]',
+        'data did not match any variant of untagged enum JsonRpcMessage',
+      ],
+      [
+        '{"jsonrpc": "1.0", "id": 1, "method": "ping"}',
+        'data did not match any variant of untagged enum JsonRpcMessage',
+      ],
+      [
+        '{"jsonrpc": "2.0", "id": 1.5, "method": "ping"}',
+        'data did not match any variant of untagged enum JsonRpcMessage',
+      ],
       ['"ping"', 'data did not match any variant of untagged enum JsonRpcMessage'],
     ])('%j', async (body, reason) => {
       const template = published(415, 'fail to deserialize');
@@ -218,7 +311,14 @@ describeEachDatabase('/mcp over raw HTTP', (fixture) => {
       const text = published(422, 'Unexpected');
       expectText(await mcp.post({ jsonrpc: '2.0', id: 1, method: 'tools/list' }), 422, text);
       expectText(await mcp.post({ jsonrpc: '2.0', method: 'notifications/initialized' }), 422, text);
-      expectText(await mcp.post({ jsonrpc: '2.0', id: 1, method: 'tools/list' }, { 'mcp-protocol-version': '2025-11-25' }), 422, text);
+      expectText(
+        await mcp.post(
+          { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+          { 'mcp-protocol-version': '2025-11-25' },
+        ),
+        422,
+        text,
+      );
     });
 
     it('answers 404 for an unknown or ended session, on POST, GET and DELETE', async () => {
@@ -227,9 +327,24 @@ describeEachDatabase('/mcp over raw HTTP', (fixture) => {
       expectText(deleted, 202, '');
       const text = published(404, 'Not Found');
       for (const id of [ended, '7d3e9a41-2b6c-4f8d-9e1a-5c0b3f6a8d27', 'not-a-session']) {
-        expectText(await mcp.post({ jsonrpc: '2.0', id: 1, method: 'ping' }, { 'mcp-session-id': id }), 404, text);
-        expectText(await mcp.post({ jsonrpc: '2.0', method: 'notifications/initialized' }, { 'mcp-session-id': id }), 404, text);
-        expectText(await mcp.request({ method: 'GET', headers: { accept: 'text/event-stream', 'mcp-session-id': id } }), 404, text);
+        expectText(
+          await mcp.post({ jsonrpc: '2.0', id: 1, method: 'ping' }, { 'mcp-session-id': id }),
+          404,
+          text,
+        );
+        expectText(
+          await mcp.post({ jsonrpc: '2.0', method: 'notifications/initialized' }, { 'mcp-session-id': id }),
+          404,
+          text,
+        );
+        expectText(
+          await mcp.request({
+            method: 'GET',
+            headers: { accept: 'text/event-stream', 'mcp-session-id': id },
+          }),
+          404,
+          text,
+        );
         expectText(await mcp.request({ method: 'DELETE', headers: { 'mcp-session-id': id } }), 404, text);
       }
     });
@@ -252,21 +367,47 @@ describeEachDatabase('/mcp over raw HTTP', (fixture) => {
   });
 
   describe('400: MCP-Protocol-Version', () => {
-    it.each(['2099-01-01', '2024-10-07', 'latest', '2025-11-25, 2025-06-18'])('refuses %j on every method', async (version) => {
-      const template = published(400, 'Bad Request: Unsupported');
-      const text = template.replace('<value>', version);
-      const sessionId = await mcp.openSession();
-      const headers = { 'mcp-protocol-version': version, 'mcp-session-id': sessionId };
-      expectText(await mcp.post({ jsonrpc: '2.0', id: 1, method: 'ping' }, headers), 400, text);
-      expectText(await mcp.post({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } } }, { 'mcp-protocol-version': version }), 400, text);
-      expectText(await mcp.request({ method: 'GET', headers: { ...headers, accept: 'text/event-stream' } }), 400, text);
-      expectText(await mcp.request({ method: 'DELETE', headers }), 400, text);
-    });
+    it.each(['2099-01-01', '2024-10-07', 'latest', '2025-11-25, 2025-06-18'])(
+      'refuses %j on every method',
+      async (version) => {
+        const template = published(400, 'Bad Request: Unsupported');
+        const text = template.replace('<value>', version);
+        const sessionId = await mcp.openSession();
+        const headers = { 'mcp-protocol-version': version, 'mcp-session-id': sessionId };
+        expectText(await mcp.post({ jsonrpc: '2.0', id: 1, method: 'ping' }, headers), 400, text);
+        expectText(
+          await mcp.post(
+            {
+              jsonrpc: '2.0',
+              id: 1,
+              method: 'initialize',
+              params: {
+                protocolVersion: '2025-11-25',
+                capabilities: {},
+                clientInfo: { name: 'x', version: '1' },
+              },
+            },
+            { 'mcp-protocol-version': version },
+          ),
+          400,
+          text,
+        );
+        expectText(
+          await mcp.request({ method: 'GET', headers: { ...headers, accept: 'text/event-stream' } }),
+          400,
+          text,
+        );
+        expectText(await mcp.request({ method: 'DELETE', headers }), 400, text);
+      },
+    );
 
     it('accepts every published revision in a session', async () => {
       const sessionId = await mcp.openSession();
       for (const version of ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25']) {
-        const response = await mcp.post({ jsonrpc: '2.0', id: 1, method: 'ping' }, { 'mcp-session-id': sessionId, 'mcp-protocol-version': version });
+        const response = await mcp.post(
+          { jsonrpc: '2.0', id: 1, method: 'ping' },
+          { 'mcp-session-id': sessionId, 'mcp-protocol-version': version },
+        );
         expect(response.status).toBe(200);
       }
     });
@@ -283,26 +424,41 @@ describeEachDatabase('/mcp over raw HTTP', (fixture) => {
           jsonrpc: '2.0',
           id: 5,
           method: 'tools/call',
-          params: { name: 'get_pipelines', arguments: {}, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' } },
+          params: {
+            name: 'get_pipelines',
+            arguments: {},
+            _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' },
+          },
         },
         { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'get_pipelines' },
       );
       expect(response.status).toBe(400);
       expect(response.headers['content-type']).toBe('application/json');
-      expect(response.body).toBe(`{"jsonrpc":"2.0","id":5,"error":{"code":-32602,"message":"${clientCapabilitiesMissing}"}}`);
+      expect(response.body).toBe(
+        `{"jsonrpc":"2.0","id":5,"error":{"code":-32602,"message":"${clientCapabilitiesMissing}"}}`,
+      );
     });
 
     it('names every missing field, for a request without _meta or with malformed values', async () => {
       const headers = { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' };
-      const both = 'request _meta is missing or has malformed required fields: io.modelcontextprotocol/protocolVersion, io.modelcontextprotocol/clientCapabilities';
+      const both =
+        'request _meta is missing or has malformed required fields: io.modelcontextprotocol/protocolVersion, io.modelcontextprotocol/clientCapabilities';
       const noMeta = await mcp.post({ jsonrpc: '2.0', id: 'a', method: 'tools/list' }, headers);
-      expect([noMeta.status, noMeta.body]).toEqual([400, `{"jsonrpc":"2.0","id":"a","error":{"code":-32602,"message":"${both}"}}`]);
+      expect([noMeta.status, noMeta.body]).toEqual([
+        400,
+        `{"jsonrpc":"2.0","id":"a","error":{"code":-32602,"message":"${both}"}}`,
+      ]);
       const malformed = await mcp.post(
         {
           jsonrpc: '2.0',
           id: 2,
           method: 'tools/list',
-          params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': 'all' } },
+          params: {
+            _meta: {
+              'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+              'io.modelcontextprotocol/clientCapabilities': 'all',
+            },
+          },
         },
         headers,
       );
@@ -323,14 +479,41 @@ describeEachDatabase('/mcp over raw HTTP', (fixture) => {
     });
 
     it('refuses headers that disagree with the body (-32020)', async () => {
-      const body = { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_pipelines', _meta: MODERN_META } };
+      const body = {
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'tools/call',
+        params: { name: 'get_pipelines', _meta: MODERN_META },
+      };
       const cases: [Record<string, string>, string][] = [
-        [{ 'mcp-protocol-version': '2025-11-25', 'mcp-method': 'tools/call', 'mcp-name': 'get_pipelines' }, 'the body envelope names protocol version 2026-07-28 but the MCP-Protocol-Version header names 2025-11-25'],
-        [{ 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list', 'mcp-name': 'get_pipelines' }, 'the body names method tools/call but the Mcp-Method header names tools/list'],
-        [{ 'mcp-method': 'tools/call', 'mcp-name': 'get_pipelines' }, 'the body envelope names protocol version 2026-07-28 but the required MCP-Protocol-Version header is absent'],
-        [{ 'mcp-protocol-version': '2026-07-28', 'mcp-name': 'get_pipelines' }, 'the body names method tools/call but the required Mcp-Method header is absent'],
-        [{ 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call' }, 'the body carries params.name="get_pipelines" but the required Mcp-Name header is absent'],
-        [{ 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call', 'mcp-name': 'search_knowledge' }, 'the body carries params.name="get_pipelines" but the Mcp-Name header names "search_knowledge"'],
+        [
+          { 'mcp-protocol-version': '2025-11-25', 'mcp-method': 'tools/call', 'mcp-name': 'get_pipelines' },
+          'the body envelope names protocol version 2026-07-28 but the MCP-Protocol-Version header names 2025-11-25',
+        ],
+        [
+          { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list', 'mcp-name': 'get_pipelines' },
+          'the body names method tools/call but the Mcp-Method header names tools/list',
+        ],
+        [
+          { 'mcp-method': 'tools/call', 'mcp-name': 'get_pipelines' },
+          'the body envelope names protocol version 2026-07-28 but the required MCP-Protocol-Version header is absent',
+        ],
+        [
+          { 'mcp-protocol-version': '2026-07-28', 'mcp-name': 'get_pipelines' },
+          'the body names method tools/call but the required Mcp-Method header is absent',
+        ],
+        [
+          { 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call' },
+          'the body carries params.name="get_pipelines" but the required Mcp-Name header is absent',
+        ],
+        [
+          {
+            'mcp-protocol-version': '2026-07-28',
+            'mcp-method': 'tools/call',
+            'mcp-name': 'search_knowledge',
+          },
+          'the body carries params.name="get_pipelines" but the Mcp-Name header names "search_knowledge"',
+        ],
       ];
       for (const [headers, reason] of cases) {
         const response = await mcp.post(body, headers);
@@ -349,7 +532,16 @@ describeEachDatabase('/mcp over raw HTTP', (fixture) => {
 
     it('refuses an initialize sent with the 2026-07-28 header', async () => {
       const response = await mcp.post(
-        { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } } },
+        {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: {
+            protocolVersion: '2025-11-25',
+            capabilities: {},
+            clientInfo: { name: 'x', version: '1' },
+          },
+        },
         { 'mcp-protocol-version': '2026-07-28' },
       );
       expect(response.status).toBe(400);
@@ -374,7 +566,12 @@ describeEachDatabase('/mcp over raw HTTP', (fixture) => {
 
     it('answers methods the revision does not define with 404 and -32601', async () => {
       for (const method of ['ping', 'initialize', 'logging/setLevel', 'resources/read', 'no/such']) {
-        const response = await mcp.modern(method, method === 'initialize' ? { protocolVersion: '2026-07-28', capabilities: {}, clientInfo: { name: 'x', version: '1' } } : {});
+        const response = await mcp.modern(
+          method,
+          method === 'initialize'
+            ? { protocolVersion: '2026-07-28', capabilities: {}, clientInfo: { name: 'x', version: '1' } }
+            : {},
+        );
         expect(response.status).toBe(404);
         expect(response.body).toBe(`{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"${method}"}}`);
       }
@@ -390,7 +587,14 @@ describeEachDatabase('/mcp over raw HTTP', (fixture) => {
 
     it('has no sessions: GET and DELETE answer 405 with Allow: POST', async () => {
       for (const method of ['GET', 'DELETE']) {
-        const response = await mcp.request({ method, headers: { accept: 'text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-session-id': 'x' } });
+        const response = await mcp.request({
+          method,
+          headers: {
+            accept: 'text/event-stream',
+            'mcp-protocol-version': '2026-07-28',
+            'mcp-session-id': 'x',
+          },
+        });
         expectText(response, 405, 'Method Not Allowed');
         expect(response.headers.allow).toBe('POST');
       }
@@ -404,7 +608,10 @@ describeEachDatabase('/mcp over raw HTTP', (fixture) => {
       const sessionId = await mcp.openSession();
       const answers = [
         await mcp.post(ping, mcp.sessionHeaders(sessionId)),
-        await mcp.post({ jsonrpc: '2.0', method: 'notifications/initialized' }, mcp.sessionHeaders(sessionId)),
+        await mcp.post(
+          { jsonrpc: '2.0', method: 'notifications/initialized' },
+          mcp.sessionHeaders(sessionId),
+        ),
         await mcp.modern('tools/list'),
         await mcp.request({ method: 'PUT' }),
         await mcp.request({ method: 'GET', path: '/mcp/' }),
@@ -420,7 +627,8 @@ describeEachDatabase(
   (fixture) => {
     it('admits the configured ingress host and port, and no longer the defaults', async () => {
       const mcp = new RawMcp(fixture().trove.url, ADMIN);
-      const answer = async (host: string) => (await mcp.request({ headers: { ...STREAM_HEADERS, host }, body: JSON.stringify(ping) })).status;
+      const answer = async (host: string) =>
+        (await mcp.request({ headers: { ...STREAM_HEADERS, host }, body: JSON.stringify(ping) })).status;
       expect(await answer('mcp.example.com')).toBe(422);
       expect(await answer('mcp.example.com:443')).toBe(422);
       expect(await answer('MCP.EXAMPLE.COM:8443')).toBe(422);
@@ -434,7 +642,16 @@ describeEachDatabase(
       const mcp = new RawMcp(fixture().trove.url, ADMIN);
       const response = await mcp.request({
         headers: { ...STREAM_HEADERS, host: 'mcp.example.com' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } }),
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: {
+            protocolVersion: '2025-06-18',
+            capabilities: {},
+            clientInfo: { name: 'x', version: '1' },
+          },
+        }),
       });
       expect(response.body).toContain(
         '{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},"serverInfo":{"name":"trove","version":"9.9.9"},"instructions":"Search Trove."}}',

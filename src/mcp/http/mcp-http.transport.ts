@@ -33,10 +33,7 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnModuleInit } f
 import {
   CLIENT_CAPABILITIES_META_KEY,
   classifyInboundRequest,
-  isJSONRPCErrorResponse,
-  isJSONRPCNotification,
   isJSONRPCRequest,
-  isJSONRPCResultResponse,
   isSpecType,
   PROTOCOL_VERSION_META_KEY,
 } from '@modelcontextprotocol/server';
@@ -91,7 +88,8 @@ interface OpenStream {
   keepAlive: NodeJS.Timeout;
 }
 
-const first = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
+const first = (value: string | string[] | undefined): string | undefined =>
+  Array.isArray(value) ? value[0] : value;
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
@@ -114,7 +112,9 @@ class InternalFailure extends Error {
     readonly context: string,
     readonly failure: unknown,
   ) {
-    super(`Encounter an error when ${context}: ${failure instanceof Error ? failure.message : String(failure)}`);
+    super(
+      `Encounter an error when ${context}: ${failure instanceof Error ? failure.message : String(failure)}`,
+    );
   }
 }
 
@@ -140,7 +140,10 @@ export class McpHttpTransport implements OnModuleInit, BeforeApplicationShutdown
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {
     const idle = settings.mcp.sessionIdleSeconds;
-    this.sessions = settings.mcp.sessionStore === 'postgres' ? new PostgresSessionStore(repository, idle) : new MemorySessionStore(idle);
+    this.sessions =
+      settings.mcp.sessionStore === 'postgres'
+        ? new PostgresSessionStore(repository, idle)
+        : new MemorySessionStore(idle);
   }
 
   /** Adds /mcp (and a bodiless 404 for every path below it) to the Fastify instance. */
@@ -149,8 +152,18 @@ export class McpHttpTransport implements OnModuleInit, BeforeApplicationShutdown
       // No parser: the handler reads the raw body, so the size and media type answers are ours.
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
-      scope.route({ method: ALL_METHODS, url: '/mcp', exposeHeadRoute: false, handler: (request, reply) => this.handle(request, reply) });
-      scope.route({ method: ALL_METHODS, url: '/mcp/*', exposeHeadRoute: false, handler: async (_request, reply) => reply.code(404).send() });
+      scope.route({
+        method: ALL_METHODS,
+        url: '/mcp',
+        exposeHeadRoute: false,
+        handler: (request, reply) => this.handle(request, reply),
+      });
+      scope.route({
+        method: ALL_METHODS,
+        url: '/mcp/*',
+        exposeHeadRoute: false,
+        handler: async (_request, reply) => reply.code(404).send(),
+      });
     });
   }
 
@@ -185,7 +198,8 @@ export class McpHttpTransport implements OnModuleInit, BeforeApplicationShutdown
       case 'forbidden':
         return text(reply, 403, 'Forbidden: Host header is not allowed');
     }
-    if (countHeader(request.raw.rawHeaders, 'origin') > 1) return text(reply, 403, 'Forbidden: Multiple Origin headers');
+    if (countHeader(request.raw.rawHeaders, 'origin') > 1)
+      return text(reply, 403, 'Forbidden: Multiple Origin headers');
 
     try {
       switch (request.method) {
@@ -209,19 +223,26 @@ export class McpHttpTransport implements OnModuleInit, BeforeApplicationShutdown
     const headers = request.headers;
     const accept = first(headers.accept);
     if (!accept?.includes('application/json') || !accept.includes('text/event-stream')) {
-      return text(reply, 406, 'Not Acceptable: Client must accept both application/json and text/event-stream');
+      return text(
+        reply,
+        406,
+        'Not Acceptable: Client must accept both application/json and text/event-stream',
+      );
     }
     if (!first(headers['content-type'])?.startsWith('application/json')) {
       return text(reply, 415, 'Unsupported Media Type: Content-Type must be application/json');
     }
     const body = await readBody(request.raw, BODY_LIMIT_BYTES);
-    if (body === TOO_LARGE) return text(reply, 413, `Payload Too Large: request body exceeds ${BODY_LIMIT_BYTES} bytes`);
+    if (body === TOO_LARGE)
+      return text(reply, 413, `Payload Too Large: request body exceeds ${BODY_LIMIT_BYTES} bytes`);
     const parsed = parseMessage(body);
     if ('reason' in parsed) return text(reply, 415, `fail to deserialize request body ${parsed.reason}`);
     const message = parsed.message;
     const isRequest = isJSONRPCRequest(message);
     const method = typeof message.method === 'string' ? message.method : undefined;
-    mcpRequests.inc({ method: method === undefined ? 'response' : METRIC_METHODS.has(method) ? method : 'other' });
+    mcpRequests.inc({
+      method: method === undefined ? 'response' : METRIC_METHODS.has(method) ? method : 'other',
+    });
 
     const versionHeader = first(headers['mcp-protocol-version']);
     const claim = envelopeClaim(message);
@@ -230,7 +251,8 @@ export class McpHttpTransport implements OnModuleInit, BeforeApplicationShutdown
     }
     const idJson = isRequest ? requestIdJson(message) : 'null';
     // server/discover exists only in 2026-07-28: without the envelope it is a malformed request of that revision.
-    if (isRequest && method === 'server/discover' && !claim) return this.envelopeError(reply, message, idJson);
+    if (isRequest && method === 'server/discover' && !claim)
+      return this.envelopeError(reply, message, idJson);
 
     const route = classifyInboundRequest({
       httpMethod: 'POST',
@@ -242,7 +264,11 @@ export class McpHttpTransport implements OnModuleInit, BeforeApplicationShutdown
     switch (route.kind) {
       case 'reject':
         if (route.rung === 'envelope') return this.envelopeError(reply, message, idJson);
-        return json(reply, route.httpStatus, errorJson(idJson, new JsonRpcError(route.code, route.message, route.data)));
+        return json(
+          reply,
+          route.httpStatus,
+          errorJson(idJson, new JsonRpcError(route.code, route.message, route.data)),
+        );
       case 'modern':
         return this.modern(reply, message, route.classification.revision, headers, idJson, auth);
       case 'legacy':
@@ -260,10 +286,14 @@ export class McpHttpTransport implements OnModuleInit, BeforeApplicationShutdown
     auth: AuthContext,
   ): Promise<FastifyReply> {
     if (revision !== undefined && revision !== MODERN_PROTOCOL_VERSION) {
-      const error = new JsonRpcError(RpcCode.UnsupportedProtocolVersion, `Unsupported protocol version: ${revision}`, {
-        supported: [MODERN_PROTOCOL_VERSION],
-        requested: revision,
-      });
+      const error = new JsonRpcError(
+        RpcCode.UnsupportedProtocolVersion,
+        `Unsupported protocol version: ${revision}`,
+        {
+          supported: [MODERN_PROTOCOL_VERSION],
+          requested: revision,
+        },
+      );
       return json(reply, 400, errorJson(idJson, error));
     }
     if (!isJSONRPCRequest(message)) return reply.code(202).send();
@@ -276,7 +306,13 @@ export class McpHttpTransport implements OnModuleInit, BeforeApplicationShutdown
   }
 
   /** Up to 2025-11-25: initialize opens a session; everything else needs one. */
-  private async legacy(reply: FastifyReply, message: Message, headers: Headers, idJson: string, auth: AuthContext): Promise<FastifyReply> {
+  private async legacy(
+    reply: FastifyReply,
+    message: Message,
+    headers: Headers,
+    idJson: string,
+    auth: AuthContext,
+  ): Promise<FastifyReply> {
     const isRequest = isJSONRPCRequest(message);
     const sessionId = first(headers['mcp-session-id']);
     if (sessionId !== undefined) {
@@ -288,22 +324,35 @@ export class McpHttpTransport implements OnModuleInit, BeforeApplicationShutdown
       const stream = new PassThrough();
       stream.write(primingEvent(`0/${n}`));
       void sseHeaders(reply).send(stream);
-      const outcome = await this.dispatcher.dispatch(rpcRequest(message, idJson), 'legacy', auth).catch((error: unknown) => {
-        this.logger.error({ err: error }, 'MCP request failed');
-        return { error: new JsonRpcError(RpcCode.InternalError, error instanceof Error ? error.message : String(error)) };
-      });
+      const outcome = await this.dispatcher
+        .dispatch(rpcRequest(message, idJson), 'legacy', auth)
+        .catch((error: unknown) => {
+          this.logger.error({ err: error }, 'MCP request failed');
+          return {
+            error: new JsonRpcError(
+              RpcCode.InternalError,
+              error instanceof Error ? error.message : String(error),
+            ),
+          };
+        });
       stream.end(sseEvent(responseJson(idJson, outcome), `1/${n}`));
       return reply;
     }
-    if (!isRequest || message.method !== 'initialize') return text(reply, 422, 'Unexpected message, expect initialize request');
+    if (!isRequest || message.method !== 'initialize')
+      return text(reply, 422, 'Unexpected message, expect initialize request');
 
     const params = isObject(message.params) ? message.params : undefined;
     if (typeof params?.protocolVersion !== 'string') {
-      const error = new JsonRpcError(RpcCode.InvalidParams, 'invalid params: missing field `protocolVersion`');
+      const error = new JsonRpcError(
+        RpcCode.InvalidParams,
+        'invalid params: missing field `protocolVersion`',
+      );
       return sseHeaders(reply).send(sseEvent(errorJson(idJson, error)));
     }
     const result = this.dispatcher.initializeResult(params.protocolVersion);
-    const sessionId_ = await guard('create session', () => this.sessions.create(result.protocolVersion as string));
+    const sessionId_ = await guard('create session', () =>
+      this.sessions.create(result.protocolVersion as string),
+    );
     void this.refreshSessionGauge();
     return sseHeaders(reply)
       .header('mcp-session-id', sessionId_)
@@ -324,7 +373,10 @@ export class McpHttpTransport implements OnModuleInit, BeforeApplicationShutdown
       return text(reply, 404, 'Not Found: Session not found');
     }
     const stream = new PassThrough();
-    const open: OpenStream = { stream, keepAlive: setInterval(() => stream.write(SSE_KEEP_ALIVE), SSE_KEEP_ALIVE_MS) };
+    const open: OpenStream = {
+      stream,
+      keepAlive: setInterval(() => stream.write(SSE_KEEP_ALIVE), SSE_KEEP_ALIVE_MS),
+    };
     const set = this.streams.get(sessionId) ?? new Set<OpenStream>();
     set.add(open);
     this.streams.set(sessionId, set);
@@ -357,8 +409,10 @@ export class McpHttpTransport implements OnModuleInit, BeforeApplicationShutdown
   /** GET and DELETE belong to sessions: an unknown revision is refused, and 2026-07-28 has no sessions. */
   private refuseVersion(reply: FastifyReply, version: string | undefined): FastifyReply | null {
     if (version === undefined) return null;
-    if (!isSupportedProtocolVersion(version)) return text(reply, 400, `Bad Request: Unsupported MCP-Protocol-Version: ${version}`);
-    if (version >= MODERN_PROTOCOL_VERSION) return text(reply.header('allow', 'POST'), 405, 'Method Not Allowed');
+    if (!isSupportedProtocolVersion(version))
+      return text(reply, 400, `Bad Request: Unsupported MCP-Protocol-Version: ${version}`);
+    if (version >= MODERN_PROTOCOL_VERSION)
+      return text(reply.header('allow', 'POST'), 405, 'Method Not Allowed');
     return null;
   }
 
@@ -414,7 +468,11 @@ function requestIdJson(message: Message): string {
 }
 
 function rpcRequest(message: Message, idJson: string): RpcRequest {
-  return { idJson, method: message.method as string, params: isObject(message.params) ? message.params : undefined };
+  return {
+    idJson,
+    method: message.method as string,
+    params: isObject(message.params) ? message.params : undefined,
+  };
 }
 
 function metaOf(message: Message): Record<string, unknown> | undefined {
@@ -433,13 +491,20 @@ function malformedEnvelopeKeys(message: Message): string[] {
   const meta = metaOf(message) ?? {};
   const keys: string[] = [];
   if (typeof meta[PROTOCOL_VERSION_META_KEY] !== 'string') keys.push(PROTOCOL_VERSION_META_KEY);
-  if (!isObject(meta[CLIENT_CAPABILITIES_META_KEY]) || !isSpecType.ClientCapabilities(meta[CLIENT_CAPABILITIES_META_KEY])) {
+  if (
+    !isObject(meta[CLIENT_CAPABILITIES_META_KEY]) ||
+    !isSpecType.ClientCapabilities(meta[CLIENT_CAPABILITIES_META_KEY])
+  ) {
     keys.push(CLIENT_CAPABILITIES_META_KEY);
   }
   return keys.length > 0 ? keys : ['_meta'];
 }
 
-const NAME_SOURCES: Record<string, string> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
+const NAME_SOURCES: Record<string, string> = {
+  'tools/call': 'name',
+  'prompts/get': 'name',
+  'resources/read': 'uri',
+};
 const BASE64_CANONICAL = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 function decodeHeaderValue(value: string): string | undefined {
@@ -459,24 +524,42 @@ function decodeHeaderValue(value: string): string | undefined {
  */
 function standardHeaderMismatch(method: string, params: unknown, headers: Headers): JsonRpcError | null {
   const mismatch = (header: string, body: string) =>
-    new JsonRpcError(RpcCode.HeaderMismatch, `Bad Request: the request headers and body disagree: ${body}`, { mismatch: { header, body } });
+    new JsonRpcError(RpcCode.HeaderMismatch, `Bad Request: the request headers and body disagree: ${body}`, {
+      mismatch: { header, body },
+    });
   if (first(headers['mcp-protocol-version']) === undefined) {
-    return mismatch('(missing)', `the body envelope names protocol version ${MODERN_PROTOCOL_VERSION} but the required MCP-Protocol-Version header is absent`);
+    return mismatch(
+      '(missing)',
+      `the body envelope names protocol version ${MODERN_PROTOCOL_VERSION} but the required MCP-Protocol-Version header is absent`,
+    );
   }
   if (first(headers['mcp-method']) === undefined) {
-    return mismatch('(missing)', `the body names method ${method} but the required Mcp-Method header is absent`);
+    return mismatch(
+      '(missing)',
+      `the body names method ${method} but the required Mcp-Method header is absent`,
+    );
   }
   const field = NAME_SOURCES[method];
   if (field === undefined) return null;
-  const bodyValue = isObject(params) && typeof params[field] === 'string' ? (params[field] as string) : undefined;
+  const bodyValue =
+    isObject(params) && typeof params[field] === 'string' ? (params[field] as string) : undefined;
   const nameHeader = first(headers['mcp-name'])?.trim();
   if (nameHeader === undefined) {
-    return bodyValue === undefined ? null : mismatch('(missing)', `the body carries params.${field}="${bodyValue}" but the required Mcp-Name header is absent`);
+    return bodyValue === undefined
+      ? null
+      : mismatch(
+          '(missing)',
+          `the body carries params.${field}="${bodyValue}" but the required Mcp-Name header is absent`,
+        );
   }
   const decoded = decodeHeaderValue(nameHeader);
-  if (decoded === undefined) return mismatch(nameHeader, 'the Mcp-Name header carries an invalid Base64 sentinel value');
+  if (decoded === undefined)
+    return mismatch(nameHeader, 'the Mcp-Name header carries an invalid Base64 sentinel value');
   if (bodyValue !== undefined && decoded !== bodyValue) {
-    return mismatch(nameHeader, `the body carries params.${field}="${bodyValue}" but the Mcp-Name header names "${decoded}"`);
+    return mismatch(
+      nameHeader,
+      `the body carries params.${field}="${bodyValue}" but the Mcp-Name header names "${decoded}"`,
+    );
   }
   return null;
 }

@@ -6,7 +6,12 @@
  * has none), serde's untagged-enum message. Trailing characters are checked
  * last, as serde_json does.
  */
-import { isJSONRPCErrorResponse, isJSONRPCNotification, isJSONRPCRequest, isJSONRPCResultResponse } from '@modelcontextprotocol/server';
+import {
+  isJSONRPCErrorResponse,
+  isJSONRPCNotification,
+  isJSONRPCRequest,
+  isJSONRPCResultResponse,
+} from '@modelcontextprotocol/server';
 import { JsonSyntaxError, parseJson } from '../wire/serde-json';
 
 export const NOT_A_MESSAGE = 'data did not match any variant of untagged enum JsonRpcMessage';
@@ -21,7 +26,10 @@ export function parseMessage(body: Uint8Array): ParsedMessage {
       value !== null &&
       typeof value === 'object' &&
       !Array.isArray(value) &&
-      (isJSONRPCRequest(value) || isJSONRPCNotification(value) || isJSONRPCResultResponse(value) || isJSONRPCErrorResponse(value));
+      (isJSONRPCRequest(value) ||
+        isJSONRPCNotification(value) ||
+        isJSONRPCResultResponse(value) ||
+        isJSONRPCErrorResponse(value));
     if (!isMessage) return { reason: NOT_A_MESSAGE };
     parsed.end();
     return { message: value as Record<string, unknown> };

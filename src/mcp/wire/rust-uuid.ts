@@ -18,7 +18,12 @@ export function parseRustUuid(input: string): UuidParse {
     hyphenated = `${input.slice(0, 8)}-${input.slice(8, 12)}-${input.slice(12, 16)}-${input.slice(16, 20)}-${input.slice(20)}`;
   } else if (input.length === 36 && HYPHENATED.test(input)) {
     hyphenated = input;
-  } else if (input.length === 38 && input.startsWith('{') && input.endsWith('}') && HYPHENATED.test(input.slice(1, -1))) {
+  } else if (
+    input.length === 38 &&
+    input.startsWith('{') &&
+    input.endsWith('}') &&
+    HYPHENATED.test(input.slice(1, -1))
+  ) {
     hyphenated = input.slice(1, -1);
   } else if (input.length === 45 && input.startsWith('urn:uuid:') && HYPHENATED.test(input.slice(9))) {
     hyphenated = input.slice(9);

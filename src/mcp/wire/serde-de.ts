@@ -32,7 +32,12 @@ export const slotOf = (parent: Record<string, unknown> | unknown[], key: string 
 });
 
 function factOf(slot: Slot): NumberFact {
-  return numberFact(slot.parent, slot.key) ?? { kind: Number.isInteger(slot.value) ? (Number(slot.value) < 0 ? 'i64' : 'u64') : 'f64', text: String(slot.value) };
+  return (
+    numberFact(slot.parent, slot.key) ?? {
+      kind: Number.isInteger(slot.value) ? (Number(slot.value) < 0 ? 'i64' : 'u64') : 'f64',
+      text: String(slot.value),
+    }
+  );
 }
 
 /** Rust's `{:?}` of a str, as serde prints `string "..."`. */
@@ -118,7 +123,9 @@ export function deVariant(slot: Slot, variants: readonly string[]): string {
   const value = slot.value;
   if (typeof value === 'string') {
     if (variants.includes(value)) return value;
-    throw new DeError(`unknown variant \`${value}\`, expected one of ${variants.map((v) => `\`${v}\``).join(', ')}`);
+    throw new DeError(
+      `unknown variant \`${value}\`, expected one of ${variants.map((v) => `\`${v}\``).join(', ')}`,
+    );
   }
   if (typeof value === 'number' && factOf(slot).kind === 'u64') {
     const index = BigInt(factOf(slot).text);
@@ -140,7 +147,8 @@ export function deStruct<T extends object>(
   fields: { [K in keyof T]: (slot: Slot) => T[K] },
 ): Partial<T> {
   const value = slot.value;
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw invalidType(slot, `struct ${name}`);
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw invalidType(slot, `struct ${name}`);
   const map = value as Record<string, unknown>;
   const out: Partial<T> = {};
   for (const key of sortedEntries(map)) {

@@ -69,7 +69,13 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 const isDigit = (b: number | null): b is number => b !== null && b >= 0x30 && b <= 0x39;
 const hexValue = (b: number): number =>
-  b >= 0x30 && b <= 0x39 ? b - 0x30 : b >= 0x61 && b <= 0x66 ? b - 0x57 : b >= 0x41 && b <= 0x46 ? b - 0x37 : -1;
+  b >= 0x30 && b <= 0x39
+    ? b - 0x30
+    : b >= 0x61 && b <= 0x66
+      ? b - 0x57
+      : b >= 0x41 && b <= 0x46
+        ? b - 0x37
+        : -1;
 
 class Parser {
   private index = 0;
@@ -310,7 +316,16 @@ class Parser {
   private escape(out: number[]): void {
     const byte = this.next();
     if (byte === null) throw this.error(MESSAGES.eofString);
-    const simple: Record<number, number> = { 0x22: 0x22, 0x5c: 0x5c, 0x2f: 0x2f, 0x62: 0x08, 0x66: 0x0c, 0x6e: 0x0a, 0x72: 0x0d, 0x74: 0x09 };
+    const simple: Record<number, number> = {
+      0x22: 0x22,
+      0x5c: 0x5c,
+      0x2f: 0x2f,
+      0x62: 0x08,
+      0x66: 0x0c,
+      0x6e: 0x0a,
+      0x72: 0x0d,
+      0x74: 0x09,
+    };
     if (byte in simple) {
       out.push(simple[byte]);
       return;

@@ -1,6 +1,15 @@
 import { formatF64, F64, RawJson, toJson } from './rust-json';
 import { parseRustUuid } from './rust-uuid';
-import { deStruct, DeError, deUnsigned, deVariant, deUuid, slotOf, deString, deVecOfStrings } from './serde-de';
+import {
+  deStruct,
+  DeError,
+  deUnsigned,
+  deVariant,
+  deUuid,
+  slotOf,
+  deString,
+  deVecOfStrings,
+} from './serde-de';
 import { JsonSyntaxError, numberFact, parseJson } from './serde-json';
 
 const syntaxError = (text: string): string => {
@@ -45,7 +54,7 @@ describe('serde_json syntax errors (IoRead positions)', () => {
     ['"\\udc00"', 'lone leading surrogate in hex escape at line 1 column 7'],
     ['"\\ud800x"', 'unexpected end of hex escape at line 1 column 8'],
     ['{\n"a" 1}', 'expected `:` at line 2 column 5'],
-    ['[' .repeat(128), 'recursion limit exceeded at line 1 column 128'],
+    ['['.repeat(128), 'recursion limit exceeded at line 1 column 128'],
     ['{"jsonrpc": "2.0"}', 'ok'],
     ['"\\ud83d\\ude00"', 'ok'],
   ])('%j', (text, message) => {
@@ -58,7 +67,9 @@ describe('serde_json syntax errors (IoRead positions)', () => {
   });
 
   it('parses values and keeps the number kinds serde sees', () => {
-    const { value } = parseJson(Buffer.from('{"a": 5, "b": 5.0, "c": -3, "d": 1e2, "e": 18446744073709551616, "s": "\\u00e9\\n"}'));
+    const { value } = parseJson(
+      Buffer.from('{"a": 5, "b": 5.0, "c": -3, "d": 1e2, "e": 18446744073709551616, "s": "\\u00e9\\n"}'),
+    );
     expect(value).toEqual({ a: 5, b: 5, c: -3, d: 100, e: 18446744073709551616, s: 'é\n' });
     expect(numberFact(value, 'a')).toEqual({ kind: 'u64', text: '5' });
     expect(numberFact(value, 'b')).toEqual({ kind: 'f64', text: '5.0' });
@@ -136,18 +147,30 @@ describe('serde deserialization errors', () => {
   };
 
   it('names the Rust types', () => {
-    const map = root('{"s": "5", "neg": -1, "f": 5.0, "big": 70000, "t": true, "n": null, "arr": [1], "obj": {}}');
+    const map = root(
+      '{"s": "5", "neg": -1, "f": 5.0, "big": 70000, "t": true, "n": null, "arr": [1], "obj": {}}',
+    );
     expect(fail(() => deUnsigned(slotOf(map, 's'), 'u16'))).toBe('invalid type: string "5", expected u16');
-    expect(fail(() => deUnsigned(slotOf(map, 'neg'), 'usize'))).toBe('invalid value: integer `-1`, expected usize');
-    expect(fail(() => deUnsigned(slotOf(map, 'f'), 'usize'))).toBe('invalid type: floating point `5.0`, expected usize');
-    expect(fail(() => deUnsigned(slotOf(map, 'big'), 'u16'))).toBe('invalid value: integer `70000`, expected u16');
+    expect(fail(() => deUnsigned(slotOf(map, 'neg'), 'usize'))).toBe(
+      'invalid value: integer `-1`, expected usize',
+    );
+    expect(fail(() => deUnsigned(slotOf(map, 'f'), 'usize'))).toBe(
+      'invalid type: floating point `5.0`, expected usize',
+    );
+    expect(fail(() => deUnsigned(slotOf(map, 'big'), 'u16'))).toBe(
+      'invalid value: integer `70000`, expected u16',
+    );
     expect(fail(() => deString(slotOf(map, 't')))).toBe('invalid type: boolean `true`, expected a string');
     expect(fail(() => deString(slotOf(map, 'n')))).toBe('invalid type: null, expected a string');
     expect(fail(() => deString(slotOf(map, 'arr')))).toBe('invalid type: sequence, expected a string');
     expect(fail(() => deVecOfStrings(slotOf(map, 'obj')))).toBe('invalid type: map, expected a sequence');
-    expect(fail(() => deVecOfStrings(slotOf(map, 'arr')))).toBe('invalid type: integer `1`, expected a string');
+    expect(fail(() => deVecOfStrings(slotOf(map, 'arr')))).toBe(
+      'invalid type: integer `1`, expected a string',
+    );
     expect(fail(() => deUuid(slotOf(map, 's')))).toBe('UUID parsing failed: invalid length: found 1');
-    expect(fail(() => deStruct(slotOf(map, 's'), 'Params', {}))).toBe('invalid type: string "5", expected struct Params');
+    expect(fail(() => deStruct(slotOf(map, 's'), 'Params', {}))).toBe(
+      'invalid type: string "5", expected struct Params',
+    );
   });
 
   it('identifies enum variants by name or index', () => {
@@ -157,7 +180,11 @@ describe('serde deserialization errors', () => {
       'unknown variant `vector`, expected one of `query`, `similarity`, `search`, `hybrid`, `mmr`, `history`',
     );
     expect(deVariant(slotOf(map, 'b'), variants)).toBe('similarity');
-    expect(fail(() => deVariant(slotOf(map, 'c'), variants))).toBe('invalid value: integer `6`, expected variant index 0 <= i < 6');
-    expect(fail(() => deVariant(slotOf(map, 'd'), variants))).toBe('invalid type: boolean `false`, expected variant identifier');
+    expect(fail(() => deVariant(slotOf(map, 'c'), variants))).toBe(
+      'invalid value: integer `6`, expected variant index 0 <= i < 6',
+    );
+    expect(fail(() => deVariant(slotOf(map, 'd'), variants))).toBe(
+      'invalid type: boolean `false`, expected variant identifier',
+    );
   });
 });
