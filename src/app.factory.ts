@@ -25,6 +25,8 @@ export async function createApp(settings: Settings, logger: Logger): Promise<Nes
     forceCloseConnections: 'idle',
   });
   registerRequestHooks(adapter.getInstance());
+  // The REST API speaks JSON only: any other body type is a 415, not a string to validate.
+  adapter.getInstance().removeContentTypeParser('text/plain');
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(settings), adapter, {
     logger: new PinoNestLogger(logger),
     abortOnError: false,

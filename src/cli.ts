@@ -11,6 +11,8 @@
  * server first in embedded mode).
  */
 import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import pino from 'pino';
 import { parseArgs } from 'node:util';
 import { ApiKeysRepository } from './auth/api-keys.repository';
 import { ApiKeysService } from './auth/api-keys.service';
@@ -20,6 +22,7 @@ import { DatabaseService } from './database/database.service';
 import { DomainError } from './common/errors';
 import { requireUuid } from './common/ids';
 import { parseWith } from './common/validation';
+import { PinoNestLogger } from './observability/logger';
 
 const USAGE = `usage: trove migrate
        trove keys create --name NAME [--admin] [--grant PIPELINE_ID|*:PERMISSIONS[:CLASSIFICATION,...]]...
@@ -38,6 +41,8 @@ export function parseGrant(text: string) {
 
 async function run(argv: string[]): Promise<number> {
   const settings = loadSettings();
+  // stdout carries the command's answer (JSON for `keys create`); logs go to stderr, warnings up.
+  Logger.overrideLogger(new PinoNestLogger(pino({ level: 'warn' }, pino.destination(2))));
   // The CLI never owns migrations implicitly, and never creates a bootstrap key.
   const db = new DatabaseService(settings);
   const [group, command, ...rest] = argv;

@@ -15,6 +15,17 @@ export interface ErrorBody {
   detail: string;
 }
 
+/**
+ * Nest turns Fastify's own errors (body parsing, limits) into HttpExceptions that
+ * keep only the status and message; give those the same wording as everywhere else.
+ */
+function fromFrameworkStatus(status: number, message: string): ErrorBody {
+  if (status === 413) return { status, detail: `Payload Too Large: request body exceeds ${BODY_LIMIT_BYTES} bytes` };
+  if (status === 415) return { status, detail: 'Unsupported Media Type: send application/json' };
+  if (status === 400 && /JSON/.test(message)) return { status, detail: `Malformed JSON body: ${message}` };
+  return { status, detail: message };
+}
+
 /** Maps any thrown value to a status and a message fit for a client. */
 export function toErrorBody(error: unknown): ErrorBody {
   if (error instanceof DomainError) return { status: HTTP_STATUS_OF[error.code], detail: error.message };
@@ -26,7 +37,7 @@ export function toErrorBody(error: unknown): ErrorBody {
         : Array.isArray((response as { message?: unknown }).message)
           ? ((response as { message: string[] }).message.join('; '))
           : String((response as { message?: unknown }).message ?? error.message);
-    return { status: error.getStatus(), detail: message };
+    return fromFrameworkStatus(error.getStatus(), message);
   }
   const fastifyError = error as { code?: string; statusCode?: number; message?: string };
   switch (fastifyError.code) {

@@ -19,6 +19,9 @@ export interface Queryable {
 
 export type Tx = Queryable;
 
+/** Advisory lock key that serialises migrations across replicas ("trove" in ASCII). */
+const MIGRATION_LOCK = 0x74726f7665;
+
 /**
  * Always the rows: TypeORM's plain query() returns `[rows, count]` for UPDATE and
  * DELETE, which would make `UPDATE ... RETURNING` look different from SELECT.
@@ -86,10 +89,22 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
     await this.dataSource.initialize();
   }
 
-  /** Applies pending migrations; returns their names. */
+  /**
+   * Applies pending migrations; returns their names. Replicas starting together
+   * take turns on a PostgreSQL advisory lock, so each migration runs once. (The
+   * embedded database needs no lock: its data folder admits one process.)
+   */
   async migrate(): Promise<string[]> {
-    const applied = await this.source.runMigrations({ transaction: 'each' });
-    return applied.map((m) => m.name);
+    if (this.isEmbedded) return (await this.source.runMigrations({ transaction: 'each' })).map((m) => m.name);
+    const lock = this.source.createQueryRunner();
+    try {
+      await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+      const applied = await this.source.runMigrations({ transaction: 'each' });
+      return applied.map((m) => m.name);
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+      await lock.release();
+    }
   }
 
   async hasPendingMigrations(): Promise<boolean> {
