@@ -8,6 +8,7 @@ import { ADMIN } from '../support/http';
 import { describeEachDatabase } from '../support/suite';
 import {
   MODERN_META,
+  parseSse,
   RawMcp,
   RawRequest,
   RawResponse,
@@ -303,6 +304,18 @@ describeEachDatabase('/mcp over raw HTTP', (fixture) => {
     ])('%j', async (body, reason) => {
       const template = published(415, 'fail to deserialize');
       expectText(await mcp.post(body), 415, template.replace('<reason>', reason));
+    });
+
+    it('ignores members serde ignores, and echoes large integer ids as written', async () => {
+      const sessionId = await mcp.openSession();
+      const headers = mcp.sessionHeaders(sessionId);
+      const extra = await mcp.post(
+        '{"jsonrpc": "2.0", "id": 1, "method": "ping", "params": null, "trace": "x"}',
+        headers,
+      );
+      expect(parseSse(extra.body)[1].data).toBe('{"jsonrpc":"2.0","id":1,"result":{}}');
+      const big = await mcp.post('{"jsonrpc": "2.0", "id": 9007199254740993, "method": "ping"}', headers);
+      expect(parseSse(big.body)[1].data).toBe('{"jsonrpc":"2.0","id":9007199254740993,"result":{}}');
     });
   });
 

@@ -12,7 +12,9 @@ import {
   isJSONRPCRequest,
   isJSONRPCResultResponse,
 } from '@modelcontextprotocol/server';
-import { JsonSyntaxError, parseJson } from '../wire/serde-json';
+import { JsonSyntaxError, numberFact, NUMBERS, parseJson } from '../wire/serde-json';
+
+const I64_MAX = 9223372036854775807n;
 
 export const NOT_A_MESSAGE = 'data did not match any variant of untagged enum JsonRpcMessage';
 
@@ -21,20 +23,48 @@ export type ParsedMessage = { message: Record<string, unknown> } | { reason: str
 export function parseMessage(body: Uint8Array): ParsedMessage {
   try {
     const parsed = parseJson(body);
-    const value = parsed.value;
-    const isMessage =
-      value !== null &&
-      typeof value === 'object' &&
-      !Array.isArray(value) &&
-      (isJSONRPCRequest(value) ||
-        isJSONRPCNotification(value) ||
-        isJSONRPCResultResponse(value) ||
-        isJSONRPCErrorResponse(value));
-    if (!isMessage) return { reason: NOT_A_MESSAGE };
+    const message = asMessage(parsed.value);
+    if (!message) return { reason: NOT_A_MESSAGE };
     parsed.end();
-    return { message: value as Record<string, unknown> };
+    return { message };
   } catch (error) {
     if (error instanceof JsonSyntaxError) return { reason: error.message };
     throw error;
   }
+}
+
+const MEMBERS = ['id', 'method', 'params', 'result', 'error'] as const;
+
+/**
+ * The message without what serde ignores (unknown members, `"params": null`),
+ * when it is one of the four JSON-RPC shapes. The SDK's guards are strict about
+ * extra members; the published server's Rust structs are not.
+ */
+function asMessage(value: unknown): Record<string, unknown> | null {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
+  const source = value as Record<string, unknown>;
+  const message: Record<string, unknown> = { jsonrpc: source.jsonrpc };
+  for (const member of MEMBERS) {
+    if (
+      Object.prototype.hasOwnProperty.call(source, member) &&
+      !(member === 'params' && source.params === null)
+    ) {
+      message[member] = source[member];
+    }
+  }
+  // Keep the number facts: the id is echoed as written. An integer id is any i64,
+  // beyond what the SDK's guards (safe integers) take.
+  const facts = (source as { [NUMBERS]?: unknown })[NUMBERS];
+  if (facts) Object.defineProperty(message, NUMBERS, { value: facts, enumerable: false });
+  const id = numberFact(source, 'id');
+  if (typeof message.id === 'number' && id && id.kind !== 'f64' && !Number.isSafeInteger(message.id)) {
+    if (BigInt(id.text) > I64_MAX) return null;
+    message.id = 0;
+  }
+  const isMessage =
+    isJSONRPCRequest(message) ||
+    isJSONRPCNotification(message) ||
+    isJSONRPCResultResponse(message) ||
+    isJSONRPCErrorResponse(message);
+  return isMessage ? message : null;
 }
