@@ -142,6 +142,26 @@ describeEachDatabase('/mcp over raw HTTP', (fixture) => {
       }
     });
 
+    it('answers a malformed Host or repeated Origin headers as the published library does', async () => {
+      for (const host of ['localhost:abc', 'localhost:99999', '::1']) {
+        const response = await mcp.request({
+          headers: { ...STREAM_HEADERS, host },
+          body: JSON.stringify(ping),
+        });
+        expectText(response, 400, 'Bad Request: Invalid Host header');
+      }
+      const origins = await mcp.request({
+        headers: { ...STREAM_HEADERS, origin: ['http://localhost', 'http://evil.example.com'] },
+        body: JSON.stringify(ping),
+      });
+      expectText(origins, 403, 'Forbidden: Multiple Origin headers');
+      const origin = await mcp.request({
+        headers: { ...STREAM_HEADERS, origin: 'http://localhost:3000' },
+        body: JSON.stringify(ping),
+      });
+      expect(origin.status).toBe(422);
+    });
+
     it('publishes no OAuth metadata', async () => {
       for (const path of [
         '/.well-known/oauth-protected-resource',
