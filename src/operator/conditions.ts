@@ -9,7 +9,11 @@ export const READY = 'Ready';
 
 export type ConditionInput = Omit<Condition, 'lastTransitionTime'>;
 
-export function setCondition(conditions: readonly Condition[] | undefined, next: ConditionInput, now: Date): Condition[] {
+export function setCondition(
+  conditions: readonly Condition[] | undefined,
+  next: ConditionInput,
+  now: Date,
+): Condition[] {
   const existing = (conditions ?? []).find((c) => c.type === next.type);
   const lastTransitionTime =
     existing && existing.status === next.status ? existing.lastTransitionTime : now.toISOString();
@@ -18,7 +22,10 @@ export function setCondition(conditions: readonly Condition[] | undefined, next:
   return [...others, updated].sort((a, b) => a.type.localeCompare(b.type));
 }
 
-export function findCondition(conditions: readonly Condition[] | undefined, type: string): Condition | undefined {
+export function findCondition(
+  conditions: readonly Condition[] | undefined,
+  type: string,
+): Condition | undefined {
   return conditions?.find((c) => c.type === type);
 }
 
@@ -34,7 +41,11 @@ export function sameJson(a: unknown, b: unknown): boolean {
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)))
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>)
+            .filter(([, x]) => x !== undefined)
+            .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)),
+        )
       : v,
   );
 }

@@ -28,6 +28,13 @@ export interface Reconciler {
 export interface WatchSource<T extends k8s.KubernetesObject = k8s.KubernetesObject> {
   informer: Informer<T>;
   keysFor(obj: T): string[];
+  /**
+   * What of an object matters to this controller. An update that leaves it unchanged
+   * enqueues nothing (as controller-runtime's GenerationChangedPredicate), so the
+   * controller's own status and finalizer writes do not trigger another pass.
+   * Without it every event counts.
+   */
+  fingerprint?(obj: T): string;
 }
 
 export interface ControllerOptions {
@@ -52,7 +59,16 @@ export class Controller {
   ) {
     this.queue = new WorkQueue(options.queue);
     for (const source of [primary, ...secondary]) {
-      source.informer.onEvent((obj) => {
+      const seen = new Map<string, string>();
+      source.informer.onEvent((obj, event) => {
+        if (source.fingerprint) {
+          const id = obj.metadata?.uid ?? '';
+          const previous = seen.get(id);
+          const current = source.fingerprint(obj);
+          if (event === 'delete') seen.delete(id);
+          else seen.set(id, current);
+          if (event === 'update' && previous === current) return;
+        }
         for (const key of source.keysFor(obj)) this.queue.add(key);
       });
     }
@@ -112,7 +128,10 @@ export class Controller {
       } else {
         reconciles.inc({ kind, result: 'error' });
         reconcileErrors.inc({ kind });
-        log.error({ kind, key, err: describeError(err), retries: this.queue.numRequeues(key) }, 'reconcile failed');
+        log.error(
+          { kind, key, err: describeError(err), retries: this.queue.numRequeues(key) },
+          'reconcile failed',
+        );
       }
       this.queue.addRateLimited(key);
     } finally {

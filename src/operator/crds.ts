@@ -90,10 +90,13 @@ export interface Pipeline {
 
 export interface ApiKeyGrantSpec {
   /** A Pipeline resource's name in the same namespace, or "*" for every pipeline. */
-  pipeline: string;
+  pipeline?: string;
+  /** A Trove pipeline id, for a pipeline not managed as a resource (instead of `pipeline`). */
+  pipelineId?: string;
   /** Permission bits as on a file: read 4, write 2, execute 1. */
   permissions: number;
-  classifications: '*' | string[];
+  /** "*", or a list of names where "*" also means all (the CRD's default is ["*"]). */
+  classifications?: '*' | string[];
 }
 
 export interface ApiKeySpec {

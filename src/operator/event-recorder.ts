@@ -38,14 +38,22 @@ export class EventRecorder {
     return this.record(subject, 'Warning', reason, message);
   }
 
-  private async record(subject: EventSubject, type: 'Normal' | 'Warning', reason: string, message: string): Promise<void> {
+  private async record(
+    subject: EventSubject,
+    type: 'Normal' | 'Warning',
+    reason: string,
+    message: string,
+  ): Promise<void> {
     const now = new Date();
     const key = [subject.metadata.uid, type, reason, message].join('\u0000');
     const seen = this.recent.get(key);
     try {
       if (seen && now.getTime() - seen.at < REPEAT_WINDOW_MS) {
         try {
-          await this.client.patchEvent(seen.name, { count: seen.count + 1, lastTimestamp: now.toISOString() });
+          await this.client.patchEvent(seen.name, {
+            count: seen.count + 1,
+            lastTimestamp: now.toISOString(),
+          });
           this.remember(key, { ...seen, count: seen.count + 1, at: now.getTime() });
           return;
         } catch (err) {
@@ -75,7 +83,10 @@ export class EventRecorder {
       });
       this.remember(key, { name, count: 1, at: now.getTime() });
     } catch (err) {
-      this.logger.warn({ reason, object: subject.metadata.name, err: describeError(err) }, 'could not record event');
+      this.logger.warn(
+        { reason, object: subject.metadata.name, err: describeError(err) },
+        'could not record event',
+      );
     }
   }
 

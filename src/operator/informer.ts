@@ -11,7 +11,8 @@
  *    error restarts it, with exponential backoff;
  *  - ask for bookmarks, which keep its resourceVersion fresh on quiet resources so
  *    a reconnect resumes instead of re-listing;
- *  - abort a watch still connecting when stop() is called (it would run on, unowned).
+ *  - close, on stop(), a watch that was still connecting (client-node cannot abort it
+ *    before the server answers; it is closed the moment it does).
  * So the ListWatch is built as makeInformer does, but with the Watch below.
  */
 import { k8s } from './kube-client';
@@ -90,7 +91,10 @@ export class Informer<T extends k8s.KubernetesObject> {
     if (this.stopped) return;
     this.consecutiveErrors += 1;
     const delay = Math.min(this.restartBaseMs * 2 ** (this.consecutiveErrors - 1), this.restartMaxMs);
-    this.logger.warn({ informer: this.name, err: String(err), retryInMs: delay }, 'informer lost its watch; restarting');
+    this.logger.warn(
+      { informer: this.name, err: String(err), retryInMs: delay },
+      'informer lost its watch; restarting',
+    );
     clearTimeout(this.restartTimer);
     this.restartTimer = setTimeout(() => {
       if (this.stopped) return;
@@ -140,9 +144,9 @@ class ManagedWatch extends k8s.Watch {
       return new AbortController();
     }
     const params = { ...queryParams, allowWatchBookmarks: true, timeoutSeconds: watchTimeoutSeconds() };
-    let controller: AbortController | undefined;
     let finished = false;
-    controller = await super.watch(
+    let registered: AbortController | undefined;
+    const controller = await super.watch(
       path,
       params,
       (phase, obj, raw) => {
@@ -151,11 +155,14 @@ class ManagedWatch extends k8s.Watch {
       },
       (err) => {
         finished = true;
-        if (controller) this.controllers.delete(controller);
+        if (registered) this.controllers.delete(registered);
         done(err);
       },
     );
-    if (!finished) this.controllers.add(controller);
+    if (!finished) {
+      registered = controller;
+      this.controllers.add(controller);
+    }
     // stop() ran while this watch was connecting: close it now.
     if (this.closed) controller.abort();
     return controller;

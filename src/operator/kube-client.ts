@@ -52,7 +52,10 @@ export class KubeClient {
 
   /** RFC 7386 merge patch; a `metadata.resourceVersion` in the patch makes it conditional. */
   mergePatchObject<T>(kind: ResourceKind, name: string, patch: object): Promise<T> {
-    return this.custom.patchNamespacedCustomObject({ ...this.address(kind), name, body: patch }, MERGE_PATCH) as Promise<T>;
+    return this.custom.patchNamespacedCustomObject(
+      { ...this.address(kind), name, body: patch },
+      MERGE_PATCH,
+    ) as Promise<T>;
   }
 
   /** PUT on the status subresource: conditional on the object's resourceVersion. */
@@ -113,7 +116,11 @@ export class KubeClient {
 
   /** PUT: conditional on `body.metadata.resourceVersion`. */
   replaceLease(body: k8s.V1Lease): Promise<k8s.V1Lease> {
-    return this.coordination.replaceNamespacedLease({ namespace: this.namespace, name: body.metadata!.name!, body });
+    return this.coordination.replaceNamespacedLease({
+      namespace: this.namespace,
+      name: body.metadata!.name!,
+      body,
+    });
   }
 
   private address(kind: ResourceKind) {
@@ -145,7 +152,8 @@ export function describeError(err: unknown): string {
         // not JSON: use it as it is
       }
     }
-    const message = typeof body === 'object' && body && 'message' in body ? String(body.message) : String(body ?? '');
+    const message =
+      typeof body === 'object' && body && 'message' in body ? String(body.message) : String(body ?? '');
     return `Kubernetes API answered ${status}${message ? `: ${message}` : ''}`;
   }
   return err instanceof Error ? err.message : String(err);

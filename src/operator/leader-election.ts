@@ -86,7 +86,10 @@ export class LeaderElector {
         if (!this.leading) {
           this.leading = true;
           leaderGauge.set(1);
-          this.config.logger.info({ identity: this.config.identity, lease: this.config.leaseName }, 'became leader');
+          this.config.logger.info(
+            { identity: this.config.identity, lease: this.config.leaseName },
+            'became leader',
+          );
           this.config.onStartedLeading();
         }
       }
@@ -107,7 +110,10 @@ export class LeaderElector {
     if (!this.leading) return;
     this.leading = false;
     leaderGauge.set(0);
-    this.config.logger.warn({ identity: this.config.identity, lease: this.config.leaseName, why }, 'stopped leading');
+    this.config.logger.warn(
+      { identity: this.config.identity, lease: this.config.leaseName, why },
+      'stopped leading',
+    );
     this.config.onStoppedLeading();
   }
 
@@ -167,7 +173,13 @@ export class LeaderElector {
       const now = new k8s.V1MicroTime(Date.now());
       await client.replaceLease({
         ...lease,
-        spec: { ...lease.spec, holderIdentity: '', leaseDurationSeconds: 1, renewTime: now, acquireTime: now },
+        spec: {
+          ...lease.spec,
+          holderIdentity: '',
+          leaseDurationSeconds: 1,
+          renewTime: now,
+          acquireTime: now,
+        },
       });
     } catch (err) {
       logger.warn({ identity, err: describeError(err) }, 'could not release the lease; it will expire');

@@ -51,6 +51,9 @@ export interface TroveGateway {
    * unknown to Trove, otherwise updates it in place (models, splitter, classifications
    * and hierarchy included). Calling it twice with the same input changes nothing.
    * Returns the pipeline's id, which differs from `existingId` only when it was created.
+   * Without `existingId`, an implementation should adopt a pipeline of the same name
+   * if Trove's names are unique: the operator records the id in the resource's status
+   * after this call, and a status write that is lost would otherwise mean a duplicate.
    */
   ensurePipeline(desired: DesiredPipeline, existingId?: string): Promise<{ id: string }>;
   /** Deletes the pipeline and its documents. An unknown id is success. */
