@@ -90,14 +90,46 @@ export class DocumentsRepository {
   }
 
   /**
-   * Inserts a document, or, when its external id exists in the pipeline, makes the
-   * existing one a new version (live again if it was expired). The version never goes
-   * backwards, even if another replica's clock is behind. Returns the stored row.
+   * Inserts documents, or, for those whose external id exists in the pipeline, makes
+   * the existing one a new version (live again if it was expired). A version never
+   * goes backwards, even if another replica's clock is behind. Returns the stored
+   * rows in input order.
+   *
+   * One statement per round: a statement may touch a row only once, so an external
+   * id repeated in the batch goes to the next round, where it versions the row the
+   * previous round wrote.
    */
-  async upsert(doc: NewDocument, tx: Queryable): Promise<DocumentRow> {
-    const rows = await tx.query<DocumentRow>(
+  async upsertMany(docs: NewDocument[], tx: Queryable): Promise<DocumentRow[]> {
+    const stored = new Array<DocumentRow>(docs.length);
+    let pending = docs.map((doc, index) => ({ doc, index }));
+    while (pending.length > 0) {
+      const seen = new Set<string>();
+      const round: typeof pending = [];
+      const later: typeof pending = [];
+      for (const item of pending) {
+        const key = item.doc.externalId;
+        if (key !== null && seen.has(key)) later.push(item);
+        else {
+          if (key !== null) seen.add(key);
+          round.push(item);
+        }
+      }
+      const rows = await this.upsertRound(round.map((item) => item.doc), tx);
+      const byKey = new Map(rows.map((row) => [row.external_id === null ? `id:${row.id}` : `ext:${row.external_id}`, row]));
+      for (const { doc, index } of round) {
+        stored[index] = byKey.get(doc.externalId === null ? `id:${doc.id}` : `ext:${doc.externalId}`)!;
+      }
+      pending = later;
+    }
+    return stored;
+  }
+
+  private upsertRound(docs: NewDocument[], tx: Queryable): Promise<DocumentRow[]> {
+    return tx.query<DocumentRow>(
       `INSERT INTO documents AS d (id, pipeline_id, external_id, classification, metadata, version, text_splitter_id, fragment_count)
-       VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8)
+       SELECT u.id, $1, u.external_id, u.classification, u.metadata, u.version, u.text_splitter_id, u.fragment_count
+       FROM unnest($2::uuid[], $3::text[], $4::text[], $5::jsonb[], $6::bigint[], $7::uuid[], $8::int[])
+         AS u(id, external_id, classification, metadata, version, text_splitter_id, fragment_count)
        ON CONFLICT (pipeline_id, external_id) WHERE external_id IS NOT NULL DO UPDATE SET
          classification = EXCLUDED.classification,
          metadata = EXCLUDED.metadata,
@@ -108,17 +140,16 @@ export class DocumentsRepository {
          expired_at = NULL
        RETURNING ${DOCUMENT_COLUMNS}`,
       [
-        doc.id,
-        doc.pipelineId,
-        doc.externalId,
-        doc.classification,
-        JSON.stringify(doc.metadata),
-        doc.version,
-        doc.textSplitterId,
-        doc.fragmentCount,
+        docs[0].pipelineId,
+        docs.map((d) => d.id),
+        docs.map((d) => d.externalId),
+        docs.map((d) => d.classification),
+        docs.map((d) => JSON.stringify(d.metadata)),
+        docs.map((d) => String(d.version)),
+        docs.map((d) => d.textSplitterId),
+        docs.map((d) => d.fragmentCount),
       ],
     );
-    return rows[0];
   }
 
   async insertFragments(pipelineId: string, fragments: NewFragment[], tx: Queryable): Promise<void> {

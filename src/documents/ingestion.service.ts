@@ -113,27 +113,28 @@ export class IngestionService {
   async store(pipeline: PipelineRecord, prepared: PreparedDocument[], indexes: (number | null)[], tx: Queryable): Promise<DocumentRow[]> {
     const locked = await this.documents.lockPipeline(pipeline.id, tx);
     if (!locked) throw pipelineNotFound(pipeline.id);
-    const stored: DocumentRow[] = [];
-    const fragments: NewFragment[] = [];
-    const newest = new Map<string, number>();
-    for (const [i, doc] of prepared.entries()) {
+    prepared.forEach((doc, i) => {
       if (!locked.classifications.includes(doc.input.classification)) {
         throw invalid(`${fieldOf(indexes[i], 'classification')}: '${doc.input.classification}' is no longer one of the pipeline's classifications`);
       }
-      const row = await this.documents.upsert(
-        {
-          id: newId(),
-          pipelineId: pipeline.id,
-          externalId: doc.input.external_id,
-          classification: doc.input.classification,
-          metadata: doc.input.metadata,
-          version: newVersion(),
-          textSplitterId: doc.textSplitterId,
-          fragmentCount: doc.fragments.length,
-        },
-        tx,
-      );
-      stored.push(row);
+    });
+    const stored = await this.documents.upsertMany(
+      prepared.map((doc) => ({
+        id: newId(),
+        pipelineId: pipeline.id,
+        externalId: doc.input.external_id,
+        classification: doc.input.classification,
+        metadata: doc.input.metadata,
+        version: newVersion(),
+        textSplitterId: doc.textSplitterId,
+        fragmentCount: doc.fragments.length,
+      })),
+      tx,
+    );
+    const fragments: NewFragment[] = [];
+    const newest = new Map<string, number>();
+    for (const [i, doc] of prepared.entries()) {
+      const row = stored[i];
       const version = Number(row.version);
       if (doc.input.external_id !== null) newest.set(row.id, Math.max(version, newest.get(row.id) ?? 0));
       doc.fragments.forEach((f, orderId) =>
