@@ -7,6 +7,8 @@ import { DatabaseModule } from './database/database.module';
 import { DocumentsModule } from './documents/documents.module';
 import { EmbeddingsModule } from './embeddings/embeddings.module';
 import { McpModule } from './mcp/mcp.module';
+import { OperatorModule } from './operator/operator.module';
+import { ServiceGateway } from './operator/service-gateway';
 import { ObservabilityModule } from './observability/observability.module';
 import { PipelinesModule } from './pipelines/pipelines.module';
 import { SearchModule } from './search/search.module';
@@ -27,6 +29,7 @@ export class AppModule {
         DocumentsModule,
         SearchModule,
         McpModule,
+        OperatorModule.forRoot({ imports: [PipelinesModule, CatalogueModule], useClass: ServiceGateway }),
       ],
     };
   }

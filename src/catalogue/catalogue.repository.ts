@@ -52,6 +52,17 @@ export class CatalogueRepository {
     return db.query<EmbeddingModelRow>(`SELECT ${MODEL_COLUMNS} FROM embedding_models WHERE id = ANY($1::uuid[])`, [ids]);
   }
 
+  findModelsByName(name: string, provider: string, size: number): Promise<EmbeddingModelRow[]> {
+    return this.db.query<EmbeddingModelRow>(
+      `SELECT ${MODEL_COLUMNS} FROM embedding_models WHERE name = $1 AND provider = $2 AND size = $3 ORDER BY id`,
+      [name, provider, size],
+    );
+  }
+
+  findSplittersByProvider(provider: string): Promise<TextSplitterRow[]> {
+    return this.db.query<TextSplitterRow>(`SELECT ${SPLITTER_COLUMNS} FROM text_splitters WHERE provider = $1 ORDER BY id`, [provider]);
+  }
+
   async insertModel(row: Omit<EmbeddingModelRow, 'created_at'>): Promise<EmbeddingModelRow> {
     const rows = await this.db.query<EmbeddingModelRow>(
       `INSERT INTO embedding_models (id, name, provider, size, parameters, description)

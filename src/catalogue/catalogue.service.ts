@@ -44,6 +44,17 @@ const presentSplitter = (row: TextSplitterRow): TextSplitterView => ({
   description: row.description,
 });
 
+/** Equality of JSON objects regardless of key order (jsonb does not keep it). */
+function sameJson(a: unknown, b: unknown): boolean {
+  const canonical = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(canonical)
+      : v !== null && typeof v === 'object'
+        ? Object.fromEntries(Object.keys(v as object).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]))
+        : v;
+  return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+}
+
 const STRING_OPS = ['eq', 'ne', 'contains', 'startswith', 'endswith', 'in'] as const;
 
 @Injectable()
@@ -109,6 +120,25 @@ export class CatalogueService {
       throw conflict(`Embedding model ${id} is used by pipelines: ${users.join(', ')}`);
     }
     await this.repository.deleteModel(id);
+  }
+
+  /**
+   * The model with this name, provider, size and (normalised) parameters, created
+   * when none exists: how declarative callers (the operator) name models.
+   */
+  async ensureModel(dto: CreateEmbeddingModelDto): Promise<EmbeddingModelView> {
+    const parameters = this.embeddings.normalizeParameters(dto.provider, dto.size, dto.parameters);
+    const existing = (await this.repository.findModelsByName(dto.name, dto.provider, dto.size)).find((row) =>
+      sameJson(row.parameters, parameters),
+    );
+    return existing ? presentModel(existing) : this.createModel(dto);
+  }
+
+  /** The splitter with this provider and (normalised) parameters, created when none exists. */
+  async ensureSplitter(dto: CreateTextSplitterDto): Promise<TextSplitterView> {
+    const parameters = normalizeSplitterParameters(dto.provider, dto.parameters);
+    const existing = (await this.repository.findSplittersByProvider(dto.provider)).find((row) => sameJson(row.parameters, parameters));
+    return existing ? presentSplitter(existing) : this.createSplitter(dto);
   }
 
   async listSplitters(query: Record<string, unknown>): Promise<ListEnvelope<TextSplitterView>> {

@@ -14,7 +14,7 @@
  * before any other replica may take the Lease over.
  */
 import { leader as leaderGauge } from '../observability/metrics';
-import { describeError, k8s, type KubeClient } from './kube-client';
+import { describeError, isConflict, k8s, type KubeClient } from './kube-client';
 import type { OperatorLogger } from './logger';
 
 export interface LeaderElectionOptions {
@@ -159,8 +159,9 @@ export class LeaderElector {
       if (takingOver) logger.info({ identity, previousHolder: holder || null }, 'took over the lease');
       return true;
     } catch (err) {
-      // A conflict means another replica wrote first; anything else is retried the same way.
-      logger.debug({ identity, err: describeError(err) }, 'lease acquire/renew failed');
+      // A conflict means another replica wrote first: routine. Anything else (the API
+      // server unreachable, RBAC missing) is retried the same way but must be visible.
+      logger[isConflict(err) ? 'debug' : 'warn']({ identity, err: describeError(err) }, 'lease acquire/renew failed');
       return false;
     }
   }
