@@ -1,0 +1,161 @@
+#!/usr/bin/env node
+// npm run demo — replays the "First search" example against a running Trove:
+// a support-kb pipeline with the classifications public and internal (internal
+// inherits public), three documents, and the searches of the example.
+//
+//   TROVE_URL         default http://localhost:8080
+//   TROVE_API_KEY     an admin key id (the one `npm start` printed, or TROVE_BOOTSTRAP_API_KEY)
+//   TROVE_API_SECRET  its secret
+//
+// Safe to run again: it reuses the pipeline, and re-adding the documents by their
+// external ids makes new versions of them instead of copies.
+
+const url = (process.env.TROVE_URL ?? 'http://localhost:8080').replace(/\/+$/, '');
+const key = process.env.TROVE_API_KEY;
+const secret = process.env.TROVE_API_SECRET;
+
+const DOCUMENTS = [
+  {
+    content:
+      'To reset a password, open Settings, choose Security and select Reset password. A reset link is sent to the registered email address and expires after 30 minutes.',
+    classification: 'public',
+    metadata: { product: 'accounts' },
+    external_id: 'password-reset',
+  },
+  {
+    content:
+      'Invoices are generated on the first day of each month. Finance staff can export invoices as PDF or CSV files from the Billing page.',
+    classification: 'internal',
+    metadata: { product: 'billing' },
+    external_id: 'invoices',
+  },
+  {
+    content:
+      'Refunds for annual plans are prorated. Support agents must record the refund reason in the ticket before approving a refund.',
+    classification: 'internal',
+    metadata: { product: 'billing' },
+    external_id: 'refunds',
+  },
+];
+const CLASSIFICATIONS = ['internal', 'public'];
+const HIERARCHY = [['internal', 'public']];
+
+class DemoError extends Error {}
+
+async function call(method, path, body) {
+  let response;
+  try {
+    response = await fetch(url + path, {
+      method,
+      headers: {
+        'x-api-key': key,
+        'x-api-key-secret': secret,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    throw new DemoError(`Cannot reach Trove at ${url} (${error.cause?.code ?? error.message}). Start it with \`npm start\`, or set TROVE_URL.`);
+  }
+  const text = await response.text();
+  const parsed = text ? JSON.parse(text) : undefined;
+  if (!response.ok) throw new DemoError(`${method} ${path} answered ${response.status}: ${parsed?.detail ?? text}`);
+  return parsed;
+}
+
+function check(condition, message) {
+  if (!condition) throw new DemoError(`Unexpected answer: ${message}`);
+}
+
+const short = (text) => (text.length > 72 ? `${text.slice(0, 69)}...` : text);
+
+function show(title, request, fragments, scoreName) {
+  console.log(`\n${title}`);
+  console.log(`  POST /pipelines/{id}/search ${JSON.stringify(request)}`);
+  if (fragments.length === 0) console.log('  (no fragments)');
+  for (const f of fragments) {
+    console.log(`  ${scoreName} ${f.score.toFixed(4)}  [${f.classification}] ${short(f.page_content ?? '')}`);
+  }
+}
+
+async function ensurePipeline() {
+  const found = await call('GET', '/pipelines?name=support-kb');
+  if (found.data.length > 0) {
+    const pipeline = found.data[0];
+    const current = await call('GET', `/pipelines/${pipeline.id}/classifications`);
+    if (JSON.stringify(current) !== JSON.stringify({ classifications: CLASSIFICATIONS, hierarchy: HIERARCHY })) {
+      await call('PUT', `/pipelines/${pipeline.id}/classifications`, { classifications: CLASSIFICATIONS, hierarchy: HIERARCHY });
+      console.log('Reset the classifications of support-kb to public and internal (internal inherits public).');
+    }
+    console.log(`Using the existing pipeline support-kb (${pipeline.id}).`);
+    return pipeline;
+  }
+  const pipeline = await call('POST', '/pipelines', {
+    name: 'support-kb',
+    description: 'Support knowledge base',
+    classifications: CLASSIFICATIONS,
+    hierarchy: HIERARCHY,
+    full_text_search: true,
+  });
+  console.log(`Created the pipeline support-kb (${pipeline.id}) with the default hashing embedding model,`);
+  console.log('  classifications public and internal, where internal inherits public.');
+  return pipeline;
+}
+
+async function main() {
+  if (!key || !secret) {
+    throw new DemoError(
+      'Set TROVE_API_KEY and TROVE_API_SECRET to an admin key: the one Trove printed at its first start, ' +
+        'or the TROVE_BOOTSTRAP_API_KEY / TROVE_BOOTSTRAP_API_SECRET it was started with.',
+    );
+  }
+  console.log(`Trove at ${url}`);
+  const pipeline = await ensurePipeline();
+  const search = (body) => call('POST', `/pipelines/${pipeline.id}/search`, body);
+
+  const stored = await call('POST', `/pipelines/${pipeline.id}/documents`, DOCUMENTS);
+  console.log('\nAdded three documents (one call, one transaction):');
+  for (const doc of stored) {
+    console.log(`  ${doc.external_id.padEnd(15)} [${doc.classification}] document ${doc.id} version ${doc.version} (${doc.fragment_count} fragment)`);
+  }
+  const docOf = Object.fromEntries(stored.map((d) => [d.id, d.external_id]));
+  const names = (fragments) => fragments.map((f) => docOf[f.document_id]);
+  const ascending = (fragments) => fragments.every((f, i) => i === 0 || fragments[i - 1].score <= f.score);
+
+  let request = { type: 'similarity', query: 'How do customers get their money back?', classifications: ['internal'], params: { k: 1 } };
+  let found = await search(request);
+  show('The example exchange: the nearest fragment for a question about money back.', request, found, 'distance');
+  check(found.length === 1, 'k 1 should return one fragment');
+
+  request = { type: 'similarity', query: 'How do customers get their money back?', classifications: ['internal'] };
+  found = await search(request);
+  show('Searching internal finds all three documents (internal inherits public), nearest first:', request, found, 'distance');
+  check(found.length === 3 && ascending(found), 'internal should find the three documents by ascending distance');
+
+  request = { type: 'similarity', query: 'How do customers get their money back?', classifications: ['public'] };
+  found = await search(request);
+  show('Searching public finds only the public document:', request, found, 'distance');
+  check(found.length === 1 && names(found)[0] === 'password-reset', 'public should find only the password document');
+
+  request = {
+    type: 'mmr',
+    query: 'How do I rotate the database credentials?',
+    classifications: ['internal'],
+    params: { k: 5, fetch_k: 20, lambda_mult: 0.5 },
+  };
+  found = await search(request);
+  show('MMR: 5 fragments from 20 candidates; with three in the pipeline, all three by ascending distance:', request, found, 'distance');
+  check(found.length === 3 && ascending(found), 'MMR should return the three fragments by ascending distance');
+
+  request = { type: 'search', query: 'refund', classifications: ['internal'] };
+  found = await search(request);
+  show('Full-text search ranks by ts_rank, best first:', request, found, 'rank');
+  check(found.length === 1 && names(found)[0] === 'refunds', 'full text should find the refunds document');
+
+  console.log('\nThe same searches work over MCP: the search_knowledge tool of /mcp, for pipeline_id', pipeline.id);
+}
+
+main().catch((error) => {
+  console.error(`\ndemo: ${error instanceof DemoError ? error.message : error.stack}`);
+  process.exit(1);
+});
