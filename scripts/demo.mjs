@@ -55,11 +55,14 @@ async function call(method, path, body) {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (error) {
-    throw new DemoError(`Cannot reach Trove at ${url} (${error.cause?.code ?? error.message}). Start it with \`npm start\`, or set TROVE_URL.`);
+    throw new DemoError(
+      `Cannot reach Trove at ${url} (${error.cause?.code ?? error.message}). Start it with \`npm start\`, or set TROVE_URL.`,
+    );
   }
   const text = await response.text();
   const parsed = text ? JSON.parse(text) : undefined;
-  if (!response.ok) throw new DemoError(`${method} ${path} answered ${response.status}: ${parsed?.detail ?? text}`);
+  if (!response.ok)
+    throw new DemoError(`${method} ${path} answered ${response.status}: ${parsed?.detail ?? text}`);
   return parsed;
 }
 
@@ -83,9 +86,16 @@ async function ensurePipeline() {
   if (found.data.length > 0) {
     const pipeline = found.data[0];
     const current = await call('GET', `/pipelines/${pipeline.id}/classifications`);
-    if (JSON.stringify(current) !== JSON.stringify({ classifications: CLASSIFICATIONS, hierarchy: HIERARCHY })) {
-      await call('PUT', `/pipelines/${pipeline.id}/classifications`, { classifications: CLASSIFICATIONS, hierarchy: HIERARCHY });
-      console.log('Reset the classifications of support-kb to public and internal (internal inherits public).');
+    if (
+      JSON.stringify(current) !== JSON.stringify({ classifications: CLASSIFICATIONS, hierarchy: HIERARCHY })
+    ) {
+      await call('PUT', `/pipelines/${pipeline.id}/classifications`, {
+        classifications: CLASSIFICATIONS,
+        hierarchy: HIERARCHY,
+      });
+      console.log(
+        'Reset the classifications of support-kb to public and internal (internal inherits public).',
+      );
     }
     console.log(`Using the existing pipeline support-kb (${pipeline.id}).`);
     return pipeline;
@@ -116,26 +126,57 @@ async function main() {
   const stored = await call('POST', `/pipelines/${pipeline.id}/documents`, DOCUMENTS);
   console.log('\nAdded three documents (one call, one transaction):');
   for (const doc of stored) {
-    console.log(`  ${doc.external_id.padEnd(15)} [${doc.classification}] document ${doc.id} version ${doc.version} (${doc.fragment_count} fragment)`);
+    console.log(
+      `  ${doc.external_id.padEnd(15)} [${doc.classification}] document ${doc.id} version ${doc.version} (${doc.fragment_count} fragment)`,
+    );
   }
   const docOf = Object.fromEntries(stored.map((d) => [d.id, d.external_id]));
   const names = (fragments) => fragments.map((f) => docOf[f.document_id]);
   const ascending = (fragments) => fragments.every((f, i) => i === 0 || fragments[i - 1].score <= f.score);
 
-  let request = { type: 'similarity', query: 'How do customers get their money back?', classifications: ['internal'], params: { k: 1 } };
+  let request = {
+    type: 'similarity',
+    query: 'How do customers get their money back?',
+    classifications: ['internal'],
+    params: { k: 1 },
+  };
   let found = await search(request);
-  show('The example exchange: the nearest fragment for a question about money back.', request, found, 'distance');
+  show(
+    'The example exchange: the nearest fragment for a question about money back.',
+    request,
+    found,
+    'distance',
+  );
   check(found.length === 1, 'k 1 should return one fragment');
 
-  request = { type: 'similarity', query: 'How do customers get their money back?', classifications: ['internal'] };
+  request = {
+    type: 'similarity',
+    query: 'How do customers get their money back?',
+    classifications: ['internal'],
+  };
   found = await search(request);
-  show('Searching internal finds all three documents (internal inherits public), nearest first:', request, found, 'distance');
-  check(found.length === 3 && ascending(found), 'internal should find the three documents by ascending distance');
+  show(
+    'Searching internal finds all three documents (internal inherits public), nearest first:',
+    request,
+    found,
+    'distance',
+  );
+  check(
+    found.length === 3 && ascending(found),
+    'internal should find the three documents by ascending distance',
+  );
 
-  request = { type: 'similarity', query: 'How do customers get their money back?', classifications: ['public'] };
+  request = {
+    type: 'similarity',
+    query: 'How do customers get their money back?',
+    classifications: ['public'],
+  };
   found = await search(request);
   show('Searching public finds only the public document:', request, found, 'distance');
-  check(found.length === 1 && names(found)[0] === 'password-reset', 'public should find only the password document');
+  check(
+    found.length === 1 && names(found)[0] === 'password-reset',
+    'public should find only the password document',
+  );
 
   request = {
     type: 'mmr',
@@ -144,15 +185,26 @@ async function main() {
     params: { k: 5, fetch_k: 20, lambda_mult: 0.5 },
   };
   found = await search(request);
-  show('MMR: 5 fragments from 20 candidates; with three in the pipeline, all three by ascending distance:', request, found, 'distance');
-  check(found.length === 3 && ascending(found), 'MMR should return the three fragments by ascending distance');
+  show(
+    'MMR: 5 fragments from 20 candidates; with three in the pipeline, all three by ascending distance:',
+    request,
+    found,
+    'distance',
+  );
+  check(
+    found.length === 3 && ascending(found),
+    'MMR should return the three fragments by ascending distance',
+  );
 
   request = { type: 'search', query: 'refund', classifications: ['internal'] };
   found = await search(request);
   show('Full-text search ranks by ts_rank, best first:', request, found, 'rank');
   check(found.length === 1 && names(found)[0] === 'refunds', 'full text should find the refunds document');
 
-  console.log('\nThe same searches work over MCP: the search_knowledge tool of /mcp, for pipeline_id', pipeline.id);
+  console.log(
+    '\nThe same searches work over MCP: the search_knowledge tool of /mcp, for pipeline_id',
+    pipeline.id,
+  );
 }
 
 main().catch((error) => {

@@ -32,7 +32,9 @@ describe('ContentCipherCore', () => {
     const sealed = cipher.seal('secret', 'fragment:1');
     sealed.data[14] ^= 1;
     expect(() => cipher.openText(sealed, 'fragment:1')).toThrow(DomainError);
-    expect(() => cipher.openText({ data: Buffer.alloc(5), keyId: 'a' }, 'fragment:1')).toThrow(/failed authentication/);
+    expect(() => cipher.openText({ data: Buffer.alloc(5), keyId: 'a' }, 'fragment:1')).toThrow(
+      /failed authentication/,
+    );
   });
 
   it('rotates: the first key seals, every key opens', () => {
@@ -73,7 +75,9 @@ describe('the embedded key file', () => {
     const sealed = embedded.seal('kept', 'fragment:9');
     const again = new ContentCipher(loadSettings({ TROVE_DATA_DIR: dir }));
     expect(again.openText(sealed, 'fragment:9')).toBe('kept');
-    const configured = new ContentCipher(loadSettings({ TROVE_DATA_DIR: dir, TROVE_ENCRYPTION_KEY: `k2:${keyB.key.toString('base64')}` }));
+    const configured = new ContentCipher(
+      loadSettings({ TROVE_DATA_DIR: dir, TROVE_ENCRYPTION_KEY: `k2:${keyB.key.toString('base64')}` }),
+    );
     expect(configured.currentKeyId).toBe('k2');
   });
 

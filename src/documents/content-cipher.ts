@@ -48,7 +48,10 @@ export class ContentCipherCore {
     const iv = randomBytes(IV_BYTES);
     const cipher = createCipheriv('aes-256-gcm', this.current.key, iv, { authTagLength: TAG_BYTES });
     cipher.setAAD(Buffer.from(aad, 'utf8'));
-    const body = Buffer.concat([cipher.update(typeof plaintext === 'string' ? Buffer.from(plaintext, 'utf8') : plaintext), cipher.final()]);
+    const body = Buffer.concat([
+      cipher.update(typeof plaintext === 'string' ? Buffer.from(plaintext, 'utf8') : plaintext),
+      cipher.final(),
+    ]);
     return { data: Buffer.concat([iv, body, cipher.getAuthTag()]), keyId: this.current.id };
   }
 
@@ -67,7 +70,10 @@ export class ContentCipherCore {
     decipher.setAAD(Buffer.from(aad, 'utf8'));
     decipher.setAuthTag(tag);
     try {
-      return Buffer.concat([decipher.update(sealed.data.subarray(IV_BYTES, sealed.data.length - TAG_BYTES)), decipher.final()]);
+      return Buffer.concat([
+        decipher.update(sealed.data.subarray(IV_BYTES, sealed.data.length - TAG_BYTES)),
+        decipher.final(),
+      ]);
     } catch {
       throw corrupt(aad);
     }
@@ -79,19 +85,29 @@ export class ContentCipherCore {
 }
 
 function corrupt(aad: string): DomainError {
-  return new DomainError(ErrorCode.Internal, `Stored content of ${aad} failed authentication: it was altered or belongs to another row`);
+  return new DomainError(
+    ErrorCode.Internal,
+    `Stored content of ${aad} failed authentication: it was altered or belongs to another row`,
+  );
 }
 
 /**
  * The embedded default's key: read from the data folder, or created there (mode 0600)
  * on the first start. Returns whether it was created, so the caller can say so.
  */
-export function loadOrCreateKeyFile(dataDir: string): { keys: EncryptionKey[]; file: string; created: boolean } {
+export function loadOrCreateKeyFile(dataDir: string): {
+  keys: EncryptionKey[];
+  file: string;
+  created: boolean;
+} {
   const file = path.join(dataDir, KEY_FILE_NAME);
   fs.mkdirSync(dataDir, { recursive: true });
   let created = false;
   try {
-    fs.writeFileSync(file, `${GENERATED_KEY_ID}:${randomBytes(32).toString('base64')}\n`, { flag: 'wx', mode: 0o600 });
+    fs.writeFileSync(file, `${GENERATED_KEY_ID}:${randomBytes(32).toString('base64')}\n`, {
+      flag: 'wx',
+      mode: 0o600,
+    });
     created = true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
@@ -99,7 +115,9 @@ export function loadOrCreateKeyFile(dataDir: string): { keys: EncryptionKey[]; f
   try {
     return { keys: parseEncryptionKeys(fs.readFileSync(file, 'utf8').trim()), file, created };
   } catch (error) {
-    throw new Error(`The key file ${file} is not a valid key (${(error as Error).message}); restore it from a backup`);
+    throw new Error(
+      `The key file ${file} is not a valid key (${(error as Error).message}); restore it from a backup`,
+    );
   }
 }
 

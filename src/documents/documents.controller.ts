@@ -22,7 +22,12 @@ export class DocumentsController {
   ) {
     const unknown = Object.keys(query ?? {}).find((key) => key !== 'async');
     if (unknown) throw invalid(`query parameter ${unknown}: not supported here; the only one is async`);
-    const result = await this.service.add(auth, requireUuid(id, 'pipeline id'), body, parseAsyncFlag(query?.async));
+    const result = await this.service.add(
+      auth,
+      requireUuid(id, 'pipeline id'),
+      body,
+      parseAsyncFlag(query?.async),
+    );
     void reply.status(result.kind === 'queued' ? 202 : 201);
     return result.body;
   }
@@ -44,7 +49,12 @@ export class DocumentsController {
     @Param('documentId') documentId: string,
     @Query() query: Record<string, unknown>,
   ) {
-    return this.service.fragments(auth, requireUuid(id, 'pipeline id'), requireUuid(documentId, 'document id'), query);
+    return this.service.fragments(
+      auth,
+      requireUuid(id, 'pipeline id'),
+      requireUuid(documentId, 'document id'),
+      query,
+    );
   }
 
   /** Expires the document (200 with it, `expired_at` set); its rows stay for audit. */

@@ -15,7 +15,15 @@ import { JobsWorker } from './jobs.worker';
 @Module({
   imports: [CatalogueModule, EmbeddingsModule, PipelinesModule],
   controllers: [DocumentsController, JobsController],
-  providers: [ContentCipher, DocumentsRepository, DocumentsService, IngestionService, JobsRepository, JobsService, JobsWorker],
+  providers: [
+    ContentCipher,
+    DocumentsRepository,
+    DocumentsService,
+    IngestionService,
+    JobsRepository,
+    JobsService,
+    JobsWorker,
+  ],
   exports: [ContentCipher, DocumentsService],
 })
 export class DocumentsModule {}

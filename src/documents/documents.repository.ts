@@ -114,8 +114,13 @@ export class DocumentsRepository {
           round.push(item);
         }
       }
-      const rows = await this.upsertRound(round.map((item) => item.doc), tx);
-      const byKey = new Map(rows.map((row) => [row.external_id === null ? `id:${row.id}` : `ext:${row.external_id}`, row]));
+      const rows = await this.upsertRound(
+        round.map((item) => item.doc),
+        tx,
+      );
+      const byKey = new Map(
+        rows.map((row) => [row.external_id === null ? `id:${row.id}` : `ext:${row.external_id}`, row]),
+      );
       for (const { doc, index } of round) {
         stored[index] = byKey.get(doc.externalId === null ? `id:${doc.id}` : `ext:${doc.externalId}`)!;
       }
@@ -175,7 +180,12 @@ export class DocumentsRepository {
     );
   }
 
-  async insertEmbeddings(vectorEmbeddingId: string, fragmentIds: string[], vectors: number[][], tx: Queryable): Promise<void> {
+  async insertEmbeddings(
+    vectorEmbeddingId: string,
+    fragmentIds: string[],
+    vectors: number[][],
+    tx: Queryable,
+  ): Promise<void> {
     if (fragmentIds.length === 0) return;
     await tx.query(
       `INSERT INTO fragment_embeddings (vector_embedding_id, fragment_id, embedding)
@@ -185,7 +195,10 @@ export class DocumentsRepository {
   }
 
   /** Expires the fragments of each document's versions older than the given one. */
-  async expireOlderVersions(versions: { documentId: string; version: number }[], tx: Queryable): Promise<void> {
+  async expireOlderVersions(
+    versions: { documentId: string; version: number }[],
+    tx: Queryable,
+  ): Promise<void> {
     if (versions.length === 0) return;
     await tx.query(
       `UPDATE fragments f SET expired_at = now()
@@ -203,7 +216,8 @@ export class DocumentsRepository {
       where.push(`d.classification = ANY($${params.length}::text[])`);
     }
     for (const filter of query.filters) {
-      if (filter.field === 'expired') where.push(filter.value === 'true' ? 'd.expired_at IS NOT NULL' : 'd.expired_at IS NULL');
+      if (filter.field === 'expired')
+        where.push(filter.value === 'true' ? 'd.expired_at IS NOT NULL' : 'd.expired_at IS NULL');
       else where.push(filterToSql(`d.${filter.field}`, filter, params));
     }
     const page = keysetSql(query.page, params, 'd.id');

@@ -17,11 +17,18 @@ import { allowedClassifications } from './classification-access';
 import { ContentCipher } from './content-cipher';
 import { parseDocumentsBody } from './documents.dto';
 import { DOCUMENT_FILTERS, DocumentRow, DocumentsRepository } from './documents.repository';
-import { decryptFragment, DocumentView, FragmentView, presentDocument, presentFragment } from './fragment-view';
+import {
+  decryptFragment,
+  DocumentView,
+  FragmentView,
+  presentDocument,
+  presentFragment,
+} from './fragment-view';
 import { IngestionService } from './ingestion.service';
 import { JobsService, JobView } from './jobs.service';
 
-export type AddResult = { kind: 'stored'; body: DocumentView | DocumentView[] } | { kind: 'queued'; body: JobView };
+export type AddResult =
+  { kind: 'stored'; body: DocumentView | DocumentView[] } | { kind: 'queued'; body: JobView };
 
 const documentNotFound = (id: string) => notFound('Document not found', { id });
 
@@ -42,7 +49,12 @@ export class DocumentsService {
     const { batch, documents } = parseDocumentsBody(body);
     if (queue) {
       // Refuse now what would certainly fail later; embedding is left to the worker.
-      await this.ingestion.check(allowedClassifications(auth, pipeline), pipeline, documents, documents.map((_, i) => (batch ? i : null)));
+      await this.ingestion.check(
+        allowedClassifications(auth, pipeline),
+        pipeline,
+        documents,
+        documents.map((_, i) => (batch ? i : null)),
+      );
       return { kind: 'queued', body: await this.jobs.submit(auth, pipeline.id, documents, batch) };
     }
     const rows = await this.ingestion.ingest(auth, pipeline, documents, batch);
@@ -50,7 +62,11 @@ export class DocumentsService {
     return { kind: 'stored', body: batch ? views : views[0] };
   }
 
-  async list(auth: AuthContext, pipelineId: string, query: Record<string, unknown>): Promise<ListEnvelope<DocumentView>> {
+  async list(
+    auth: AuthContext,
+    pipelineId: string,
+    query: Record<string, unknown>,
+  ): Promise<ListEnvelope<DocumentView>> {
     const pipeline = await this.pipelineAccess.require(auth, pipelineId, Permission.Read);
     const parsed = parseListQuery(query, DOCUMENT_FILTERS);
     for (const filter of parsed.filters) {
@@ -58,7 +74,9 @@ export class DocumentsService {
         throw invalid(`query parameter expired: expected true or false, got '${filter.value}'`);
       }
       if (filter.field === 'version' && !/^\d{1,18}$/.test(filter.value)) {
-        throw invalid(`query parameter version: expected microseconds since the Unix epoch, got '${filter.value}'`);
+        throw invalid(
+          `query parameter version: expected microseconds since the Unix epoch, got '${filter.value}'`,
+        );
       }
     }
     const rows = await this.documents.list(pipeline.id, allowedClassifications(auth, pipeline), parsed);
@@ -79,12 +97,16 @@ export class DocumentsService {
   ): Promise<ListEnvelope<FragmentView>> {
     const pipeline = await this.pipelineAccess.require(auth, pipelineId, Permission.Read);
     const document = await this.visibleDocument(auth, pipeline, documentId);
-    const unknown = Object.keys(query ?? {}).find((k) => !['limit', 'after', 'before', 'version'].includes(k));
-    if (unknown) throw invalid(`query parameter ${unknown}: not supported here; use version, limit, after or before`);
+    const unknown = Object.keys(query ?? {}).find(
+      (k) => !['limit', 'after', 'before', 'version'].includes(k),
+    );
+    if (unknown)
+      throw invalid(`query parameter ${unknown}: not supported here; use version, limit, after or before`);
     let version = Number(document.version);
     if (query?.version !== undefined) {
       const raw = String(query.version);
-      if (!/^\d{1,18}$/.test(raw)) throw invalid(`query parameter version: expected microseconds since the Unix epoch, got '${raw}'`);
+      if (!/^\d{1,18}$/.test(raw))
+        throw invalid(`query parameter version: expected microseconds since the Unix epoch, got '${raw}'`);
       version = Number(raw);
     }
     const parsed = { filters: [], page: parsePage(query ?? {}) };
@@ -120,7 +142,11 @@ export class DocumentsService {
     return pipeline;
   }
 
-  private async visibleDocument(auth: AuthContext, pipeline: PipelineRecord, documentId: string): Promise<DocumentRow> {
+  private async visibleDocument(
+    auth: AuthContext,
+    pipeline: PipelineRecord,
+    documentId: string,
+  ): Promise<DocumentRow> {
     const row = await this.documents.find(pipeline.id, documentId);
     if (!row || !this.mayTouch(auth, pipeline, row)) throw documentNotFound(documentId);
     return row;

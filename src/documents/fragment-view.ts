@@ -39,11 +39,15 @@ export function sortKeysDeep<T>(value: T): T {
   if (Array.isArray(value)) return value.map(sortKeysDeep) as T;
   if (value === null || typeof value !== 'object') return value;
   const sorted: Record<string, unknown> = {};
-  for (const key of Object.keys(value).sort()) sorted[key] = sortKeysDeep((value as Record<string, unknown>)[key]);
+  for (const key of Object.keys(value).sort())
+    sorted[key] = sortKeysDeep((value as Record<string, unknown>)[key]);
   return sorted as T;
 }
 
-export function decryptFragment(cipher: ContentCipherCore, row: Pick<FragmentRow, 'id' | 'content' | 'content_key_id'>): string {
+export function decryptFragment(
+  cipher: ContentCipherCore,
+  row: Pick<FragmentRow, 'id' | 'content' | 'content_key_id'>,
+): string {
   return cipher.openText({ data: row.content, keyId: row.content_key_id }, fragmentAad(row.id));
 }
 

@@ -32,7 +32,8 @@ export interface PreparedDocument {
 }
 
 /** Where an error about item `index` points: `[3].classification`, or `classification` for a single document. */
-export const fieldOf = (index: number | null, field: string) => (index === null ? field : `[${index}].${field}`);
+export const fieldOf = (index: number | null, field: string) =>
+  index === null ? field : `[${index}].${field}`;
 
 @Injectable()
 export class IngestionService {
@@ -60,7 +61,9 @@ export class IngestionService {
       const at = indexes[i];
       // The allow-list first: a key limited to some classifications learns nothing about the others.
       if (allowed !== null && !allowed.includes(input.classification)) {
-        throw forbidden(`Forbidden: this key may not write documents classified '${input.classification}' (${fieldOf(at, 'classification')})`);
+        throw forbidden(
+          `Forbidden: this key may not write documents classified '${input.classification}' (${fieldOf(at, 'classification')})`,
+        );
       }
       if (!pipeline.classifications.includes(input.classification)) {
         throw invalid(
@@ -70,7 +73,8 @@ export class IngestionService {
       const splitterId = input.text_splitter_id ?? pipeline.default_text_splitter_id;
       if (!splitters.has(splitterId)) {
         const splitter = await this.catalogue.findSplitter(splitterId);
-        if (!splitter) throw invalid(`${fieldOf(at, 'text_splitter_id')}: text splitter ${splitterId} does not exist`);
+        if (!splitter)
+          throw invalid(`${fieldOf(at, 'text_splitter_id')}: text splitter ${splitterId} does not exist`);
         splitters.set(splitterId, splitter);
       }
     }
@@ -110,12 +114,19 @@ export class IngestionService {
   }
 
   /** Stores prepared documents in the caller's transaction; returns the rows in input order. */
-  async store(pipeline: PipelineRecord, prepared: PreparedDocument[], indexes: (number | null)[], tx: Queryable): Promise<DocumentRow[]> {
+  async store(
+    pipeline: PipelineRecord,
+    prepared: PreparedDocument[],
+    indexes: (number | null)[],
+    tx: Queryable,
+  ): Promise<DocumentRow[]> {
     const locked = await this.documents.lockPipeline(pipeline.id, tx);
     if (!locked) throw pipelineNotFound(pipeline.id);
     prepared.forEach((doc, i) => {
       if (!locked.classifications.includes(doc.input.classification)) {
-        throw invalid(`${fieldOf(indexes[i], 'classification')}: '${doc.input.classification}' is no longer one of the pipeline's classifications`);
+        throw invalid(
+          `${fieldOf(indexes[i], 'classification')}: '${doc.input.classification}' is no longer one of the pipeline's classifications`,
+        );
       }
     });
     const stored = await this.documents.upsertMany(
@@ -154,14 +165,27 @@ export class IngestionService {
     await this.documents.insertFragments(pipeline.id, fragments, tx);
     for (const binding of pipeline.vectorEmbeddings) {
       const vectors = prepared.flatMap((doc) => doc.vectors.get(binding.id) ?? []);
-      await this.documents.insertEmbeddings(binding.id, fragments.map((f) => f.id), vectors, tx);
+      await this.documents.insertEmbeddings(
+        binding.id,
+        fragments.map((f) => f.id),
+        vectors,
+        tx,
+      );
     }
-    await this.documents.expireOlderVersions([...newest].map(([documentId, version]) => ({ documentId, version })), tx);
+    await this.documents.expireOlderVersions(
+      [...newest].map(([documentId, version]) => ({ documentId, version })),
+      tx,
+    );
     return stored;
   }
 
   /** The synchronous path: all or nothing, searchable when it returns. */
-  async ingest(auth: AuthContext, pipeline: PipelineRecord, inputs: DocumentInput[], batch: boolean): Promise<DocumentRow[]> {
+  async ingest(
+    auth: AuthContext,
+    pipeline: PipelineRecord,
+    inputs: DocumentInput[],
+    batch: boolean,
+  ): Promise<DocumentRow[]> {
     const indexes = inputs.map((_, i) => (batch ? i : null));
     const splitters = await this.check(allowedClassifications(auth, pipeline), pipeline, inputs, indexes);
     const prepared = await this.prepare(pipeline, inputs, splitters, indexes);
@@ -170,16 +194,26 @@ export class IngestionService {
     return rows;
   }
 
-  private async embed(model: PipelineRecord['vectorEmbeddings'][number]['model'], texts: string[], signal?: AbortSignal) {
+  private async embed(
+    model: PipelineRecord['vectorEmbeddings'][number]['model'],
+    texts: string[],
+    signal?: AbortSignal,
+  ) {
     try {
       const vectors = await this.embeddings.embed(model, texts, signal);
       if (vectors.length !== texts.length || vectors.some((v) => v.length !== model.size)) {
-        throw new DomainError(ErrorCode.Upstream, `Embedding model '${model.name}' returned vectors that do not match its size ${model.size}`);
+        throw new DomainError(
+          ErrorCode.Upstream,
+          `Embedding model '${model.name}' returned vectors that do not match its size ${model.size}`,
+        );
       }
       return vectors;
     } catch (error) {
       if (error instanceof DomainError || signal?.aborted) throw error;
-      throw new DomainError(ErrorCode.Upstream, `Embedding model '${model.name}' failed: ${(error as Error).message}`);
+      throw new DomainError(
+        ErrorCode.Upstream,
+        `Embedding model '${model.name}' failed: ${(error as Error).message}`,
+      );
     }
   }
 }

@@ -49,7 +49,14 @@ const COLUMNS = `id, pipeline_id, api_key_id, state, payload, payload_key_id, to
 export class JobsRepository {
   constructor(private readonly db: DatabaseService) {}
 
-  async insert(job: { id: string; pipelineId: string; apiKeyId: string; payload: Buffer; payloadKeyId: string; total: number }): Promise<JobRow> {
+  async insert(job: {
+    id: string;
+    pipelineId: string;
+    apiKeyId: string;
+    payload: Buffer;
+    payloadKeyId: string;
+    total: number;
+  }): Promise<JobRow> {
     const rows = await this.db.query<JobRow>(
       `INSERT INTO jobs (id, pipeline_id, api_key_id, state, payload, payload_key_id, total)
        VALUES ($1, $2, $3, 'queued', $4, $5, $6) RETURNING ${COLUMNS}`,
@@ -118,7 +125,15 @@ export class JobsRepository {
            lease_expires_at = now() + make_interval(secs => $3), updated_at = now()
          WHERE id = $1 AND claimed_by = $2 AND state = 'running' RETURNING id
        ) SELECT id FROM progressed`,
-      [id, workerId, leaseSeconds, results.length, errors.length, JSON.stringify(results), JSON.stringify(errors)],
+      [
+        id,
+        workerId,
+        leaseSeconds,
+        results.length,
+        errors.length,
+        JSON.stringify(results),
+        JSON.stringify(errors),
+      ],
     );
     return rows.length > 0;
   }
@@ -149,7 +164,9 @@ export class JobsRepository {
   }
 
   async countByState(): Promise<Record<JobState, number>> {
-    const rows = await this.db.query<{ state: JobState; n: string }>(`SELECT state, count(*) AS n FROM jobs GROUP BY state`);
+    const rows = await this.db.query<{ state: JobState; n: string }>(
+      `SELECT state, count(*) AS n FROM jobs GROUP BY state`,
+    );
     const counts: Record<JobState, number> = { queued: 0, running: 0, succeeded: 0, failed: 0 };
     for (const row of rows) counts[row.state] = Number(row.n);
     return counts;

@@ -82,7 +82,12 @@ export class JobsService {
   ) {}
 
   /** Queues documents already checked against the pipeline and the key. */
-  async submit(auth: AuthContext, pipelineId: string, documents: DocumentInput[], batch: boolean): Promise<JobView> {
+  async submit(
+    auth: AuthContext,
+    pipelineId: string,
+    documents: DocumentInput[],
+    batch: boolean,
+  ): Promise<JobView> {
     const id = newId();
     const payload: JobPayload = { batch, documents };
     const sealed = this.cipher.seal(JSON.stringify(payload), jobAad(id));
@@ -121,21 +126,41 @@ export class JobsService {
     }
     let payload: JobPayload;
     try {
-      payload = JSON.parse(this.cipher.openText({ data: job.payload, keyId: job.payload_key_id }, jobAad(job.id))) as JobPayload;
+      payload = JSON.parse(
+        this.cipher.openText({ data: job.payload, keyId: job.payload_key_id }, jobAad(job.id)),
+      ) as JobPayload;
     } catch (error) {
-      await this.repository.finish(job.id, workerId, { index: -1, external_id: null, detail: (error as Error).message });
+      await this.repository.finish(job.id, workerId, {
+        index: -1,
+        external_id: null,
+        detail: (error as Error).message,
+      });
       return;
     }
     const pipeline = await this.pipelines.find(job.pipeline_id);
     if (!pipeline) return; // deleted: its jobs went with it (ON DELETE CASCADE)
 
     try {
-      for (let start = job.processed + job.failed; start < payload.documents.length; start += JOB_CHUNK_SIZE) {
+      for (
+        let start = job.processed + job.failed;
+        start < payload.documents.length;
+        start += JOB_CHUNK_SIZE
+      ) {
         signal.throwIfAborted();
         const end = Math.min(start + JOB_CHUNK_SIZE, payload.documents.length);
         const indexes = range(start, end);
-        const stored = await this.storeChunk(job, workerId, lease, pipeline, payload, indexes, signal);
-        if (!stored) {
+        const single = indexes.length === 1;
+        const stored = await this.storeChunk(
+          job,
+          workerId,
+          lease,
+          pipeline,
+          payload,
+          indexes,
+          signal,
+          single,
+        );
+        if (!stored && !single) {
           // One of the items is at fault: store them one by one, recording each failure.
           for (const index of indexes) {
             signal.throwIfAborted();
@@ -188,19 +213,23 @@ export class JobsService {
           version: Number(row.version),
           fragment_count: row.fragment_count,
         }));
-        if (!(await this.repository.recordProgress(job.id, workerId, lease, results, [], tx))) throw new LeaseLost();
+        if (!(await this.repository.recordProgress(job.id, workerId, lease, results, [], tx)))
+          throw new LeaseLost();
       });
       recordIngested(prepared);
       return true;
     } catch (error) {
       if (error instanceof LeaseLost || signal.aborted) throw error;
       if (!recordFailure) return false;
-      const detail = error instanceof DomainError ? error.message : 'Internal error while storing the document';
+      const detail =
+        error instanceof DomainError ? error.message : 'Internal error while storing the document';
       if (!(error instanceof DomainError) || error.code === ErrorCode.Internal) {
         this.logger.error({ err: error, job: job.id, index: indexes[0] }, 'Ingestion job item failed');
       }
       const failure: JobItemError = { index: indexes[0], external_id: inputs[0].external_id, detail };
-      const recorded = await this.db.transaction((tx) => this.repository.recordProgress(job.id, workerId, lease, [], [failure], tx));
+      const recorded = await this.db.transaction((tx) =>
+        this.repository.recordProgress(job.id, workerId, lease, [], [failure], tx),
+      );
       if (!recorded) throw new LeaseLost();
       return false;
     }

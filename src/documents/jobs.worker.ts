@@ -65,7 +65,8 @@ export class JobsWorker implements OnApplicationBootstrap, OnModuleDestroy {
         // next job
       }
     } catch (error) {
-      if (!this.stop.signal.aborted) this.logger.error({ err: error }, 'Ingestion job worker failed; retrying after the poll interval');
+      if (!this.stop.signal.aborted)
+        this.logger.error({ err: error }, 'Ingestion job worker failed; retrying after the poll interval');
     }
   }
 
@@ -73,13 +74,19 @@ export class JobsWorker implements OnApplicationBootstrap, OnModuleDestroy {
     const leaseSeconds = this.settings.jobs.leaseSeconds;
     const job = await this.repository.claim(this.workerId, leaseSeconds);
     if (!job) return false;
-    this.logger.log({ job: job.id, attempt: job.attempts, resumeAt: job.processed + job.failed }, 'Ingestion job claimed');
+    this.logger.log(
+      { job: job.id, attempt: job.attempts, resumeAt: job.processed + job.failed },
+      'Ingestion job claimed',
+    );
     // Renew well before expiry, so one slow renewal does not hand the job to another replica.
-    const renewal = setInterval(() => {
-      this.repository.renew(job.id, this.workerId, leaseSeconds).catch((error) => {
-        this.logger.warn({ err: error, job: job.id }, 'Could not renew an ingestion job lease');
-      });
-    }, Math.max(200, (leaseSeconds * 1000) / 3));
+    const renewal = setInterval(
+      () => {
+        this.repository.renew(job.id, this.workerId, leaseSeconds).catch((error) => {
+          this.logger.warn({ err: error, job: job.id }, 'Could not renew an ingestion job lease');
+        });
+      },
+      Math.max(200, (leaseSeconds * 1000) / 3),
+    );
     try {
       await this.jobs.run(job, this.workerId, this.stop.signal);
     } finally {

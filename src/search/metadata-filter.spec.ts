@@ -5,7 +5,11 @@ import { compileMetadataFilter, parseMetadataFilter } from './metadata-filter';
 
 describe('parseMetadataFilter', () => {
   it('reads a bare value as $eq and several keys as $and', () => {
-    expect(parseMetadataFilter({ product: 'billing' })).toEqual({ op: '$eq', path: ['product'], value: 'billing' });
+    expect(parseMetadataFilter({ product: 'billing' })).toEqual({
+      op: '$eq',
+      path: ['product'],
+      value: 'billing',
+    });
     expect(parseMetadataFilter({ a: 1, b: { $gt: 2 } })).toEqual({
       op: '$and',
       filters: [
@@ -34,7 +38,10 @@ describe('parseMetadataFilter', () => {
         { op: '$not', filter: { op: '$exists', path: ['b'], exists: true } },
       ],
     });
-    expect(parseMetadataFilter({ n: { $not: { $gte: 3 } } })).toEqual({ op: '$not', filter: { op: '$gte', path: ['n'], value: 3 } });
+    expect(parseMetadataFilter({ n: { $not: { $gte: 3 } } })).toEqual({
+      op: '$not',
+      filter: { op: '$gte', path: ['n'], value: 3 },
+    });
   });
 
   it.each([
@@ -75,7 +82,11 @@ describe('parseMetadataFilter', () => {
 describe('compileMetadataFilter', () => {
   it('binds every value and path as a parameter', () => {
     const params: unknown[] = [];
-    const sql = compileMetadataFilter(parseMetadataFilter({ "x'; DROP TABLE t; --": "'; DROP TABLE t; --" }), 'm', params);
+    const sql = compileMetadataFilter(
+      parseMetadataFilter({ "x'; DROP TABLE t; --": "'; DROP TABLE t; --" }),
+      'm',
+      params,
+    );
     expect(sql).not.toContain('DROP');
     expect(params).toEqual([["x'; DROP TABLE t; --"], JSON.stringify("'; DROP TABLE t; --")]);
   });
@@ -143,12 +154,18 @@ describe('compileMetadataFilter', () => {
           await db.close();
         });`;
       const node = path.resolve(__dirname, '../../node_modules/.bin/node');
-      const output = execFileSync(node, ['-e', script], { input: JSON.stringify({ rows, queries }), cwd: path.resolve(__dirname, '../..') });
+      const output = execFileSync(node, ['-e', script], {
+        input: JSON.stringify({ rows, queries }),
+        cwd: path.resolve(__dirname, '../..'),
+      });
       results = JSON.parse(output.toString()) as number[][];
     }, 60_000);
 
-    it.each(cases.map((c, i) => [JSON.stringify(c[0]), c[1], i] as const))('%s matches %j', (_, expected, i) => {
-      expect(results[i]).toEqual(expected);
-    });
+    it.each(cases.map((c, i) => [JSON.stringify(c[0]), c[1], i] as const))(
+      '%s matches %j',
+      (_, expected, i) => {
+        expect(results[i]).toEqual(expected);
+      },
+    );
   });
 });

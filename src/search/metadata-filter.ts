@@ -47,7 +47,13 @@ class Parser {
     return parts.length === 1 ? parts[0] : { op: '$and', filters: parts };
   }
 
-  private entry(key: string, operand: unknown, where: string, prefix: string[], depth: number): MetadataFilter {
+  private entry(
+    key: string,
+    operand: unknown,
+    where: string,
+    prefix: string[],
+    depth: number,
+  ): MetadataFilter {
     if (key.startsWith('$')) {
       if (!LOGICAL.includes(key)) {
         throw invalid(
@@ -55,7 +61,8 @@ class Parser {
         );
       }
       if (key === '$not') return { op: '$not', filter: this.filter(operand, where, prefix, depth + 1) };
-      if (!Array.isArray(operand) || operand.length === 0) throw invalid(`${where}: expected a non-empty array of filters`);
+      if (!Array.isArray(operand) || operand.length === 0)
+        throw invalid(`${where}: expected a non-empty array of filters`);
       return {
         op: key as '$and' | '$or',
         filters: operand.map((item, i) => this.filter(item, `${where}[${i}]`, prefix, depth + 1)),
@@ -66,7 +73,8 @@ class Parser {
 
   private path(key: string, where: string): string[] {
     const parts = key.split('.');
-    if (parts.some((p) => p === '')) throw invalid(`${where}: a metadata key cannot be empty or have empty parts between dots`);
+    if (parts.some((p) => p === ''))
+      throw invalid(`${where}: a metadata key cannot be empty or have empty parts between dots`);
     return parts;
   }
 
@@ -74,7 +82,10 @@ class Parser {
   private condition(operand: unknown, where: string, path: string[], depth: number): MetadataFilter {
     this.count(where, depth);
     if (isScalar(operand)) return { op: '$eq', path, value: operand };
-    if (Array.isArray(operand)) throw invalid(`${where}: an array cannot be compared; use {"$in": [...]} to match one of several values`);
+    if (Array.isArray(operand))
+      throw invalid(
+        `${where}: an array cannot be compared; use {"$in": [...]} to match one of several values`,
+      );
     if (!isPlainObject(operand)) throw invalid(`${where}: expected a value or an object of operators`);
     const entries = Object.entries(operand);
     if (entries.length === 0) throw invalid(`${where}: expected at least one condition`);
@@ -84,7 +95,9 @@ class Parser {
     }
     if (operators.length === 0) {
       // Nested keys: {"author": {"name": "x"}} is the path author.name.
-      const parts = entries.map(([k, v]) => this.condition(v, `${where}.${k}`, [...path, ...this.path(k, `${where}.${k}`)], depth + 1));
+      const parts = entries.map(([k, v]) =>
+        this.condition(v, `${where}.${k}`, [...path, ...this.path(k, `${where}.${k}`)], depth + 1),
+      );
       return parts.length === 1 ? parts[0] : { op: '$and', filters: parts };
     }
     const parts = operators.map(([op, value]) => this.operator(op, value, `${where}.${op}`, path, depth + 1));
@@ -92,7 +105,8 @@ class Parser {
   }
 
   private operator(op: string, value: unknown, where: string, path: string[], depth: number): MetadataFilter {
-    if (!FIELD_OPERATORS.includes(op)) throw invalid(`${where}: unknown operator '${op}'; expected one of ${FIELD_OPERATORS.join(', ')}`);
+    if (!FIELD_OPERATORS.includes(op))
+      throw invalid(`${where}: unknown operator '${op}'; expected one of ${FIELD_OPERATORS.join(', ')}`);
     switch (op) {
       case '$in':
       case '$nin': {
@@ -107,13 +121,18 @@ class Parser {
         if (typeof value !== 'boolean') throw invalid(`${where}: expected true or false`);
         return { op, path, exists: value };
       case '$not':
-        if (!isPlainObject(value) || Object.keys(value).length === 0 || !Object.keys(value).every((k) => k.startsWith('$'))) {
+        if (
+          !isPlainObject(value) ||
+          Object.keys(value).length === 0 ||
+          !Object.keys(value).every((k) => k.startsWith('$'))
+        ) {
           throw invalid(`${where}: expected an object of operators, e.g. {"$gt": 5}`);
         }
         return { op: '$not', filter: this.condition(value, where, path, depth) };
       default: {
         if (!isScalar(value)) throw invalid(`${where}: expected a string, number, boolean or null`);
-        if (op !== '$eq' && op !== '$ne' && value === null) throw invalid(`${where}: expected a string, number or boolean; null has no order`);
+        if (op !== '$eq' && op !== '$ne' && value === null)
+          throw invalid(`${where}: expected a string, number or boolean; null has no order`);
         return { op: op as Comparison, path, value };
       }
     }
@@ -121,7 +140,8 @@ class Parser {
 
   private count(where: string, depth: number): void {
     if (depth > MAX_DEPTH) throw invalid(`${where}: the filter is nested more than ${MAX_DEPTH} levels deep`);
-    if (++this.nodes > MAX_NODES) throw invalid(`${this.root}: the filter has more than ${MAX_NODES} conditions`);
+    if (++this.nodes > MAX_NODES)
+      throw invalid(`${this.root}: the filter has more than ${MAX_NODES} conditions`);
   }
 }
 
@@ -139,7 +159,12 @@ export function parseMetadataFilter(value: unknown, where = 'filters'): Metadata
   return new Parser(where).filter(value, where, [], 0);
 }
 
-const SQL_COMPARISON: Record<'$gt' | '$gte' | '$lt' | '$lte', string> = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' };
+const SQL_COMPARISON: Record<'$gt' | '$gte' | '$lt' | '$lte', string> = {
+  $gt: '>',
+  $gte: '>=',
+  $lt: '<',
+  $lte: '<=',
+};
 
 /**
  * Compiles a filter into a boolean SQL expression over `column` (a jsonb
@@ -166,7 +191,10 @@ export function compileMetadataFilter(filter: MetadataFilter, column: string, pa
       return `(NOT COALESCE(${at(filter.path)} = ${bind(JSON.stringify(filter.value), 'jsonb')}, false))`;
     case '$in':
     case '$nin': {
-      const test = `COALESCE(${at(filter.path)} = ANY(${bind(filter.values.map((v) => JSON.stringify(v)), 'jsonb[]')}), false)`;
+      const test = `COALESCE(${at(filter.path)} = ANY(${bind(
+        filter.values.map((v) => JSON.stringify(v)),
+        'jsonb[]',
+      )}), false)`;
       return filter.op === '$in' ? test : `(NOT ${test})`;
     }
     default: {

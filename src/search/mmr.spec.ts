@@ -45,8 +45,12 @@ function reference(q: number[], docs: number[][], k: number, lambda: number): nu
     let bestScore = -Infinity;
     docs.forEach((d, i) => {
       if (selected.includes(i)) return;
-      const redundancy = selected.length === 0 ? 0 : Math.max(...selected.map((s) => cosineSimilarity(d, docs[s])));
-      const score = selected.length === 0 ? cosineSimilarity(q, d) : lambda * cosineSimilarity(q, d) - (1 - lambda) * redundancy;
+      const redundancy =
+        selected.length === 0 ? 0 : Math.max(...selected.map((s) => cosineSimilarity(d, docs[s])));
+      const score =
+        selected.length === 0
+          ? cosineSimilarity(q, d)
+          : lambda * cosineSimilarity(q, d) - (1 - lambda) * redundancy;
       if (score > bestScore) [best, bestScore] = [i, score];
     });
     selected.push(best);

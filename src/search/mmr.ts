@@ -42,7 +42,8 @@ export function maximalMarginalRelevance(
     selected.push(index);
     taken[index] = true;
     for (let i = 0; i < candidates.length; i++) {
-      if (!taken[i]) redundancy[i] = Math.max(redundancy[i], cosineSimilarity(candidates[i], candidates[index]));
+      if (!taken[i])
+        redundancy[i] = Math.max(redundancy[i], cosineSimilarity(candidates[i], candidates[index]));
     }
   };
   add(first);

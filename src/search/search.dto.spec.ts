@@ -23,7 +23,12 @@ describe('parseSearchBody', () => {
   });
 
   it('makes an omitted k and fetch_k 0 when params is present, lambda 0.5', () => {
-    expect(parseSearchBody({ ...base, type: 'mmr', params: {} }).params).toEqual({ k: 0, fetch_k: 0, lambda_mult: 0.5, threshold: null });
+    expect(parseSearchBody({ ...base, type: 'mmr', params: {} }).params).toEqual({
+      k: 0,
+      fetch_k: 0,
+      lambda_mult: 0.5,
+      threshold: null,
+    });
     expect(parseSearchBody({ ...base, type: 'mmr', params: { k: 3, lambda_mult: null } }).params).toEqual({
       k: 3,
       fetch_k: 0,
@@ -33,10 +38,21 @@ describe('parseSearchBody', () => {
   });
 
   it('reads every classification form', () => {
-    expect(parseSearchBody({ ...base, classifications: 'public' }).classifications).toEqual({ values: ['public'], match: 'hierarchical' });
-    expect(parseSearchBody({ ...base, classifications: [] }).classifications).toEqual({ values: [], match: 'hierarchical' });
-    expect(parseSearchBody({ ...base, classifications: { values: ['a'] } }).classifications).toEqual({ values: ['a'], match: 'hierarchical' });
-    expect(parseSearchBody({ ...base, classifications: { values: ['a'], match: 'exact' } }).classifications).toEqual({
+    expect(parseSearchBody({ ...base, classifications: 'public' }).classifications).toEqual({
+      values: ['public'],
+      match: 'hierarchical',
+    });
+    expect(parseSearchBody({ ...base, classifications: [] }).classifications).toEqual({
+      values: [],
+      match: 'hierarchical',
+    });
+    expect(parseSearchBody({ ...base, classifications: { values: ['a'] } }).classifications).toEqual({
+      values: ['a'],
+      match: 'hierarchical',
+    });
+    expect(
+      parseSearchBody({ ...base, classifications: { values: ['a'], match: 'exact' } }).classifications,
+    ).toEqual({
       values: ['a'],
       match: 'exact',
     });
@@ -49,7 +65,10 @@ describe('parseSearchBody', () => {
 
   it.each([
     [null, 'body: expected a JSON object'],
-    [{ ...base, filter: {} }, 'filter: unknown field; expected type, query, classifications, params, filters, distance_strategy'],
+    [
+      { ...base, filter: {} },
+      'filter: unknown field; expected type, query, classifications, params, filters, distance_strategy',
+    ],
     [{ ...base, type: 'vector' }, 'type: must be one of similarity, mmr, search, hybrid, history'],
     [{ ...base, type: 'query' }, 'type: must be one of similarity, mmr, search, hybrid, history'],
     [{ ...base, query: 5 }, 'query: is required and must be a string'],
@@ -58,20 +77,35 @@ describe('parseSearchBody', () => {
     [{ ...base, classifications: 5 }, 'classifications: expected a name, an array of names'],
     [{ ...base, classifications: ['a', 1] }, 'classifications[1]: expected a classification name'],
     [{ ...base, classifications: { values: 'a' } }, 'classifications.values: expected an array'],
-    [{ ...base, classifications: { values: ['a'], match: 'fuzzy' } }, 'classifications.match: must be hierarchical or exact'],
+    [
+      { ...base, classifications: { values: ['a'], match: 'fuzzy' } },
+      'classifications.match: must be hierarchical or exact',
+    ],
     [{ ...base, classifications: { names: ['a'] } }, 'classifications.names: unknown field'],
     [{ ...base, params: [] }, 'params: expected an object'],
     [{ ...base, params: { k: -1 } }, 'params.k: must be an integer from 0 to 65535'],
     [{ ...base, params: { k: 65536 } }, 'params.k: must be an integer from 0 to 65535'],
     [{ ...base, params: { k: 2.5 } }, 'params.k: must be an integer from 0 to 65535'],
     [{ ...base, params: { k: '5' } }, 'params.k: must be an integer from 0 to 65535'],
-    [{ ...base, type: 'mmr', params: { fetch_k: 70000 } }, 'params.fetch_k: must be an integer from 0 to 65535'],
-    [{ ...base, params: { fetch_k: 5 } }, 'params.fetch_k: not a parameter of type similarity; expected embedding, k, threshold'],
-    [{ ...base, type: 'search', params: { embedding: null } }, 'params.embedding: not a parameter of type search'],
+    [
+      { ...base, type: 'mmr', params: { fetch_k: 70000 } },
+      'params.fetch_k: must be an integer from 0 to 65535',
+    ],
+    [
+      { ...base, params: { fetch_k: 5 } },
+      'params.fetch_k: not a parameter of type similarity; expected embedding, k, threshold',
+    ],
+    [
+      { ...base, type: 'search', params: { embedding: null } },
+      'params.embedding: not a parameter of type search',
+    ],
     [{ ...base, type: 'mmr', params: { lambda_mult: 2 } }, 'params.lambda_mult: must be a number from 0'],
     [{ ...base, params: { threshold: 'near' } }, 'params.threshold: must be a number or null'],
     [{ ...base, params: { embedding: 'abc' } }, 'params.embedding: must be an embedding model UUID or null'],
-    [{ ...base, distance_strategy: 'manhattan' }, 'distance_strategy: must be one of cosine, euclidean, inner_product'],
+    [
+      { ...base, distance_strategy: 'manhattan' },
+      'distance_strategy: must be one of cosine, euclidean, inner_product',
+    ],
     [{ ...base, filters: { a: { $regex: 'x' } } }, "filters.a.$regex: unknown operator '$regex'"],
   ])('refuses %j with "%s"', (body, message) => {
     expect(fail(body).startsWith(message)).toBe(true);

@@ -32,7 +32,8 @@ const PARAMS_OF: Record<(typeof REST_TYPES)[number], readonly string[]> = {
   history: ['k'],
 };
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function parseSearchBody(body: unknown): SearchRequest {
   if (!isObject(body)) throw invalid('body: expected a JSON object');
@@ -53,7 +54,10 @@ export function parseSearchBody(body: unknown): SearchRequest {
     classifications: parseClassifications(body.classifications),
     params,
     rawParams,
-    filters: body.filters === undefined || body.filters === null ? null : parseMetadataFilter(body.filters, 'filters'),
+    filters:
+      body.filters === undefined || body.filters === null
+        ? null
+        : parseMetadataFilter(body.filters, 'filters'),
     distanceStrategy: parseStrategy(body.distance_strategy),
     embeddingModelId,
     embedQueryAlways: false,
@@ -70,18 +74,24 @@ export function parseClassifications(value: unknown): ClassificationQuery {
     return list as string[];
   };
   if (value === undefined || value === null) {
-    throw invalid('classifications: is required: a name, an array of names, or {"values": [...], "match": "hierarchical" | "exact"}');
+    throw invalid(
+      'classifications: is required: a name, an array of names, or {"values": [...], "match": "hierarchical" | "exact"}',
+    );
   }
   if (typeof value === 'string') return { values: [value], match: 'hierarchical' };
   if (Array.isArray(value)) return { values: names(value, 'classifications'), match: 'hierarchical' };
   if (!isObject(value)) {
-    throw invalid('classifications: expected a name, an array of names, or {"values": [...], "match": "hierarchical" | "exact"}');
+    throw invalid(
+      'classifications: expected a name, an array of names, or {"values": [...], "match": "hierarchical" | "exact"}',
+    );
   }
   const unknown = Object.keys(value).find((key) => key !== 'values' && key !== 'match');
-  if (unknown !== undefined) throw invalid(`classifications.${unknown}: unknown field; expected values and match`);
+  if (unknown !== undefined)
+    throw invalid(`classifications.${unknown}: unknown field; expected values and match`);
   if (value.values === undefined) throw invalid('classifications.values: is required');
   const match = value.match ?? 'hierarchical';
-  if (match !== 'hierarchical' && match !== 'exact') throw invalid('classifications.match: must be hierarchical or exact');
+  if (match !== 'hierarchical' && match !== 'exact')
+    throw invalid('classifications.match: must be hierarchical or exact');
   return { values: names(value.values, 'classifications.values'), match };
 }
 
@@ -89,7 +99,8 @@ function parseParams(
   type: (typeof REST_TYPES)[number],
   value: unknown,
 ): { params: SearchParams; rawParams: Record<string, unknown> | null; embeddingModelId: string | null } {
-  if (value === undefined || value === null) return { params: { ...DEFAULT_PARAMS }, rawParams: null, embeddingModelId: null };
+  if (value === undefined || value === null)
+    return { params: { ...DEFAULT_PARAMS }, rawParams: null, embeddingModelId: null };
   if (!isObject(value)) throw invalid('params: expected an object');
   const allowed = PARAMS_OF[type];
   const unknown = Object.keys(value).find((key) => !allowed.includes(key));

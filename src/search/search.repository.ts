@@ -12,7 +12,12 @@
  */
 import { Injectable } from '@nestjs/common';
 import { DatabaseService, Queryable } from '../database/database.service';
-import { FRAGMENT_COLUMNS, FragmentRow, TEXT_SEARCH_CONFIG, vectorLiteral } from '../documents/documents.repository';
+import {
+  FRAGMENT_COLUMNS,
+  FragmentRow,
+  TEXT_SEARCH_CONFIG,
+  vectorLiteral,
+} from '../documents/documents.repository';
 import { searchExactFallbacks } from '../observability/metrics';
 import { vectorEmbeddingPredicate, vectorExpression } from '../pipelines/vector-index';
 import { compileMetadataFilter } from './metadata-filter';
@@ -92,7 +97,10 @@ export class SearchRepository {
   /** Fragments by id (content included), in no particular order. */
   byIds(ids: string[]): Promise<FragmentRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.db.query<FragmentRow>(`SELECT ${FRAGMENT_COLUMNS} FROM fragments f WHERE f.id = ANY($1::uuid[])`, [ids]);
+    return this.db.query<FragmentRow>(
+      `SELECT ${FRAGMENT_COLUMNS} FROM fragments f WHERE f.id = ANY($1::uuid[])`,
+      [ids],
+    );
   }
 
   /**
@@ -134,7 +142,12 @@ export class SearchRepository {
 }
 
 function nearestSql(query: VectorQuery): { sql: string; params: unknown[] } {
-  const params: unknown[] = [vectorLiteral(query.vector), query.pipelineId, query.classifications, query.limit];
+  const params: unknown[] = [
+    vectorLiteral(query.vector),
+    query.pipelineId,
+    query.classifications,
+    query.limit,
+  ];
   const distance = `${vectorExpression(query.size)} ${DISTANCE_OPERATOR[query.strategy]} $1::vector(${query.size})`;
   const where = [
     vectorEmbeddingPredicate(query.vectorEmbeddingId),

@@ -13,7 +13,15 @@ import { SearchRepository } from './search.repository';
 import { SearchService } from './search.service';
 import { DEFAULT_PARAMS, SearchRequest } from './search.types';
 
-const model = { id: 'model-1', name: 'm', provider: 'hashing', size: 3, parameters: {}, description: null, created_at: new Date() };
+const model = {
+  id: 'model-1',
+  name: 'm',
+  provider: 'hashing',
+  size: 3,
+  parameters: {},
+  description: null,
+  created_at: new Date(),
+};
 const withModel: PipelineRecord = {
   id: 'p1',
   name: 'p',
@@ -27,7 +35,11 @@ const withModel: PipelineRecord = {
   updated_at: new Date(),
   vectorEmbeddings: [{ id: 've-1', pipeline_id: 'p1', position: 0, model }],
 };
-const fullTextOnly: PipelineRecord = { ...withModel, default_vector_embedding_id: null, vectorEmbeddings: [] };
+const fullTextOnly: PipelineRecord = {
+  ...withModel,
+  default_vector_embedding_id: null,
+  vectorEmbeddings: [],
+};
 
 function setup(pipeline: PipelineRecord, embed: () => Promise<number[]> = async () => [1, 0, 0]) {
   const calls: string[] = [];
@@ -82,14 +94,19 @@ describe('SearchService processing order', () => {
 
   it('embeds before refusing a placeholder type, and reports the parsed params', async () => {
     const { service, calls } = setup(withModel);
-    const hybrid = await failure(service.search(admin, 'p1', request({ type: 'hybrid', rawParams: { k: 2 } })));
+    const hybrid = await failure(
+      service.search(admin, 'p1', request({ type: 'hybrid', rawParams: { k: 2 } })),
+    );
     expect([hybrid.code, hybrid.message, hybrid.data]).toEqual([
       ErrorCode.NotImplemented,
       'Hybrid placeholder is not implemented yet',
       { params: { params: { k: 2 } } },
     ]);
     const history = await failure(service.search(admin, 'p1', request({ type: 'history' })));
-    expect([history.message, history.data]).toEqual(['History placeholder is not implemented yet', { params: { params: {} } }]);
+    expect([history.message, history.data]).toEqual([
+      'History placeholder is not implemented yet',
+      { params: { params: {} } },
+    ]);
     const query = await failure(service.search(admin, 'p1', request({ type: 'query' })));
     expect([query.code, query.message]).toEqual([ErrorCode.Internal, 'Invalid search type or parameters']);
     expect(calls).toEqual(['embed', 'embed', 'embed']);
@@ -100,7 +117,10 @@ describe('SearchService processing order', () => {
       throw new Error('socket hang up');
     });
     const error = await failure(service.search(admin, 'p1', request({ type: 'hybrid' })));
-    expect([error.code, error.message]).toEqual([ErrorCode.Upstream, "Embedding model 'm' could not embed the query: socket hang up"]);
+    expect([error.code, error.message]).toEqual([
+      ErrorCode.Upstream,
+      "Embedding model 'm' could not embed the query: socket hang up",
+    ]);
   });
 
   it('accepts only the model id of a binding, not the vector embedding id', async () => {
@@ -113,7 +133,10 @@ describe('SearchService processing order', () => {
   it('refuses full text on a pipeline without it, after embedding', async () => {
     const { service, calls } = setup({ ...withModel, full_text_search: false });
     const error = await failure(service.search(admin, 'p1', request({ type: 'search' })));
-    expect([error.code, error.message]).toEqual([ErrorCode.NotImplemented, 'Full text search is not enabled for this pipeline']);
+    expect([error.code, error.message]).toEqual([
+      ErrorCode.NotImplemented,
+      'Full text search is not enabled for this pipeline',
+    ]);
     expect(calls).toEqual(['embed']);
   });
 });

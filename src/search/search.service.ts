@@ -44,7 +44,12 @@ export class SearchService {
   ) {}
 
   async search(auth: AuthContext, pipelineId: string, request: SearchRequest): Promise<SearchFragment[]> {
-    const pipeline = await this.pipelines.require(auth, pipelineId, Permission.Read | Permission.Execute, true);
+    const pipeline = await this.pipelines.require(
+      auth,
+      pipelineId,
+      Permission.Read | Permission.Execute,
+      true,
+    );
 
     const vectorType = request.type === 'similarity' || request.type === 'mmr';
     let binding: VectorEmbedding | null = null;
@@ -56,13 +61,18 @@ export class SearchService {
 
     switch (request.type) {
       case 'hybrid':
-        throw new DomainError(ErrorCode.NotImplemented, Placeholders.hybrid, { params: { params: request.rawParams ?? {} } });
+        throw new DomainError(ErrorCode.NotImplemented, Placeholders.hybrid, {
+          params: { params: request.rawParams ?? {} },
+        });
       case 'history':
-        throw new DomainError(ErrorCode.NotImplemented, Placeholders.history, { params: { params: request.rawParams ?? {} } });
+        throw new DomainError(ErrorCode.NotImplemented, Placeholders.history, {
+          params: { params: request.rawParams ?? {} },
+        });
       case 'query':
         throw new DomainError(ErrorCode.Internal, Placeholders.invalidType);
       case 'search':
-        if (!pipeline.full_text_search) throw new DomainError(ErrorCode.NotImplemented, Placeholders.fullTextDisabled);
+        if (!pipeline.full_text_search)
+          throw new DomainError(ErrorCode.NotImplemented, Placeholders.fullTextDisabled);
         break;
       case 'similarity':
       case 'mmr':
@@ -91,7 +101,12 @@ export class SearchService {
     return results;
   }
 
-  private async vectorSearch(scope: Scope, request: SearchRequest, binding: VectorEmbedding, vector: number[]): Promise<SearchFragment[]> {
+  private async vectorSearch(
+    scope: Scope,
+    request: SearchRequest,
+    binding: VectorEmbedding,
+    vector: number[],
+  ): Promise<SearchFragment[]> {
     const { k, fetch_k: fetchK, lambda_mult: lambda, threshold } = request.params;
     const mmr = request.type === 'mmr';
     const limit = mmr ? fetchK : k;
@@ -109,19 +124,29 @@ export class SearchService {
     const near = threshold === null ? hits : hits.filter((hit) => hit.distance <= threshold);
     if (!mmr) return near.map((hit) => this.present(hit.row, hit.distance));
 
-    const chosen = maximalMarginalRelevance(vector, near.map((hit) => hit.embedding!), k, lambda)
+    const chosen = maximalMarginalRelevance(
+      vector,
+      near.map((hit) => hit.embedding!),
+      k,
+      lambda,
+    )
       .map((i) => near[i])
       .sort((a, b) => a.distance - b.distance || compare(a.row.id, b.row.id));
-    const rows = new Map((await this.repository.byIds(chosen.map((hit) => hit.row.id))).map((row) => [row.id, row]));
+    const rows = new Map(
+      (await this.repository.byIds(chosen.map((hit) => hit.row.id))).map((row) => [row.id, row]),
+    );
     // A fragment expired between the two queries is left out rather than shown.
-    return chosen.filter((hit) => rows.has(hit.row.id) && rows.get(hit.row.id)!.expired_at === null)
+    return chosen
+      .filter((hit) => rows.has(hit.row.id) && rows.get(hit.row.id)!.expired_at === null)
       .map((hit) => this.present(rows.get(hit.row.id)!, hit.distance));
   }
 
   private async fullText(scope: Scope, request: SearchRequest): Promise<SearchFragment[]> {
     const { k, threshold } = request.params;
     const hits = await this.repository.fullText(scope, request.query, k);
-    return hits.filter((hit) => threshold === null || hit.rank >= threshold).map((hit) => this.present(hit.row, hit.rank));
+    return hits
+      .filter((hit) => threshold === null || hit.rank >= threshold)
+      .map((hit) => this.present(hit.row, hit.rank));
   }
 
   private async embedQuery(binding: VectorEmbedding, query: string): Promise<number[]> {
@@ -129,7 +154,10 @@ export class SearchService {
       return await this.embeddings.embedQuery(binding.model, query);
     } catch (error) {
       if (error instanceof DomainError) throw error;
-      throw new DomainError(ErrorCode.Upstream, `Embedding model '${binding.model.name}' could not embed the query: ${(error as Error).message}`);
+      throw new DomainError(
+        ErrorCode.Upstream,
+        `Embedding model '${binding.model.name}' could not embed the query: ${(error as Error).message}`,
+      );
     }
   }
 

@@ -5,7 +5,15 @@
  */
 import { startOpenAiEmbeddingsStub, OpenAiEmbeddingsStub } from '../support/openai-embeddings-stub';
 import { describeEachDatabase } from '../support/suite';
-import { addDocuments, createPipeline, DEFAULT_MODEL_ID, FIRST_SEARCH_DOCUMENTS, keyWith, search, unique } from '../search/helpers';
+import {
+  addDocuments,
+  createPipeline,
+  DEFAULT_MODEL_ID,
+  FIRST_SEARCH_DOCUMENTS,
+  keyWith,
+  search,
+  unique,
+} from '../search/helpers';
 
 const DOCUMENT_KEYS = [
   'classification',
@@ -28,18 +36,26 @@ describeEachDatabase('documents', (fixture) => {
   let stub: OpenAiEmbeddingsStub;
   const docs = (id = pipeline.id) => `/pipelines/${id}/documents`;
   const live = async (query: string, id = pipeline.id) =>
-    (await search(api(), id, { type: 'search', query, classifications: ['internal'], params: { k: 50 } })).body as any[];
+    (await search(api(), id, { type: 'search', query, classifications: ['internal'], params: { k: 50 } }))
+      .body as any[];
 
   beforeAll(async () => {
     stub = await startOpenAiEmbeddingsStub({ size: 16 });
-    pipeline = await createPipeline(api(), { classifications: ['public', 'internal'], hierarchy: [['internal', 'public']] });
+    pipeline = await createPipeline(api(), {
+      classifications: ['public', 'internal'],
+      hierarchy: [['internal', 'public']],
+    });
   });
   afterAll(() => stub?.close());
 
   describe('adding', () => {
     it('adds one document: 201 with the stored document, searchable at once', async () => {
       const before = Date.now() * 1000;
-      const response = await api().post(docs(), { content: 'Quarterly audits review every expense report.', classification: 'internal', metadata: { team: 'finance', n: 1 } });
+      const response = await api().post(docs(), {
+        content: 'Quarterly audits review every expense report.',
+        classification: 'internal',
+        metadata: { team: 'finance', n: 1 },
+      });
       expect(response.status).toBe(201);
       expect(Object.keys(response.body)).toEqual(DOCUMENT_KEYS);
       expect(response.body).toMatchObject({
@@ -71,42 +87,86 @@ describeEachDatabase('documents', (fixture) => {
     });
 
     it('splits long content with the pipeline splitter, or the one given, and returns the fragments decrypted in order', async () => {
-      const sentence = (i: number) => `Sentence number ${i} explains one more detail of the ledger closing procedure.`;
+      const sentence = (i: number) =>
+        `Sentence number ${i} explains one more detail of the ledger closing procedure.`;
       const content = Array.from({ length: 40 }, (_, i) => sentence(i)).join(' ');
       const stored = (await api().post(docs(), { content, classification: 'public' })).body;
       expect(stored.fragment_count).toBeGreaterThanOrEqual(3); // 1000 characters with 200 overlap
       const fragments = (await api().get(`${docs()}/${stored.id}/fragments`)).body;
       expect(fragments.data).toHaveLength(stored.fragment_count);
       expect(fragments.data.map((f: any) => f.order_id)).toEqual([...Array(stored.fragment_count).keys()]);
-      expect(Object.keys(fragments.data[0])).toEqual(['classification', 'document_id', 'expired_at', 'id', 'metadata', 'order_id', 'page_content', 'version']);
+      expect(Object.keys(fragments.data[0])).toEqual([
+        'classification',
+        'document_id',
+        'expired_at',
+        'id',
+        'metadata',
+        'order_id',
+        'page_content',
+        'version',
+      ]);
       expect(fragments.data[0].page_content.startsWith(sentence(0))).toBe(true);
-      expect(fragments.data.every((f: any) => f.page_content.length <= 1000 && content.includes(f.page_content))).toBe(true);
+      expect(
+        fragments.data.every((f: any) => f.page_content.length <= 1000 && content.includes(f.page_content)),
+      ).toBe(true);
       expect(fragments.data[fragments.data.length - 1].page_content.endsWith(sentence(39))).toBe(true);
 
-      const splitter = (await api().post('/text_splitters', { provider: 'character', parameters: { separator: ' ', chunk_size: 100, chunk_overlap: 0 } })).body;
-      const custom = await api().post(docs(), { content, classification: 'public', text_splitter_id: splitter.id });
+      const splitter = (
+        await api().post('/text_splitters', {
+          provider: 'character',
+          parameters: { separator: ' ', chunk_size: 100, chunk_overlap: 0 },
+        })
+      ).body;
+      const custom = await api().post(docs(), {
+        content,
+        classification: 'public',
+        text_splitter_id: splitter.id,
+      });
       expect(custom.status).toBe(201);
       expect(custom.body.text_splitter_id).toBe(splitter.id);
       expect(custom.body.fragment_count).toBeGreaterThan(30);
       const paged = await api().get(`${docs()}/${custom.body.id}/fragments?limit=10`);
       expect(paged.body.data).toHaveLength(10);
       expect(paged.body.page_info.has_next).toBe(true);
-      const next = await api().get(`${docs()}/${custom.body.id}/fragments?limit=10&after=${paged.body.page_info.after}`);
+      const next = await api().get(
+        `${docs()}/${custom.body.id}/fragments?limit=10&after=${paged.body.page_info.after}`,
+      );
       expect(next.body.data[0].order_id).toBe(10);
     });
 
     it('embeds with every model the pipeline binds', async () => {
-      const second = (await api().post('/embedding_models', { name: unique('h32'), provider: 'hashing', size: 32 })).body;
-      const remote = (
-        await api().post('/embedding_models', { name: unique('remote'), provider: 'openai', size: 16, parameters: { base_url: stub.url, model: 'stub' } })
+      const second = (
+        await api().post('/embedding_models', { name: unique('h32'), provider: 'hashing', size: 32 })
       ).body;
-      const multi = await createPipeline(api(), { classifications: ['public'], embedding_model_ids: [DEFAULT_MODEL_ID, second.id, remote.id] });
+      const remote = (
+        await api().post('/embedding_models', {
+          name: unique('remote'),
+          provider: 'openai',
+          size: 16,
+          parameters: { base_url: stub.url, model: 'stub' },
+        })
+      ).body;
+      const multi = await createPipeline(api(), {
+        classifications: ['public'],
+        embedding_model_ids: [DEFAULT_MODEL_ID, second.id, remote.id],
+      });
       stub.reset();
-      const stored = await addDocuments(api(), multi.id, [{ content: 'Refunds are prorated.', classification: 'public' }, { content: 'Invoices are monthly.', classification: 'public' }]);
+      const stored = await addDocuments(api(), multi.id, [
+        { content: 'Refunds are prorated.', classification: 'public' },
+        { content: 'Invoices are monthly.', classification: 'public' },
+      ]);
       expect(stub.requests).toHaveLength(1); // the whole batch in one call
-      expect((stub.requests[0].body as { input: string[] }).input).toEqual(['Refunds are prorated.', 'Invoices are monthly.']);
+      expect((stub.requests[0].body as { input: string[] }).input).toEqual([
+        'Refunds are prorated.',
+        'Invoices are monthly.',
+      ]);
       for (const embedding of [DEFAULT_MODEL_ID, second.id, remote.id]) {
-        const found = await search(api(), multi.id, { type: 'similarity', query: 'refunds', classifications: ['public'], params: { k: 1, embedding } });
+        const found = await search(api(), multi.id, {
+          type: 'similarity',
+          query: 'refunds',
+          classifications: ['public'],
+          params: { k: 1, embedding },
+        });
         expect(found.status).toBe(200);
         expect(found.body.map((f: any) => f.document_id)).toEqual([stored[0].id]);
       }
@@ -119,40 +179,75 @@ describeEachDatabase('documents', (fixture) => {
         { content: `${marker} second`, classification: 'confidential' },
       ]);
       expect(response.status).toBe(422);
-      expect(response.body).toEqual({ detail: "[1].classification: 'confidential' is not one of the pipeline's classifications (internal, public)" });
+      expect(response.body).toEqual({
+        detail:
+          "[1].classification: 'confidential' is not one of the pipeline's classifications (internal, public)",
+      });
       expect(await live(marker)).toEqual([]);
     });
 
     it('stores nothing when the embedding endpoint fails, and says why (502)', async () => {
       const remote = (
-        await api().post('/embedding_models', { name: unique('remote'), provider: 'openai', size: 16, parameters: { base_url: stub.url, model: 'stub' } })
+        await api().post('/embedding_models', {
+          name: unique('remote'),
+          provider: 'openai',
+          size: 16,
+          parameters: { base_url: stub.url, model: 'stub' },
+        })
       ).body;
-      const both = await createPipeline(api(), { classifications: ['public'], embedding_model_ids: [DEFAULT_MODEL_ID, remote.id] });
+      const both = await createPipeline(api(), {
+        classifications: ['public'],
+        embedding_model_ids: [DEFAULT_MODEL_ID, remote.id],
+      });
       stub.failNext(400, 1, { message: 'input too long' });
-      const response = await api().post(docs(both.id), [{ content: 'Refunds are prorated.', classification: 'public' }]);
+      const response = await api().post(docs(both.id), [
+        { content: 'Refunds are prorated.', classification: 'public' },
+      ]);
       expect(response.status).toBe(502);
-      expect(response.body).toEqual({ detail: `Embedding endpoint ${stub.url} answered 400: input too long` });
+      expect(response.body).toEqual({
+        detail: `Embedding endpoint ${stub.url} answered 400: input too long`,
+      });
       expect((await api().get(docs(both.id))).body.data).toEqual([]);
-      expect((await search(api(), both.id, { type: 'search', query: 'refunds', classifications: ['public'] })).body).toEqual([]);
+      expect(
+        (await search(api(), both.id, { type: 'search', query: 'refunds', classifications: ['public'] }))
+          .body,
+      ).toEqual([]);
     });
 
     it.each([
       [{ classification: 'public' }, 'content: is required and must be a string'],
-      [{ content: '   ', classification: 'public' }, 'content: must contain text: a document without text has nothing to search'],
+      [
+        { content: '   ', classification: 'public' },
+        'content: must contain text: a document without text has nothing to search',
+      ],
       [{ content: 'x' }, 'classification: is required and must be a string'],
-      [{ content: 'x', classification: 'secret' }, "classification: 'secret' is not one of the pipeline's classifications (internal, public)"],
+      [
+        { content: 'x', classification: 'secret' },
+        "classification: 'secret' is not one of the pipeline's classifications (internal, public)",
+      ],
       [{ content: 'x', classification: 'public', metadata: [1] }, 'metadata: must be a JSON object'],
       [{ content: 'x', classification: 'public', external_id: '' }, 'external_id: must not be empty'],
-      [{ content: 'x', classification: 'public', text_splitter_id: 'abc' }, 'text_splitter_id: must be a text splitter UUID'],
+      [
+        { content: 'x', classification: 'public', text_splitter_id: 'abc' },
+        'text_splitter_id: must be a text splitter UUID',
+      ],
       [
         { content: 'x', classification: 'public', text_splitter_id: '0193a000-0000-7000-8000-0000000000aa' },
         'text_splitter_id: text splitter 0193a000-0000-7000-8000-0000000000aa does not exist',
       ],
       [[], 'body: must hold at least one document'],
       ['text', 'body: expected a document object or an array of documents'],
-      [[{ content: 'x', classification: 'public' }, { content: 5, classification: 'public' }], '[1].content: is required and must be a string'],
+      [
+        [
+          { content: 'x', classification: 'public' },
+          { content: 5, classification: 'public' },
+        ],
+        '[1].content: is required and must be a string',
+      ],
     ])('refuses %j with 422 naming the field', async (body, detail) => {
-      const response = await api().request('POST', docs(), JSON.stringify(body), { 'content-type': 'application/json' });
+      const response = await api().request('POST', docs(), JSON.stringify(body), {
+        'content-type': 'application/json',
+      });
       expect(response.status).toBe(422);
       expect(response.body).toEqual({ detail });
     });
@@ -161,7 +256,10 @@ describeEachDatabase('documents', (fixture) => {
       const unknown = await api().post(docs(), { content: 'x', classification: 'public', title: 't' });
       expect(unknown.status).toBe(422);
       expect(unknown.body.detail).toMatch(/title/);
-      const tooMany = await api().post(docs(), Array.from({ length: 1001 }, () => ({ content: 'x', classification: 'public' })));
+      const tooMany = await api().post(
+        docs(),
+        Array.from({ length: 1001 }, () => ({ content: 'x', classification: 'public' })),
+      );
       expect(tooMany.status).toBe(422);
       expect(tooMany.body).toEqual({ detail: 'body: must hold at most 1000 documents' });
       const flag = await api().post(`${docs()}?async=maybe`, { content: 'x', classification: 'public' });
@@ -171,7 +269,10 @@ describeEachDatabase('documents', (fixture) => {
     });
 
     it('answers 404 for a pipeline that does not exist', async () => {
-      const response = await api().post(docs('0193a000-0000-7000-8000-0000000000ff'), { content: 'x', classification: 'public' });
+      const response = await api().post(docs('0193a000-0000-7000-8000-0000000000ff'), {
+        content: 'x',
+        classification: 'public',
+      });
       expect(response.status).toBe(404);
       expect(response.body).toEqual({ detail: 'Pipeline not found' });
     });
@@ -180,9 +281,20 @@ describeEachDatabase('documents', (fixture) => {
   describe('versions', () => {
     it('makes a new version when an external id is added again, and expires the old fragments', async () => {
       const externalId = unique('handbook');
-      const first = (await api().post(docs(), { content: 'The travel policy allows economy flights.', classification: 'public', external_id: externalId })).body;
+      const first = (
+        await api().post(docs(), {
+          content: 'The travel policy allows economy flights.',
+          classification: 'public',
+          external_id: externalId,
+        })
+      ).body;
       const second = (
-        await api().post(docs(), { content: 'The travel policy allows business flights over six hours.', classification: 'internal', external_id: externalId, metadata: { rev: 2 } })
+        await api().post(docs(), {
+          content: 'The travel policy allows business flights over six hours.',
+          classification: 'internal',
+          external_id: externalId,
+          metadata: { rev: 2 },
+        })
       ).body;
       expect(second.id).toBe(first.id);
       expect(second.version).toBeGreaterThan(first.version);
@@ -210,8 +322,16 @@ describeEachDatabase('documents', (fixture) => {
       const externalId = unique('dup');
       const stored = (
         await api().post(docs(), [
-          { content: 'Parking spaces are assigned yearly.', classification: 'public', external_id: externalId },
-          { content: 'Parking spaces are assigned monthly.', classification: 'public', external_id: externalId },
+          {
+            content: 'Parking spaces are assigned yearly.',
+            classification: 'public',
+            external_id: externalId,
+          },
+          {
+            content: 'Parking spaces are assigned monthly.',
+            classification: 'public',
+            external_id: externalId,
+          },
         ])
       ).body;
       expect(stored[1].id).toBe(stored[0].id);
@@ -223,7 +343,13 @@ describeEachDatabase('documents', (fixture) => {
 
   describe('expiry', () => {
     it('takes the fragments out of search at once, keeps the rows, and is idempotent', async () => {
-      const doc = (await api().post(docs(), { content: 'Lunch vouchers expire at the end of the year.', classification: 'public', external_id: unique('vouchers') })).body;
+      const doc = (
+        await api().post(docs(), {
+          content: 'Lunch vouchers expire at the end of the year.',
+          classification: 'public',
+          external_id: unique('vouchers'),
+        })
+      ).body;
       expect(await live('vouchers')).toHaveLength(1);
       const expired = await api().delete(`${docs()}/${doc.id}`);
       expect(expired.status).toBe(200);
@@ -232,7 +358,12 @@ describeEachDatabase('documents', (fixture) => {
       expect(await live('vouchers')).toEqual([]);
       for (const type of ['similarity', 'mmr']) {
         const params = type === 'mmr' ? { k: 100, fetch_k: 100 } : { k: 100 };
-        const vector = await search(api(), pipeline.id, { type, query: 'lunch vouchers', classifications: ['internal'], params });
+        const vector = await search(api(), pipeline.id, {
+          type,
+          query: 'lunch vouchers',
+          classifications: ['internal'],
+          params,
+        });
         expect(vector.body.map((f: any) => f.document_id)).not.toContain(doc.id);
       }
 
@@ -249,10 +380,18 @@ describeEachDatabase('documents', (fixture) => {
       expect(again.body.expired_at).toBe(expired.body.expired_at);
 
       // Adding its external id again brings it back as a new version.
-      const back = (await api().post(docs(), { content: 'Lunch vouchers now never expire.', classification: 'public', external_id: doc.external_id })).body;
+      const back = (
+        await api().post(docs(), {
+          content: 'Lunch vouchers now never expire.',
+          classification: 'public',
+          external_id: doc.external_id,
+        })
+      ).body;
       expect(back.id).toBe(doc.id);
       expect(back.expired_at).toBeNull();
-      expect((await live('vouchers')).map((f) => f.page_content)).toEqual(['Lunch vouchers now never expire.']);
+      expect((await live('vouchers')).map((f) => f.page_content)).toEqual([
+        'Lunch vouchers now never expire.',
+      ]);
     });
 
     it('answers 404 for a document that does not exist', async () => {
@@ -265,7 +404,10 @@ describeEachDatabase('documents', (fixture) => {
   describe('listing and reading', () => {
     let listed: any;
     beforeAll(async () => {
-      listed = await createPipeline(api(), { classifications: ['public', 'internal'], hierarchy: [['internal', 'public']] });
+      listed = await createPipeline(api(), {
+        classifications: ['public', 'internal'],
+        hierarchy: [['internal', 'public']],
+      });
       await addDocuments(
         api(),
         listed.id,
@@ -291,7 +433,8 @@ describeEachDatabase('documents', (fixture) => {
     });
 
     it('filters by external id, classification, version and expiry', async () => {
-      const ids = async (query: string) => (await api().get(`${docs(listed.id)}?${query}`)).body.data.map((d: any) => d.external_id);
+      const ids = async (query: string) =>
+        (await api().get(`${docs(listed.id)}?${query}`)).body.data.map((d: any) => d.external_id);
       expect(await ids('external_id=note-3')).toEqual(['note-3']);
       expect(await ids('external_id$in=note-1,note-5')).toEqual(['note-1', 'note-5']);
       expect(await ids('external_id$startswith=note-')).toHaveLength(7);
@@ -324,7 +467,10 @@ describeEachDatabase('documents', (fixture) => {
       expect(added.status).toBe(201);
       expect((await writer.get(docs())).status).toBe(404);
       expect((await writer.get(`${docs()}/${added.body.id}`)).body).toEqual({ detail: 'Pipeline not found' });
-      expect((await search(writer, pipeline.id, { type: 'search', query: 'blind', classifications: ['public'] })).status).toBe(404);
+      expect(
+        (await search(writer, pipeline.id, { type: 'search', query: 'blind', classifications: ['public'] }))
+          .status,
+      ).toBe(404);
       expect((await writer.delete(`${docs()}/${added.body.id}`)).status).toBe(200);
     });
 
@@ -347,14 +493,21 @@ describeEachDatabase('documents', (fixture) => {
     });
 
     it("narrows everything to the key's classification allow-list", async () => {
-      const restricted = await createPipeline(api(), { classifications: ['public', 'internal', 'secret'], hierarchy: [['internal', 'public']] });
+      const restricted = await createPipeline(api(), {
+        classifications: ['public', 'internal', 'secret'],
+        hierarchy: [['internal', 'public']],
+      });
       const stored = await addDocuments(api(), restricted.id, [
         { content: 'Public note.', classification: 'public' },
         { content: 'Internal note.', classification: 'internal' },
         { content: 'Secret note.', classification: 'secret' },
       ]);
-      const publicKey = await keyWith(api(), [{ pipeline_id: restricted.id, permissions: 7, classifications: ['public'] }]);
-      expect((await publicKey.get(docs(restricted.id))).body.data.map((d: any) => d.classification)).toEqual(['public']);
+      const publicKey = await keyWith(api(), [
+        { pipeline_id: restricted.id, permissions: 7, classifications: ['public'] },
+      ]);
+      expect((await publicKey.get(docs(restricted.id))).body.data.map((d: any) => d.classification)).toEqual([
+        'public',
+      ]);
       expect((await publicKey.get(`${docs(restricted.id)}/${stored[1].id}`)).status).toBe(404);
       expect((await publicKey.get(`${docs(restricted.id)}/${stored[1].id}/fragments`)).status).toBe(404);
       expect((await publicKey.delete(`${docs(restricted.id)}/${stored[1].id}`)).status).toBe(404);
@@ -363,13 +516,21 @@ describeEachDatabase('documents', (fixture) => {
         { content: 'no', classification: 'internal' },
       ]);
       expect(refused.status).toBe(403);
-      expect(refused.body).toEqual({ detail: "Forbidden: this key may not write documents classified 'internal' ([1].classification)" });
+      expect(refused.body).toEqual({
+        detail: "Forbidden: this key may not write documents classified 'internal' ([1].classification)",
+      });
       // A name the pipeline does not define is refused the same way: the key learns nothing.
-      expect((await publicKey.post(docs(restricted.id), { content: 'x', classification: 'nope' })).status).toBe(403);
-      expect((await publicKey.post(docs(restricted.id), { content: 'ok', classification: 'public' })).status).toBe(201);
+      expect(
+        (await publicKey.post(docs(restricted.id), { content: 'x', classification: 'nope' })).status,
+      ).toBe(403);
+      expect(
+        (await publicKey.post(docs(restricted.id), { content: 'ok', classification: 'public' })).status,
+      ).toBe(201);
 
       // An allow-list is read hierarchically: internal brings public, not secret.
-      const internalKey = await keyWith(api(), [{ pipeline_id: restricted.id, permissions: 7, classifications: ['internal'] }]);
+      const internalKey = await keyWith(api(), [
+        { pipeline_id: restricted.id, permissions: 7, classifications: ['internal'] },
+      ]);
       const seen = (await internalKey.get(docs(restricted.id))).body.data.map((d: any) => d.classification);
       expect([...new Set(seen)].sort()).toEqual(['internal', 'public']);
     });

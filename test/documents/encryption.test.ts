@@ -26,7 +26,10 @@ interface RawFragment {
 }
 
 const rawFragments = (database: TroveDatabase) =>
-  queryRaw<RawFragment>(database, `SELECT pipeline_id::text, encode(content, 'hex') AS content_hex, content_key_id, f::text AS row_text FROM fragments f`);
+  queryRaw<RawFragment>(
+    database,
+    `SELECT pipeline_id::text, encode(content, 'hex') AS content_hex, content_key_id, f::text AS row_text FROM fragments f`,
+  );
 
 describe.each(databaseKinds())('encryption at rest [%s]', (kind) => {
   let database: TroveDatabase;
@@ -52,9 +55,14 @@ describe.each(databaseKinds())('encryption at rest [%s]', (kind) => {
     let api = await start({ TROVE_ENCRYPTION_KEY: keyA, TROVE_JOBS_WORKER: 'false' });
     const plain = await createPipeline(api, { classifications: ['public'], full_text_search: false });
     const fts = await createPipeline(api, { classifications: ['public'], full_text_search: true });
-    const [plainDoc] = await addDocuments(api, plain.id, [{ content: SECRET_TEXT, classification: 'public', metadata: { visible: 'metadata is not encrypted' } }]);
+    const [plainDoc] = await addDocuments(api, plain.id, [
+      { content: SECRET_TEXT, classification: 'public', metadata: { visible: 'metadata is not encrypted' } },
+    ]);
     await addDocuments(api, fts.id, [{ content: SECRET_TEXT, classification: 'public' }]);
-    const job = await api.post(`/pipelines/${plain.id}/documents?async=true`, { content: `${SECRET_TEXT} (queued)`, classification: 'public' });
+    const job = await api.post(`/pipelines/${plain.id}/documents?async=true`, {
+      content: `${SECRET_TEXT} (queued)`,
+      classification: 'public',
+    });
     expect(job.status).toBe(202);
     await stop();
 
@@ -71,19 +79,34 @@ describe.each(databaseKinds())('encryption at rest [%s]', (kind) => {
     // search_vector holds the stemmed lexemes (documented in docs/search.md).
     const plainRow = rows.find((r) => r.pipeline_id === plain.id)!;
     for (const word of WORDS) expect(plainRow.row_text.toLowerCase()).not.toContain(word.toLowerCase());
-    const jobs = await queryRaw<{ payload_hex: string; payload_key_id: string }>(database, `SELECT encode(payload, 'hex') AS payload_hex, payload_key_id FROM jobs`);
+    const jobs = await queryRaw<{ payload_hex: string; payload_key_id: string }>(
+      database,
+      `SELECT encode(payload, 'hex') AS payload_hex, payload_key_id FROM jobs`,
+    );
     expect(jobs).toHaveLength(1);
     expect(jobs[0].payload_key_id).toBe('ka');
-    for (const word of WORDS) expect(Buffer.from(jobs[0].payload_hex, 'hex').includes(Buffer.from(word))).toBe(false);
+    for (const word of WORDS)
+      expect(Buffer.from(jobs[0].payload_hex, 'hex').includes(Buffer.from(word))).toBe(false);
 
     // Rotation: B encrypts new rows, A still decrypts the old ones.
     api = await start({ TROVE_ENCRYPTION_KEY: `${keyB},${keyA}`, TROVE_JOBS_WORKER: 'true' });
-    const [rotatedDoc] = await addDocuments(api, plain.id, [{ content: ROTATED_TEXT, classification: 'public' }]);
+    const [rotatedDoc] = await addDocuments(api, plain.id, [
+      { content: ROTATED_TEXT, classification: 'public' },
+    ]);
     const done = await waitForJob(api, job.body.id);
     expect(done.state).toBe('succeeded');
-    const found = await search(api, plain.id, { type: 'similarity', query: 'vault combination badge readers', classifications: ['public'], params: { k: 10 } });
-    expect(found.body.map((f: any) => f.page_content).sort()).toEqual([SECRET_TEXT, `${SECRET_TEXT} (queued)`, ROTATED_TEXT].sort());
-    expect((await api.get(`/pipelines/${plain.id}/documents/${plainDoc.id}/fragments`)).body.data[0].page_content).toBe(SECRET_TEXT);
+    const found = await search(api, plain.id, {
+      type: 'similarity',
+      query: 'vault combination badge readers',
+      classifications: ['public'],
+      params: { k: 10 },
+    });
+    expect(found.body.map((f: any) => f.page_content).sort()).toEqual(
+      [SECRET_TEXT, `${SECRET_TEXT} (queued)`, ROTATED_TEXT].sort(),
+    );
+    expect(
+      (await api.get(`/pipelines/${plain.id}/documents/${plainDoc.id}/fragments`)).body.data[0].page_content,
+    ).toBe(SECRET_TEXT);
     await stop();
 
     const keyIds = (await rawFragments(database)).map((r) => r.content_key_id).sort();
@@ -93,8 +116,14 @@ describe.each(databaseKinds())('encryption at rest [%s]', (kind) => {
     api = await start({ TROVE_ENCRYPTION_KEY: keyB });
     const missing = await api.get(`/pipelines/${plain.id}/documents/${plainDoc.id}/fragments`);
     expect(missing.status).toBe(500);
-    expect(missing.body).toEqual({ detail: "Stored content is encrypted with key 'ka', which is not configured: add it to TROVE_ENCRYPTION_KEY" });
-    expect((await api.get(`/pipelines/${plain.id}/documents/${rotatedDoc.id}/fragments`)).body.data[0].page_content).toBe(ROTATED_TEXT);
+    expect(missing.body).toEqual({
+      detail:
+        "Stored content is encrypted with key 'ka', which is not configured: add it to TROVE_ENCRYPTION_KEY",
+    });
+    expect(
+      (await api.get(`/pipelines/${plain.id}/documents/${rotatedDoc.id}/fragments`)).body.data[0]
+        .page_content,
+    ).toBe(ROTATED_TEXT);
     await stop();
   });
 
@@ -105,10 +134,14 @@ describe.each(databaseKinds())('encryption at rest [%s]', (kind) => {
         const first = await startTrove(fresh);
         const api = new Api(first.url);
         const pipeline = await createPipeline(api, { classifications: ['public'] });
-        const [doc] = await addDocuments(api, pipeline.id, [{ content: SECRET_TEXT, classification: 'public' }]);
+        const [doc] = await addDocuments(api, pipeline.id, [
+          { content: SECRET_TEXT, classification: 'public' },
+        ]);
         await first.stop();
         const keyFile = path.join(fresh.env.TROVE_DATA_DIR, 'encryption.key');
-        expect(first.output()).toContain(`No TROVE_ENCRYPTION_KEY set: generated an encryption key in ${keyFile}`);
+        expect(first.output()).toContain(
+          `No TROVE_ENCRYPTION_KEY set: generated an encryption key in ${keyFile}`,
+        );
         expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
         const keyBefore = fs.readFileSync(keyFile, 'utf8');
         expect((await rawFragments(fresh))[0].content_key_id).toBe('embedded');
@@ -116,7 +149,9 @@ describe.each(databaseKinds())('encryption at rest [%s]', (kind) => {
         const second = await startTrove(fresh);
         expect(second.output()).toContain(`Using the encryption key in ${keyFile}`);
         expect(second.output()).not.toContain('generated an encryption key');
-        const fragments = await new Api(second.url).get(`/pipelines/${pipeline.id}/documents/${doc.id}/fragments`);
+        const fragments = await new Api(second.url).get(
+          `/pipelines/${pipeline.id}/documents/${doc.id}/fragments`,
+        );
         expect(fragments.body.data[0].page_content).toBe(SECRET_TEXT);
         await second.stop();
         expect(fs.readFileSync(keyFile, 'utf8')).toBe(keyBefore);

@@ -11,7 +11,20 @@ import { describeEachDatabase } from '../support/suite';
 import { createTestDatabase, startTrove, TroveDatabase, TroveProcess } from '../support/trove-process';
 import { createPipeline, keyWith, search, unique, waitFor } from '../search/helpers';
 
-const JOB_KEYS = ['attempts', 'created_at', 'documents', 'errors', 'failed', 'finished_at', 'id', 'pipeline_id', 'processed', 'state', 'total', 'updated_at'];
+const JOB_KEYS = [
+  'attempts',
+  'created_at',
+  'documents',
+  'errors',
+  'failed',
+  'finished_at',
+  'id',
+  'pipeline_id',
+  'processed',
+  'state',
+  'total',
+  'updated_at',
+];
 const FAST = { TROVE_JOBS_POLL_MS: '100' };
 
 const finished = (api: Api, id: string, timeoutMs = 60_000) =>
@@ -23,12 +36,21 @@ const finished = (api: Api, id: string, timeoutMs = 60_000) =>
   );
 
 const docsOf = (n: number, prefix: string, classification = 'public') =>
-  Array.from({ length: n }, (_, i) => ({ content: `${prefix} document number ${i} about ledgers`, classification, external_id: `${prefix}-${i}` }));
+  Array.from({ length: n }, (_, i) => ({
+    content: `${prefix} document number ${i} about ledgers`,
+    classification,
+    external_id: `${prefix}-${i}`,
+  }));
 
 /** An openai-provider model served by the stub, so tests can slow or fail embedding. */
 async function stubbedPipeline(api: Api, stub: OpenAiEmbeddingsStub, classifications = ['public']) {
   const model = (
-    await api.post('/embedding_models', { name: unique('stub'), provider: 'openai', size: 16, parameters: { base_url: stub.url, model: 'stub', batch_size: 256 } })
+    await api.post('/embedding_models', {
+      name: unique('stub'),
+      provider: 'openai',
+      size: 16,
+      parameters: { base_url: stub.url, model: 'stub', batch_size: 256 },
+    })
   ).body;
   return createPipeline(api, { classifications, embedding_model_ids: [model.id] });
 }
@@ -48,32 +70,67 @@ describeEachDatabase(
       const queued = await api().post(`/pipelines/${pipeline.id}/documents?async=true`, docsOf(70, 'bg'));
       expect(queued.status).toBe(202);
       expect(Object.keys(queued.body)).toEqual(JOB_KEYS);
-      expect(queued.body).toMatchObject({ state: 'queued', total: 70, processed: 0, failed: 0, errors: [], documents: [], pipeline_id: pipeline.id, finished_at: null });
+      expect(queued.body).toMatchObject({
+        state: 'queued',
+        total: 70,
+        processed: 0,
+        failed: 0,
+        errors: [],
+        documents: [],
+        pipeline_id: pipeline.id,
+        finished_at: null,
+      });
       const job = await finished(api(), queued.body.id);
-      expect(job).toMatchObject({ state: 'succeeded', total: 70, processed: 70, failed: 0, errors: [], attempts: 1 });
+      expect(job).toMatchObject({
+        state: 'succeeded',
+        total: 70,
+        processed: 70,
+        failed: 0,
+        errors: [],
+        attempts: 1,
+      });
       expect(job.finished_at).not.toBeNull();
       expect(job.documents.map((d: any) => d.index)).toEqual([...Array(70).keys()]);
-      expect(job.documents[0]).toEqual({ index: 0, id: expect.any(String), version: expect.any(Number), fragment_count: 1 });
+      expect(job.documents[0]).toEqual({
+        index: 0,
+        id: expect.any(String),
+        version: expect.any(Number),
+        fragment_count: 1,
+      });
       const listed = (await api().get(`/pipelines/${pipeline.id}/documents?limit=100`)).body.data;
       expect(listed.map((d: any) => d.id).sort()).toEqual(job.documents.map((d: any) => d.id).sort());
-      const found = await search(api(), pipeline.id, { type: 'search', query: 'bg number 42', classifications: ['public'] });
+      const found = await search(api(), pipeline.id, {
+        type: 'search',
+        query: 'bg number 42',
+        classifications: ['public'],
+      });
       expect(found.body[0].page_content).toBe('bg document number 42 about ledgers');
     });
 
     it('queues a single document too', async () => {
       const pipeline = await createPipeline(api(), { classifications: ['public'] });
-      const queued = await api().post(`/pipelines/${pipeline.id}/documents?async=true`, { content: 'Just one.', classification: 'public' });
+      const queued = await api().post(`/pipelines/${pipeline.id}/documents?async=true`, {
+        content: 'Just one.',
+        classification: 'public',
+      });
       expect(queued.status).toBe(202);
       expect((await finished(api(), queued.body.id)).processed).toBe(1);
     });
 
     it('refuses at once what would certainly fail, and queues nothing', async () => {
       const pipeline = await createPipeline(api(), { classifications: ['public'] });
-      const refused = await api().post(`/pipelines/${pipeline.id}/documents?async=true`, [...docsOf(2, 'ok'), { content: 'x', classification: 'nope' }]);
+      const refused = await api().post(`/pipelines/${pipeline.id}/documents?async=true`, [
+        ...docsOf(2, 'ok'),
+        { content: 'x', classification: 'nope' },
+      ]);
       expect(refused.status).toBe(422);
-      expect(refused.body).toEqual({ detail: "[2].classification: 'nope' is not one of the pipeline's classifications (public)" });
+      expect(refused.body).toEqual({
+        detail: "[2].classification: 'nope' is not one of the pipeline's classifications (public)",
+      });
       const reader = await keyWith(api(), [{ pipeline_id: pipeline.id, permissions: 4 }]);
-      expect((await reader.post(`/pipelines/${pipeline.id}/documents?async=true`, docsOf(1, 'r'))).status).toBe(403);
+      expect(
+        (await reader.post(`/pipelines/${pipeline.id}/documents?async=true`, docsOf(1, 'r'))).status,
+      ).toBe(403);
     });
 
     it('records the item that fails and stores the others', async () => {
@@ -83,7 +140,13 @@ describeEachDatabase(
       const queued = await api().post(`/pipelines/${pipeline.id}/documents?async=true`, docsOf(5, 'item'));
       const job = await finished(api(), queued.body.id);
       expect(job).toMatchObject({ state: 'failed', total: 5, processed: 4, failed: 1 });
-      expect(job.errors).toEqual([{ index: 0, external_id: 'item-0', detail: `Embedding endpoint ${stub.url} answered 400: token limit exceeded` }]);
+      expect(job.errors).toEqual([
+        {
+          index: 0,
+          external_id: 'item-0',
+          detail: `Embedding endpoint ${stub.url} answered 400: token limit exceeded`,
+        },
+      ]);
       expect(job.documents.map((d: any) => d.index)).toEqual([1, 2, 3, 4]);
       const listed = (await api().get(`/pipelines/${pipeline.id}/documents`)).body.data;
       expect(listed.map((d: any) => d.external_id).sort()).toEqual(['item-1', 'item-2', 'item-3', 'item-4']);
@@ -130,18 +193,28 @@ describe.each(databaseKinds())('ingestion jobs across restarts [%s]', (kind) => 
   it('keeps a queued job through a restart; an item whose classification was removed meanwhile fails alone', async () => {
     const first = await start({ TROVE_JOBS_WORKER: 'false' });
     const pipeline = await createPipeline(first.api, { classifications: ['public', 'draft'] });
-    const queued = await first.api.post(`/pipelines/${pipeline.id}/documents?async=true`, [...docsOf(3, 'kept'), { content: 'A draft.', classification: 'draft', external_id: 'the-draft' }]);
+    const queued = await first.api.post(`/pipelines/${pipeline.id}/documents?async=true`, [
+      ...docsOf(3, 'kept'),
+      { content: 'A draft.', classification: 'draft', external_id: 'the-draft' },
+    ]);
     expect(queued.status).toBe(202);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect((await first.api.get(`/jobs/${queued.body.id}`)).body.state).toBe('queued'); // no worker here
-    expect((await first.api.put(`/pipelines/${pipeline.id}/classifications`, { classifications: ['public'] })).status).toBe(200);
+    expect(
+      (await first.api.put(`/pipelines/${pipeline.id}/classifications`, { classifications: ['public'] }))
+        .status,
+    ).toBe(200);
     await first.trove.stop();
 
     const second = await start();
     const job = await finished(second.api, queued.body.id);
     expect(job).toMatchObject({ state: 'failed', processed: 3, failed: 1 });
     expect(job.errors).toEqual([
-      { index: 3, external_id: 'the-draft', detail: "[3].classification: 'draft' is not one of the pipeline's classifications (public)" },
+      {
+        index: 3,
+        external_id: 'the-draft',
+        detail: "[3].classification: 'draft' is not one of the pipeline's classifications (public)",
+      },
     ]);
     await second.trove.stop();
   });
@@ -151,8 +224,16 @@ describe.each(databaseKinds())('ingestion jobs across restarts [%s]', (kind) => 
     const pipeline = await stubbedPipeline(first.api, stub);
     stub.reset();
     stub.delayNext(20_000);
-    const queued = await first.api.post(`/pipelines/${pipeline.id}/documents?async=true`, docsOf(10, 'graceful'));
-    await waitFor(async () => stub.requests.length, (n) => n >= 1, 30_000, 'the worker to call the embedding endpoint');
+    const queued = await first.api.post(
+      `/pipelines/${pipeline.id}/documents?async=true`,
+      docsOf(10, 'graceful'),
+    );
+    await waitFor(
+      async () => stub.requests.length,
+      (n) => n >= 1,
+      30_000,
+      'the worker to call the embedding endpoint',
+    );
     expect((await first.api.get(`/jobs/${queued.body.id}`)).body.state).toBe('running');
     await first.trove.stop();
 
@@ -171,8 +252,16 @@ describe.each(databaseKinds())('ingestion jobs across restarts [%s]', (kind) => 
       // The first chunk (32 documents) embeds at once; the second hangs until the worker is killed.
       stub.delayNext(0);
       stub.delayNext(60_000);
-      const queued = await first.api.post(`/pipelines/${pipeline.id}/documents?async=true`, docsOf(40, 'killed'));
-      await waitFor(async () => stub.requests.length, (n) => n >= 2, 30_000, 'the second chunk to start embedding');
+      const queued = await first.api.post(
+        `/pipelines/${pipeline.id}/documents?async=true`,
+        docsOf(40, 'killed'),
+      );
+      await waitFor(
+        async () => stub.requests.length,
+        (n) => n >= 2,
+        30_000,
+        'the second chunk to start embedding',
+      );
       const midway = (await first.api.get(`/jobs/${queued.body.id}`)).body;
       expect(midway).toMatchObject({ state: 'running', processed: 32, attempts: 1 });
       await first.trove.kill(); // SIGKILL: no chance to hand the job back
@@ -184,7 +273,12 @@ describe.each(databaseKinds())('ingestion jobs across restarts [%s]', (kind) => 
       const listed = (await second.api.get(`/pipelines/${pipeline.id}/documents?limit=100`)).body.data;
       expect(listed).toHaveLength(40);
       expect(new Set(listed.map((d: any) => d.external_id)).size).toBe(40);
-      const fragments = await search(second.api, pipeline.id, { type: 'similarity', query: 'ledgers', classifications: ['public'], params: { k: 100 } });
+      const fragments = await search(second.api, pipeline.id, {
+        type: 'similarity',
+        query: 'ledgers',
+        classifications: ['public'],
+        params: { k: 100 },
+      });
       expect(fragments.body).toHaveLength(40);
       expect(second.trove.output()).toMatch(/"resumeAt":32/);
     });

@@ -13,7 +13,10 @@ import { TroveDatabase } from '../support/trove-process';
 
 const ROOT = path.resolve(__dirname, '../..');
 
-export async function queryRaw<T = Record<string, unknown>>(database: TroveDatabase, sql: string): Promise<T[]> {
+export async function queryRaw<T = Record<string, unknown>>(
+  database: TroveDatabase,
+  sql: string,
+): Promise<T[]> {
   if (database.kind === 'postgres') {
     const client = new Client({ connectionString: database.env.DATABASE_URL });
     await client.connect();
@@ -32,9 +35,13 @@ export async function queryRaw<T = Record<string, unknown>>(database: TroveDatab
       process.stdout.write(JSON.stringify(result.rows));
       await db.close();
     })().catch((error) => { console.error(error); process.exit(1); });`;
-  const output = execFileSync(path.join(ROOT, 'node_modules/.bin/node'), ['-e', script, path.join(database.env.TROVE_DATA_DIR, 'pgdata'), sql], {
-    cwd: ROOT,
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const output = execFileSync(
+    path.join(ROOT, 'node_modules/.bin/node'),
+    ['-e', script, path.join(database.env.TROVE_DATA_DIR, 'pgdata'), sql],
+    {
+      cwd: ROOT,
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   return JSON.parse(output.toString()) as T[];
 }

@@ -15,7 +15,12 @@ const run = promisify(execFile);
 describeEachDatabase('npm run demo', (fixture) => {
   const demo = () =>
     run(path.join(ROOT, 'node_modules/.bin/node'), [path.join(ROOT, 'scripts/demo.mjs')], {
-      env: { PATH: process.env.PATH ?? '', TROVE_URL: fixture().trove.url, TROVE_API_KEY: ADMIN.id, TROVE_API_SECRET: ADMIN.secret },
+      env: {
+        PATH: process.env.PATH ?? '',
+        TROVE_URL: fixture().trove.url,
+        TROVE_API_KEY: ADMIN.id,
+        TROVE_API_SECRET: ADMIN.secret,
+      },
     });
 
   it('replays First search, and can be run again', async () => {
@@ -25,21 +30,34 @@ describeEachDatabase('npm run demo', (fixture) => {
     const pipelines = (await fixture().api.get('/pipelines?name=support-kb')).body.data;
     expect(pipelines).toHaveLength(1);
     const documents = (await fixture().api.get(`/pipelines/${pipelines[0].id}/documents`)).body.data;
-    expect(documents.map((d: any) => d.external_id).sort()).toEqual(['invoices', 'password-reset', 'refunds']);
+    expect(documents.map((d: any) => d.external_id).sort()).toEqual([
+      'invoices',
+      'password-reset',
+      'refunds',
+    ]);
 
     const second = await demo();
     expect(second.stdout).toContain(`Using the existing pipeline support-kb (${pipelines[0].id})`);
     const again = (await fixture().api.get(`/pipelines/${pipelines[0].id}/documents`)).body.data;
     expect(again.map((d: any) => d.id)).toEqual(documents.map((d: any) => d.id));
     again.forEach((d: any, i: number) => expect(d.version).toBeGreaterThan(documents[i].version));
-    const live = await fixture().api.post(`/pipelines/${pipelines[0].id}/search`, { type: 'similarity', query: 'refund', classifications: ['internal'], params: { k: 10 } });
+    const live = await fixture().api.post(`/pipelines/${pipelines[0].id}/search`, {
+      type: 'similarity',
+      query: 'refund',
+      classifications: ['internal'],
+      params: { k: 10 },
+    });
     expect(live.body).toHaveLength(3);
   });
 
   it('says what is wrong without a key', async () => {
-    const failed = await run(path.join(ROOT, 'node_modules/.bin/node'), [path.join(ROOT, 'scripts/demo.mjs')], {
-      env: { PATH: process.env.PATH ?? '', TROVE_URL: fixture().trove.url },
-    }).catch((error) => error);
+    const failed = await run(
+      path.join(ROOT, 'node_modules/.bin/node'),
+      [path.join(ROOT, 'scripts/demo.mjs')],
+      {
+        env: { PATH: process.env.PATH ?? '', TROVE_URL: fixture().trove.url },
+      },
+    ).catch((error) => error);
     expect(failed.code).toBe(1);
     expect(failed.stderr).toContain('Set TROVE_API_KEY and TROVE_API_SECRET');
   });

@@ -10,11 +10,39 @@ import { addDocuments, cosineDistance, createPipeline, search, storedVector } fr
 
 const BULK = 6000;
 const QUERY = 'quarterly accounts payable ledger balance';
-const bulk = (i: number) => `Ledger entry ${i} reconciles the quarterly accounts payable balance of cost centre ${i % 97}.`;
-const ANIMALS = ['zebra', 'gazelle', 'buffalo', 'wildebeest', 'elephant', 'giraffe', 'impala', 'oryx', 'eland', 'topi', 'kudu', 'hartebeest'];
-const PLACES = ['savanna', 'delta', 'plateau', 'floodplain', 'woodland', 'escarpment', 'crater', 'riverbank', 'grassland', 'marsh', 'valley', 'dunes'];
+const bulk = (i: number) =>
+  `Ledger entry ${i} reconciles the quarterly accounts payable balance of cost centre ${i % 97}.`;
+const ANIMALS = [
+  'zebra',
+  'gazelle',
+  'buffalo',
+  'wildebeest',
+  'elephant',
+  'giraffe',
+  'impala',
+  'oryx',
+  'eland',
+  'topi',
+  'kudu',
+  'hartebeest',
+];
+const PLACES = [
+  'savanna',
+  'delta',
+  'plateau',
+  'floodplain',
+  'woodland',
+  'escarpment',
+  'crater',
+  'riverbank',
+  'grassland',
+  'marsh',
+  'valley',
+  'dunes',
+];
 /** Far from the query. Hashing vectors of texts sharing no feature with the query tie (distance 1), so checks compare distances. */
-const needle = (i: number) => `${ANIMALS[i % 12]} migration ${i} across the ${PLACES[(i * 5) % 12]} in ${i % 2 ? 'dry' : 'wet'} season.`;
+const needle = (i: number) =>
+  `${ANIMALS[i % 12]} migration ${i} across the ${PLACES[(i * 5) % 12]} in ${i % 2 ? 'dry' : 'wet'} season.`;
 
 async function exactFallbacks(url: string): Promise<number> {
   const text = await (await fetch(`${url}/metrics`)).text();
@@ -58,12 +86,24 @@ describeEachDatabase('filtered search keeps k results', (fixture) => {
       await addDocuments(
         api(),
         pipeline.id,
-        Array.from({ length: 1000 }, (_, j) => ({ content: bulk(start + j), classification: 'common', metadata: { needle: false, n: start + j } })),
+        Array.from({ length: 1000 }, (_, j) => ({
+          content: bulk(start + j),
+          classification: 'common',
+          metadata: { needle: false, n: start + j },
+        })),
       );
     }
     const stored = await addDocuments(api(), pipeline.id, [
-      ...Array.from({ length: 12 }, (_, i) => ({ content: needle(i), classification: 'common', metadata: { needle: true, n: i } })),
-      ...Array.from({ length: 12 }, (_, i) => ({ content: needle(100 + i), classification: 'rare', metadata: { needle: false, n: 100 + i } })),
+      ...Array.from({ length: 12 }, (_, i) => ({
+        content: needle(i),
+        classification: 'common',
+        metadata: { needle: true, n: i },
+      })),
+      ...Array.from({ length: 12 }, (_, i) => ({
+        content: needle(100 + i),
+        classification: 'rare',
+        metadata: { needle: false, n: 100 + i },
+      })),
     ]);
     stored.slice(0, 12).forEach((doc, i) => needles.set(doc.id, i));
     stored.slice(12).forEach((doc, i) => rare.set(doc.id, 100 + i));
@@ -107,7 +147,13 @@ describeEachDatabase('filtered search keeps k results', (fixture) => {
   });
 
   it('returns the k nearest fragments that match a selective metadata filter', async () => {
-    const response = await search(api(), pipeline.id, { type: 'similarity', query: QUERY, classifications: ['common'], params: { k: 10 }, filters: { needle: true } });
+    const response = await search(api(), pipeline.id, {
+      type: 'similarity',
+      query: QUERY,
+      classifications: ['common'],
+      params: { k: 10 },
+      filters: { needle: true },
+    });
     expect(response.status).toBe(200);
     expectNearest(response.body, needles, 10);
   });
@@ -124,7 +170,13 @@ describeEachDatabase('filtered search keeps k results', (fixture) => {
 
   it('returns all matching fragments when fewer than k exist, through the exact fallback', async () => {
     const before = await exactFallbacks(fixture().trove.url);
-    const response = await search(api(), pipeline.id, { type: 'similarity', query: QUERY, classifications: ['common'], params: { k: 30 }, filters: { needle: true } });
+    const response = await search(api(), pipeline.id, {
+      type: 'similarity',
+      query: QUERY,
+      classifications: ['common'],
+      params: { k: 30 },
+      filters: { needle: true },
+    });
     expectNearest(response.body, needles, 12);
     expect(await exactFallbacks(fixture().trove.url)).toBe(before + 1);
   });
@@ -139,12 +191,21 @@ describeEachDatabase('filtered search keeps k results', (fixture) => {
     });
     // n 100..199 also matches bulk entries 100..199, which are nearer: 24 candidates, all bulk-or-needle as the filter says.
     expect(response.body).toHaveLength(24);
-    expect(response.body.every((f: any) => f.metadata.needle === true || (f.metadata.n >= 100 && f.metadata.n < 200))).toBe(true);
+    expect(
+      response.body.every(
+        (f: any) => f.metadata.needle === true || (f.metadata.n >= 100 && f.metadata.n < 200),
+      ),
+    ).toBe(true);
   });
 
   it('does not use the fallback when the index fills k', async () => {
     const before = await exactFallbacks(fixture().trove.url);
-    const response = await search(api(), pipeline.id, { type: 'similarity', query: QUERY, classifications: ['common'], params: { k: 10 } });
+    const response = await search(api(), pipeline.id, {
+      type: 'similarity',
+      query: QUERY,
+      classifications: ['common'],
+      params: { k: 10 },
+    });
     expect(response.body).toHaveLength(10);
     expect(await exactFallbacks(fixture().trove.url)).toBe(before);
   });

@@ -39,7 +39,10 @@ export async function createPipeline(api: Api, body: Record<string, unknown> = {
   return response.body;
 }
 
-export async function supportKb(api: Api, extra: Record<string, unknown> = {}): Promise<{ pipeline: any; documents: any[] }> {
+export async function supportKb(
+  api: Api,
+  extra: Record<string, unknown> = {},
+): Promise<{ pipeline: any; documents: any[] }> {
   const pipeline = await createPipeline(api, {
     description: 'Support knowledge base',
     classifications: ['public', 'internal'],
@@ -57,7 +60,10 @@ export async function addDocuments(api: Api, pipelineId: string, documents: unkn
 }
 
 /** A key with the given grants, as an Api client. */
-export async function keyWith(api: Api, grants: { pipeline_id: string; permissions: number; classifications?: '*' | string[] }[]): Promise<Api> {
+export async function keyWith(
+  api: Api,
+  grants: { pipeline_id: string; permissions: number; classifications?: '*' | string[] }[],
+): Promise<Api> {
   const response = await api.post('/api_keys', { name: unique('key'), grants });
   if (response.status !== 201) throw new Error(`api key: ${response.status} ${response.text}`);
   return api.as({ id: response.body.id, secret: response.body.secret });
@@ -72,7 +78,8 @@ const vectorizers = new Map<string, HashingVectorizer>();
 export function storedVector(text: string, size = 384, ngram = 3): number[] {
   const key = `${size}/${ngram}`;
   let vectorizer = vectorizers.get(key);
-  if (!vectorizer) vectorizers.set(key, (vectorizer = new HashingVectorizer(size, { ngram, lowercase: true })));
+  if (!vectorizer)
+    vectorizers.set(key, (vectorizer = new HashingVectorizer(size, { ngram, lowercase: true })));
   return vectorizer.vectorize(text).map(Math.fround);
 }
 
@@ -89,10 +96,16 @@ export function cosineSimilarity(a: number[], b: number[]): number {
 }
 
 export const cosineDistance = (a: number[], b: number[]) => 1 - cosineSimilarity(a, b);
-export const euclideanDistance = (a: number[], b: number[]) => Math.sqrt(a.reduce((sum, x, i) => sum + (x - b[i]) ** 2, 0));
+export const euclideanDistance = (a: number[], b: number[]) =>
+  Math.sqrt(a.reduce((sum, x, i) => sum + (x - b[i]) ** 2, 0));
 export const negativeInnerProduct = (a: number[], b: number[]) => -a.reduce((sum, x, i) => sum + x * b[i], 0);
 
-export async function waitFor<T>(probe: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000, what = 'condition'): Promise<T> {
+export async function waitFor<T>(
+  probe: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 60_000,
+  what = 'condition',
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();

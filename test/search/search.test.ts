@@ -18,7 +18,17 @@ import {
   storedVector,
 } from './helpers';
 
-const FRAGMENT_KEYS = ['classification', 'document_id', 'expired_at', 'id', 'metadata', 'order_id', 'page_content', 'score', 'version'];
+const FRAGMENT_KEYS = [
+  'classification',
+  'document_id',
+  'expired_at',
+  'id',
+  'metadata',
+  'order_id',
+  'page_content',
+  'score',
+  'version',
+];
 
 /** Short documents (one fragment each) with varied metadata, keyed by external id. */
 const CORPUS = [
@@ -79,7 +89,12 @@ const CLASSES: Record<string, string[]> = {
 const QUERY = 'How do I get a refund for my billing invoice?';
 
 /** The test's own MMR: cosine similarity, LangChain's formula, then ordered by distance. */
-function referenceMmr(query: number[], candidates: { id: string; vector: number[]; distance: number }[], k: number, lambda: number) {
+function referenceMmr(
+  query: number[],
+  candidates: { id: string; vector: number[]; distance: number }[],
+  k: number,
+  lambda: number,
+) {
   const sim = (a: number[], b: number[]) => 1 - cosineDistance(a, b);
   const selected: number[] = [];
   while (selected.length < Math.min(k, candidates.length)) {
@@ -89,7 +104,10 @@ function referenceMmr(query: number[], candidates: { id: string; vector: number[
       if (selected.includes(i)) return;
       const relevance = sim(query, c.vector);
       const score =
-        selected.length === 0 ? relevance : lambda * relevance - (1 - lambda) * Math.max(...selected.map((s) => sim(c.vector, candidates[s].vector)));
+        selected.length === 0
+          ? relevance
+          : lambda * relevance -
+            (1 - lambda) * Math.max(...selected.map((s) => sim(c.vector, candidates[s].vector)));
       if (score > bestScore) [best, bestScore] = [i, score];
     });
     selected.push(best);
@@ -111,14 +129,25 @@ describeEachDatabase('REST search', (fixture) => {
   const reference = (query: string, classes: string[], distance = cosineDistance) => {
     const q = storedVector(query);
     return CORPUS.filter((d) => classes.includes(d.classification))
-      .map((d) => ({ id: d.external_id, vector: storedVector(d.content), distance: distance(storedVector(d.content), q) }))
+      .map((d) => ({
+        id: d.external_id,
+        vector: storedVector(d.content),
+        distance: distance(storedVector(d.content), q),
+      }))
       .sort((a, b) => a.distance - b.distance);
   };
   const names = (body: any[]) => body.map((f) => byDocument[f.document_id]);
 
   beforeAll(async () => {
     stub = await startOpenAiEmbeddingsStub({ size: 16 });
-    secondModel = (await api().post('/embedding_models', { name: 'hashing-64', provider: 'hashing', size: 64, parameters: { ngram: 2 } })).body;
+    secondModel = (
+      await api().post('/embedding_models', {
+        name: 'hashing-64',
+        provider: 'hashing',
+        size: 64,
+        parameters: { ngram: 2 },
+      })
+    ).body;
     pipeline = await createPipeline(api(), {
       classifications: ['public', 'internal', 'secret'],
       hierarchy: [
@@ -132,16 +161,29 @@ describeEachDatabase('REST search', (fixture) => {
       ids[CORPUS[i].external_id] = doc.id;
       byDocument[doc.id] = CORPUS[i].external_id;
     });
-    ftsOnly = await createPipeline(api(), { embedding_model_ids: [], full_text_search: true, classifications: ['public'] });
-    await addDocuments(api(), ftsOnly.id, [{ content: 'Refunds are prorated for annual plans.', classification: 'public' }]);
+    ftsOnly = await createPipeline(api(), {
+      embedding_model_ids: [],
+      full_text_search: true,
+      classifications: ['public'],
+    });
+    await addDocuments(api(), ftsOnly.id, [
+      { content: 'Refunds are prorated for annual plans.', classification: 'public' },
+    ]);
     noFts = await createPipeline(api(), { full_text_search: false, classifications: ['public'] });
-    await addDocuments(api(), noFts.id, [{ content: 'Refunds are prorated for annual plans.', classification: 'public' }]);
+    await addDocuments(api(), noFts.id, [
+      { content: 'Refunds are prorated for annual plans.', classification: 'public' },
+    ]);
   });
   afterAll(() => stub?.close());
 
   describe('similarity', () => {
     it('returns the k nearest by ascending cosine distance, with the published fields', async () => {
-      const response = await search(api(), pipeline.id, { type: 'similarity', query: QUERY, classifications: ['secret'], params: { k: 8 } });
+      const response = await search(api(), pipeline.id, {
+        type: 'similarity',
+        query: QUERY,
+        classifications: ['secret'],
+        params: { k: 8 },
+      });
       expect(response.status).toBe(200);
       const expected = reference(QUERY, CLASSES.secret);
       expect(names(response.body)).toEqual(expected.map((e) => e.id));
@@ -155,29 +197,59 @@ describeEachDatabase('REST search', (fixture) => {
       });
       // Metadata keys come back in alphabetical order, nested ones too.
       const password = response.body.find((f: any) => byDocument[f.document_id] === 'password');
-      expect(JSON.stringify(password.metadata)).toBe('{"author":{"name":"Ada"},"draft":false,"product":"accounts","rating":4.5,"year":2023}');
+      expect(JSON.stringify(password.metadata)).toBe(
+        '{"author":{"name":"Ada"},"draft":false,"product":"accounts","rating":4.5,"year":2023}',
+      );
       // Scores are the database's doubles, not rounded for display.
       expect(response.body.some((f: any) => String(f.score).length > 12)).toBe(true);
     });
 
     it('defaults to k 5 without params, and k 0 when params omits it', async () => {
-      const none = await search(api(), pipeline.id, { type: 'similarity', query: QUERY, classifications: ['secret'] });
-      expect(names(none.body)).toEqual(reference(QUERY, CLASSES.secret).slice(0, 5).map((e) => e.id));
+      const none = await search(api(), pipeline.id, {
+        type: 'similarity',
+        query: QUERY,
+        classifications: ['secret'],
+      });
+      expect(names(none.body)).toEqual(
+        reference(QUERY, CLASSES.secret)
+          .slice(0, 5)
+          .map((e) => e.id),
+      );
       for (const params of [{}, { threshold: 5 }, { k: 0 }]) {
-        const empty = await search(api(), pipeline.id, { type: 'similarity', query: QUERY, classifications: ['secret'], params });
+        const empty = await search(api(), pipeline.id, {
+          type: 'similarity',
+          query: QUERY,
+          classifications: ['secret'],
+          params,
+        });
         expect(empty.status).toBe(200);
         expect(empty.body).toEqual([]);
       }
-      const nullParams = await search(api(), pipeline.id, { type: 'similarity', query: QUERY, classifications: ['secret'], params: null });
+      const nullParams = await search(api(), pipeline.id, {
+        type: 'similarity',
+        query: QUERY,
+        classifications: ['secret'],
+        params: null,
+      });
       expect(nullParams.body).toHaveLength(5);
     });
 
     it('drops fragments beyond the threshold distance', async () => {
       const expected = reference(QUERY, CLASSES.secret);
       const threshold = (expected[1].distance + expected[2].distance) / 2;
-      const response = await search(api(), pipeline.id, { type: 'similarity', query: QUERY, classifications: ['secret'], params: { k: 8, threshold } });
+      const response = await search(api(), pipeline.id, {
+        type: 'similarity',
+        query: QUERY,
+        classifications: ['secret'],
+        params: { k: 8, threshold },
+      });
       expect(names(response.body)).toEqual(expected.slice(0, 2).map((e) => e.id));
-      const none = await search(api(), pipeline.id, { type: 'similarity', query: QUERY, classifications: ['secret'], params: { k: 8, threshold: 0 } });
+      const none = await search(api(), pipeline.id, {
+        type: 'similarity',
+        query: QUERY,
+        classifications: ['secret'],
+        params: { k: 8, threshold: 0 },
+      });
       expect(none.body).toEqual([]);
     });
 
@@ -212,7 +284,10 @@ describeEachDatabase('REST search', (fixture) => {
       expect(response.status).toBe(200);
       const vectorizer = (text: string) => storedVector(text, 64, 2);
       const q = vectorizer(QUERY);
-      const expected = CORPUS.map((d) => ({ id: d.external_id, distance: cosineDistance(vectorizer(d.content), q) })).sort((a, b) => a.distance - b.distance);
+      const expected = CORPUS.map((d) => ({
+        id: d.external_id,
+        distance: cosineDistance(vectorizer(d.content), q),
+      })).sort((a, b) => a.distance - b.distance);
       expect(names(response.body)).toEqual(expected.map((e) => e.id));
       response.body.forEach((f: any, i: number) => expect(f.score).toBeCloseTo(expected[i].distance, 5));
     });
@@ -220,23 +295,35 @@ describeEachDatabase('REST search', (fixture) => {
 
   describe('classifications', () => {
     const found = async (classifications: unknown) => {
-      const response = await search(api(), pipeline.id, { type: 'similarity', query: QUERY, classifications, params: { k: 20 } });
+      const response = await search(api(), pipeline.id, {
+        type: 'similarity',
+        query: QUERY,
+        classifications,
+        params: { k: 20 },
+      });
       expect(response.status).toBe(200);
       return names(response.body).sort();
     };
-    const docsOf = (...classes: string[]) => CORPUS.filter((d) => classes.includes(d.classification)).map((d) => d.external_id).sort();
+    const docsOf = (...classes: string[]) =>
+      CORPUS.filter((d) => classes.includes(d.classification))
+        .map((d) => d.external_id)
+        .sort();
 
     it('matches a string or an array hierarchically (with everything inherited, transitively)', async () => {
       expect(await found('public')).toEqual(docsOf('public'));
       expect(await found('internal')).toEqual(docsOf('internal', 'public'));
       expect(await found(['secret'])).toEqual(docsOf('secret', 'internal', 'public'));
       expect(await found({ values: ['internal'] })).toEqual(docsOf('internal', 'public'));
-      expect(await found({ values: ['internal'], match: 'hierarchical' })).toEqual(docsOf('internal', 'public'));
+      expect(await found({ values: ['internal'], match: 'hierarchical' })).toEqual(
+        docsOf('internal', 'public'),
+      );
     });
 
     it('matches exactly when asked', async () => {
       expect(await found({ values: ['internal'], match: 'exact' })).toEqual(docsOf('internal'));
-      expect(await found({ values: ['secret', 'public'], match: 'exact' })).toEqual(docsOf('secret', 'public'));
+      expect(await found({ values: ['secret', 'public'], match: 'exact' })).toEqual(
+        docsOf('secret', 'public'),
+      );
     });
 
     it('ignores names the pipeline does not define, and finds nothing for an empty list', async () => {
@@ -249,7 +336,13 @@ describeEachDatabase('REST search', (fixture) => {
 
   describe('metadata filters', () => {
     const filtered = async (filters: unknown) => {
-      const response = await search(api(), pipeline.id, { type: 'similarity', query: QUERY, classifications: ['secret'], params: { k: 20 }, filters });
+      const response = await search(api(), pipeline.id, {
+        type: 'similarity',
+        query: QUERY,
+        classifications: ['secret'],
+        params: { k: 20 },
+        filters,
+      });
       expect(response.status).toBe(200);
       return names(response.body).sort();
     };
@@ -272,7 +365,10 @@ describeEachDatabase('REST search', (fixture) => {
       [{ rating: { $exists: false } }, ['credentials', 'escalation', 'forecast']],
       [{ audit: null }, ['credentials']],
       [{ 'author.name': 'Ada' }, ['password', 'payment']],
-      [{ author: { name: { $ne: 'Ada' } } }, ['credentials', 'escalation', 'forecast', 'invoices', 'refunds', 'two-factor']],
+      [
+        { author: { name: { $ne: 'Ada' } } },
+        ['credentials', 'escalation', 'forecast', 'invoices', 'refunds', 'two-factor'],
+      ],
       [{ $and: [{ product: 'billing' }, { year: 2025 }] }, ['forecast', 'refunds']],
       [{ $or: [{ product: 'security' }, { rating: { $lt: 2 } }] }, ['credentials', 'payment']],
       [{ $not: { product: 'billing' } }, ['credentials', 'escalation', 'password', 'two-factor']],
@@ -283,19 +379,40 @@ describeEachDatabase('REST search', (fixture) => {
     });
 
     it('applies to MMR and full text too', async () => {
-      const mmr = await search(api(), pipeline.id, { type: 'mmr', query: QUERY, classifications: ['secret'], filters: { product: 'billing' } });
+      const mmr = await search(api(), pipeline.id, {
+        type: 'mmr',
+        query: QUERY,
+        classifications: ['secret'],
+        filters: { product: 'billing' },
+      });
       expect(names(mmr.body).sort()).toEqual(['forecast', 'invoices', 'payment', 'refunds']);
-      const fts = await search(api(), pipeline.id, { type: 'search', query: 'refund', classifications: ['secret'], filters: { product: 'support' } });
+      const fts = await search(api(), pipeline.id, {
+        type: 'search',
+        query: 'refund',
+        classifications: ['secret'],
+        filters: { product: 'support' },
+      });
       expect(names(fts.body)).toEqual(['escalation']);
     });
 
     it.each([
       [{ year: { $gt: null } }, 'filters.year.$gt: expected a string, number or boolean; null has no order'],
-      [{ $xor: [] }, "filters.$xor: unknown operator '$xor' here; use $and, $or or $not, or a metadata key with $eq, $ne, $gt, $gte, $lt, $lte, $in, $nin, $exists, $not"],
-      [{ tags: ['a'] }, 'filters.tags: an array cannot be compared; use {"$in": [...]} to match one of several values'],
+      [
+        { $xor: [] },
+        "filters.$xor: unknown operator '$xor' here; use $and, $or or $not, or a metadata key with $eq, $ne, $gt, $gte, $lt, $lte, $in, $nin, $exists, $not",
+      ],
+      [
+        { tags: ['a'] },
+        'filters.tags: an array cannot be compared; use {"$in": [...]} to match one of several values',
+      ],
       ['billing', 'filters: expected an object of conditions'],
     ])('refuses the malformed filter %j with 422', async (filters, detail) => {
-      const response = await search(api(), pipeline.id, { type: 'similarity', query: QUERY, classifications: ['secret'], filters });
+      const response = await search(api(), pipeline.id, {
+        type: 'similarity',
+        query: QUERY,
+        classifications: ['secret'],
+        filters,
+      });
       expect(response.status).toBe(422);
       expect(response.body).toEqual({ detail });
     });
@@ -309,7 +426,12 @@ describeEachDatabase('REST search', (fixture) => {
         { k: 2, fetch_k: 8, lambda_mult: 0 },
         { k: 5, fetch_k: 8 },
       ]) {
-        const response = await search(api(), pipeline.id, { type: 'mmr', query: QUERY, classifications: ['secret'], params });
+        const response = await search(api(), pipeline.id, {
+          type: 'mmr',
+          query: QUERY,
+          classifications: ['secret'],
+          params,
+        });
         expect(response.status).toBe(200);
         const candidates = reference(QUERY, CLASSES.secret).slice(0, params.fetch_k);
         const expected = referenceMmr(storedVector(QUERY), candidates, params.k, params.lambda_mult ?? 0.5);
@@ -319,20 +441,44 @@ describeEachDatabase('REST search', (fixture) => {
     });
 
     it('differs from similarity when diversity is asked for', async () => {
-      const mmr = await search(api(), pipeline.id, { type: 'mmr', query: QUERY, classifications: ['secret'], params: { k: 3, fetch_k: 8, lambda_mult: 0 } });
-      const similarity = await search(api(), pipeline.id, { type: 'similarity', query: QUERY, classifications: ['secret'], params: { k: 3 } });
+      const mmr = await search(api(), pipeline.id, {
+        type: 'mmr',
+        query: QUERY,
+        classifications: ['secret'],
+        params: { k: 3, fetch_k: 8, lambda_mult: 0 },
+      });
+      const similarity = await search(api(), pipeline.id, {
+        type: 'similarity',
+        query: QUERY,
+        classifications: ['secret'],
+        params: { k: 3 },
+      });
       expect(names(mmr.body)).not.toEqual(names(similarity.body));
     });
 
     it('defaults to k 5 of fetch_k 10 with lambda 0.5 without params', async () => {
-      const response = await search(api(), pipeline.id, { type: 'mmr', query: QUERY, classifications: ['secret'] });
-      const expected = referenceMmr(storedVector(QUERY), reference(QUERY, CLASSES.secret).slice(0, 10), 5, 0.5);
+      const response = await search(api(), pipeline.id, {
+        type: 'mmr',
+        query: QUERY,
+        classifications: ['secret'],
+      });
+      const expected = referenceMmr(
+        storedVector(QUERY),
+        reference(QUERY, CLASSES.secret).slice(0, 10),
+        5,
+        0.5,
+      );
       expect(names(response.body)).toEqual(expected.map((e) => e.id));
     });
 
     it('returns nothing when params omits fetch_k or k', async () => {
       for (const params of [{ k: 3 }, { fetch_k: 8 }, {}]) {
-        const response = await search(api(), pipeline.id, { type: 'mmr', query: QUERY, classifications: ['secret'], params });
+        const response = await search(api(), pipeline.id, {
+          type: 'mmr',
+          query: QUERY,
+          classifications: ['secret'],
+          params,
+        });
         expect(response.body).toEqual([]);
       }
     });
@@ -340,8 +486,18 @@ describeEachDatabase('REST search', (fixture) => {
     it('leaves candidates beyond the threshold out of the selection', async () => {
       const all = reference(QUERY, CLASSES.secret);
       const threshold = (all[2].distance + all[3].distance) / 2;
-      const response = await search(api(), pipeline.id, { type: 'mmr', query: QUERY, classifications: ['secret'], params: { k: 5, fetch_k: 8, threshold } });
-      expect(names(response.body).sort()).toEqual(all.slice(0, 3).map((e) => e.id).sort());
+      const response = await search(api(), pipeline.id, {
+        type: 'mmr',
+        query: QUERY,
+        classifications: ['secret'],
+        params: { k: 5, fetch_k: 8, threshold },
+      });
+      expect(names(response.body).sort()).toEqual(
+        all
+          .slice(0, 3)
+          .map((e) => e.id)
+          .sort(),
+      );
     });
 
     it('works with another distance strategy, scoring by it', async () => {
@@ -360,7 +516,11 @@ describeEachDatabase('REST search', (fixture) => {
 
   describe('full text', () => {
     it('ranks matching fragments by descending ts_rank', async () => {
-      const response = await search(api(), pipeline.id, { type: 'search', query: 'refund', classifications: ['secret'] });
+      const response = await search(api(), pipeline.id, {
+        type: 'search',
+        query: 'refund',
+        classifications: ['secret'],
+      });
       expect(response.status).toBe(200);
       expect(names(response.body).sort()).toEqual(['escalation', 'refunds']);
       expect(names(response.body)[0]).toBe('refunds'); // two occurrences rank higher
@@ -372,7 +532,16 @@ describeEachDatabase('REST search', (fixture) => {
 
     it('understands web search syntax: all words, "phrases", or, -exclusion', async () => {
       const run = async (query: string) =>
-        names((await search(api(), pipeline.id, { type: 'search', query, classifications: ['secret'], params: { k: 10 } })).body).sort();
+        names(
+          (
+            await search(api(), pipeline.id, {
+              type: 'search',
+              query,
+              classifications: ['secret'],
+              params: { k: 10 },
+            })
+          ).body,
+        ).sort();
       expect(await run('refund ticket')).toEqual(['escalation', 'refunds']);
       expect(await run('refund -disputed')).toEqual(['refunds']);
       expect(await run('"database credentials"')).toEqual(['credentials']);
@@ -381,20 +550,45 @@ describeEachDatabase('REST search', (fixture) => {
     });
 
     it('honours k, classifications and a minimum rank threshold', async () => {
-      const all = (await search(api(), pipeline.id, { type: 'search', query: 'refund', classifications: ['secret'] })).body;
-      const one = await search(api(), pipeline.id, { type: 'search', query: 'refund', classifications: ['secret'], params: { k: 1 } });
+      const all = (
+        await search(api(), pipeline.id, { type: 'search', query: 'refund', classifications: ['secret'] })
+      ).body;
+      const one = await search(api(), pipeline.id, {
+        type: 'search',
+        query: 'refund',
+        classifications: ['secret'],
+        params: { k: 1 },
+      });
       expect(names(one.body)).toEqual(['refunds']);
       const threshold = (all[0].score + all[1].score) / 2;
-      const ranked = await search(api(), pipeline.id, { type: 'search', query: 'refund', classifications: ['secret'], params: { k: 5, threshold } });
+      const ranked = await search(api(), pipeline.id, {
+        type: 'search',
+        query: 'refund',
+        classifications: ['secret'],
+        params: { k: 5, threshold },
+      });
       expect(names(ranked.body)).toEqual(['refunds']);
-      const zero = await search(api(), pipeline.id, { type: 'search', query: 'refund', classifications: ['secret'], params: {} });
+      const zero = await search(api(), pipeline.id, {
+        type: 'search',
+        query: 'refund',
+        classifications: ['secret'],
+        params: {},
+      });
       expect(zero.body).toEqual([]);
-      const publicOnly = await search(api(), pipeline.id, { type: 'search', query: 'refund', classifications: 'public' });
+      const publicOnly = await search(api(), pipeline.id, {
+        type: 'search',
+        query: 'refund',
+        classifications: 'public',
+      });
       expect(publicOnly.body).toEqual([]);
     });
 
     it('works on a full-text-only pipeline without any embedding model', async () => {
-      const response = await search(api(), ftsOnly.id, { type: 'search', query: 'refunds', classifications: ['public'] });
+      const response = await search(api(), ftsOnly.id, {
+        type: 'search',
+        query: 'refunds',
+        classifications: ['public'],
+      });
       expect(response.status).toBe(200);
       expect(response.body).toHaveLength(1);
       expect(response.body[0].page_content).toBe('Refunds are prorated for annual plans.');
@@ -403,19 +597,35 @@ describeEachDatabase('REST search', (fixture) => {
 
   describe('errors', () => {
     it('answers 404 for a pipeline that does not exist', async () => {
-      const response = await search(api(), '0193a000-0000-7000-8000-0000000000ff', { type: 'similarity', query: QUERY, classifications: ['public'] });
+      const response = await search(api(), '0193a000-0000-7000-8000-0000000000ff', {
+        type: 'similarity',
+        query: QUERY,
+        classifications: ['public'],
+      });
       expect(response.status).toBe(404);
       expect(response.text).toBe('{"detail":"Pipeline not found"}');
     });
 
     it('answers 422 for a pipeline id that is not a UUID', async () => {
-      const response = await search(api(), 'abc', { type: 'similarity', query: QUERY, classifications: ['public'] });
+      const response = await search(api(), 'abc', {
+        type: 'similarity',
+        query: QUERY,
+        classifications: ['public'],
+      });
       expect(response.status).toBe(422);
     });
 
     it('refuses an embedding model the pipeline does not use, including its vector embedding id', async () => {
-      for (const embedding of ['0193a000-0000-7000-8000-0000000000ee', pipeline.default_vector_embedding_id]) {
-        const response = await search(api(), pipeline.id, { type: 'similarity', query: QUERY, classifications: ['public'], params: { k: 1, embedding } });
+      for (const embedding of [
+        '0193a000-0000-7000-8000-0000000000ee',
+        pipeline.default_vector_embedding_id,
+      ]) {
+        const response = await search(api(), pipeline.id, {
+          type: 'similarity',
+          query: QUERY,
+          classifications: ['public'],
+          params: { k: 1, embedding },
+        });
         expect(response.status).toBe(422);
         expect(response.body).toEqual({ detail: 'Embedding model not found' });
       }
@@ -430,17 +640,34 @@ describeEachDatabase('REST search', (fixture) => {
     });
 
     it('answers 501 for hybrid and history, and for full text on a pipeline without it', async () => {
-      const hybrid = await search(api(), pipeline.id, { type: 'hybrid', query: QUERY, classifications: ['public'], params: { k: 2 } });
+      const hybrid = await search(api(), pipeline.id, {
+        type: 'hybrid',
+        query: QUERY,
+        classifications: ['public'],
+        params: { k: 2 },
+      });
       expect(hybrid.status).toBe(501);
       expect(hybrid.body).toEqual({ detail: 'Hybrid placeholder is not implemented yet' });
-      const history = await search(api(), pipeline.id, { type: 'history', query: QUERY, classifications: ['public'] });
+      const history = await search(api(), pipeline.id, {
+        type: 'history',
+        query: QUERY,
+        classifications: ['public'],
+      });
       expect(history.status).toBe(501);
       expect(history.body).toEqual({ detail: 'History placeholder is not implemented yet' });
-      const fts = await search(api(), noFts.id, { type: 'search', query: 'refunds', classifications: ['public'] });
+      const fts = await search(api(), noFts.id, {
+        type: 'search',
+        query: 'refunds',
+        classifications: ['public'],
+      });
       expect(fts.status).toBe(501);
       expect(fts.body).toEqual({ detail: 'Full text search is not enabled for this pipeline' });
       // Vector search on the same pipeline works.
-      const similarity = await search(api(), noFts.id, { type: 'similarity', query: 'refunds', classifications: ['public'] });
+      const similarity = await search(api(), noFts.id, {
+        type: 'similarity',
+        query: 'refunds',
+        classifications: ['public'],
+      });
       expect(similarity.body).toHaveLength(1);
     });
 
@@ -453,28 +680,58 @@ describeEachDatabase('REST search', (fixture) => {
           parameters: { base_url: stub.url, model: 'stub-model' },
         })
       ).body;
-      const remote = await createPipeline(api(), { embedding_model_ids: [model.id], classifications: ['public'] });
+      const remote = await createPipeline(api(), {
+        embedding_model_ids: [model.id],
+        classifications: ['public'],
+      });
       await addDocuments(api(), remote.id, [{ content: 'Refunds are prorated.', classification: 'public' }]);
-      const ok = await search(api(), remote.id, { type: 'similarity', query: 'refunds', classifications: ['public'] });
+      const ok = await search(api(), remote.id, {
+        type: 'similarity',
+        query: 'refunds',
+        classifications: ['public'],
+      });
       expect(ok.status).toBe(200);
       expect(ok.body).toHaveLength(1);
       stub.failNext(400, 1, { message: 'the model is unloaded' });
-      const failed = await search(api(), remote.id, { type: 'similarity', query: 'refunds', classifications: ['public'] });
+      const failed = await search(api(), remote.id, {
+        type: 'similarity',
+        query: 'refunds',
+        classifications: ['public'],
+      });
       expect(failed.status).toBe(502);
       expect(failed.body.detail).toBe(`Embedding endpoint ${stub.url} answered 400: the model is unloaded`);
       // Full text needs no embedding over REST, so it still answers.
-      const fts = await search(api(), remote.id, { type: 'search', query: 'refunds', classifications: ['public'] });
+      const fts = await search(api(), remote.id, {
+        type: 'search',
+        query: 'refunds',
+        classifications: ['public'],
+      });
       expect(fts.status).toBe(200);
     });
 
     it('names the bad field of a malformed body with 422', async () => {
       const cases: [unknown, string][] = [
-        [{ type: 'vector', query: QUERY, classifications: ['public'] }, 'type: must be one of similarity, mmr, search, hybrid, history'],
+        [
+          { type: 'vector', query: QUERY, classifications: ['public'] },
+          'type: must be one of similarity, mmr, search, hybrid, history',
+        ],
         [{ type: 'similarity', classifications: ['public'] }, 'query: is required and must be a string'],
-        [{ type: 'similarity', query: QUERY }, 'classifications: is required: a name, an array of names, or {"values": [...], "match": "hierarchical" | "exact"}'],
-        [{ type: 'similarity', query: QUERY, classifications: ['public'], params: { k: 70000 } }, 'params.k: must be an integer from 0 to 65535'],
-        [{ type: 'similarity', query: QUERY, classifications: ['public'], distance_strategy: 'l1' }, 'distance_strategy: must be one of cosine, euclidean, inner_product'],
-        [{ type: 'similarity', query: QUERY, classifications: ['public'], limit: 3 }, 'limit: unknown field; expected type, query, classifications, params, filters, distance_strategy'],
+        [
+          { type: 'similarity', query: QUERY },
+          'classifications: is required: a name, an array of names, or {"values": [...], "match": "hierarchical" | "exact"}',
+        ],
+        [
+          { type: 'similarity', query: QUERY, classifications: ['public'], params: { k: 70000 } },
+          'params.k: must be an integer from 0 to 65535',
+        ],
+        [
+          { type: 'similarity', query: QUERY, classifications: ['public'], distance_strategy: 'l1' },
+          'distance_strategy: must be one of cosine, euclidean, inner_product',
+        ],
+        [
+          { type: 'similarity', query: QUERY, classifications: ['public'], limit: 3 },
+          'limit: unknown field; expected type, query, classifications, params, filters, distance_strategy',
+        ],
       ];
       for (const [body, detail] of cases) {
         const response = await search(api(), pipeline.id, body as Record<string, unknown>);
@@ -488,29 +745,73 @@ describeEachDatabase('REST search', (fixture) => {
     it('needs read and execute (5); without either the pipeline does not exist', async () => {
       for (const permissions of [4, 1, 6, 2, 0]) {
         const key = await keyWith(api(), [{ pipeline_id: pipeline.id, permissions }]);
-        const response = await search(key, pipeline.id, { type: 'similarity', query: QUERY, classifications: ['secret'] });
+        const response = await search(key, pipeline.id, {
+          type: 'similarity',
+          query: QUERY,
+          classifications: ['secret'],
+        });
         expect(response.status).toBe(404);
         expect(response.body).toEqual({ detail: 'Pipeline not found' });
       }
       for (const permissions of [5, 7]) {
         const key = await keyWith(api(), [{ pipeline_id: pipeline.id, permissions }]);
-        const response = await search(key, pipeline.id, { type: 'similarity', query: QUERY, classifications: ['secret'], params: { k: 20 } });
+        const response = await search(key, pipeline.id, {
+          type: 'similarity',
+          query: QUERY,
+          classifications: ['secret'],
+          params: { k: 20 },
+        });
         expect(response.status).toBe(200);
         expect(response.body).toHaveLength(CORPUS.length);
       }
     });
 
     it("narrows results to the key's classification allow-list (read hierarchically)", async () => {
-      const publicOnly = await keyWith(api(), [{ pipeline_id: pipeline.id, permissions: 5, classifications: ['public'] }]);
-      const found = await search(publicOnly, pipeline.id, { type: 'similarity', query: QUERY, classifications: ['secret'], params: { k: 20 } });
+      const publicOnly = await keyWith(api(), [
+        { pipeline_id: pipeline.id, permissions: 5, classifications: ['public'] },
+      ]);
+      const found = await search(publicOnly, pipeline.id, {
+        type: 'similarity',
+        query: QUERY,
+        classifications: ['secret'],
+        params: { k: 20 },
+      });
       expect(names(found.body).sort()).toEqual(['password', 'payment', 'two-factor']);
-      const fts = await search(publicOnly, pipeline.id, { type: 'search', query: 'refund', classifications: ['secret'] });
+      const fts = await search(publicOnly, pipeline.id, {
+        type: 'search',
+        query: 'refund',
+        classifications: ['secret'],
+      });
       expect(fts.body).toEqual([]);
-      const internal = await keyWith(api(), [{ pipeline_id: '*', permissions: 5, classifications: ['internal'] }]);
-      const internalFound = await search(internal, pipeline.id, { type: 'mmr', query: QUERY, classifications: ['secret'], params: { k: 20, fetch_k: 20 } });
-      expect(names(internalFound.body).sort()).toEqual(['escalation', 'invoices', 'password', 'payment', 'refunds', 'two-factor']);
-      const nothing = await keyWith(api(), [{ pipeline_id: pipeline.id, permissions: 5, classifications: [] }]);
-      expect((await search(nothing, pipeline.id, { type: 'similarity', query: QUERY, classifications: ['secret'] })).body).toEqual([]);
+      const internal = await keyWith(api(), [
+        { pipeline_id: '*', permissions: 5, classifications: ['internal'] },
+      ]);
+      const internalFound = await search(internal, pipeline.id, {
+        type: 'mmr',
+        query: QUERY,
+        classifications: ['secret'],
+        params: { k: 20, fetch_k: 20 },
+      });
+      expect(names(internalFound.body).sort()).toEqual([
+        'escalation',
+        'invoices',
+        'password',
+        'payment',
+        'refunds',
+        'two-factor',
+      ]);
+      const nothing = await keyWith(api(), [
+        { pipeline_id: pipeline.id, permissions: 5, classifications: [] },
+      ]);
+      expect(
+        (
+          await search(nothing, pipeline.id, {
+            type: 'similarity',
+            query: QUERY,
+            classifications: ['secret'],
+          })
+        ).body,
+      ).toEqual([]);
     });
   });
 });
