@@ -15,36 +15,48 @@ export function createLogger(level: LogLevel): Logger {
   });
 }
 
-/** Nest's logger interface over pino, so framework messages are JSON lines too. */
+/**
+ * Nest's logger interface over pino, so framework messages are JSON lines too.
+ *
+ * Nest calls `log(message, ...params)` and appends the Logger's context as the last
+ * parameter; our own code logs pino-style, `logger.log({ fields }, 'message')`.
+ * Both shapes land as one structured line: fields merged, `msg` the text, `context`
+ * the class, `trace` an error stack.
+ */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
 
-  log(message: unknown, context?: string) {
-    this.write('info', message, context);
+  log(message: unknown, ...params: unknown[]) {
+    this.write('info', message, params);
   }
-  error(message: unknown, trace?: string, context?: string) {
-    this.write('error', message, context, trace);
+  error(message: unknown, ...params: unknown[]) {
+    this.write('error', message, params);
   }
-  warn(message: unknown, context?: string) {
-    this.write('warn', message, context);
+  warn(message: unknown, ...params: unknown[]) {
+    this.write('warn', message, params);
   }
-  debug(message: unknown, context?: string) {
-    this.write('debug', message, context);
+  debug(message: unknown, ...params: unknown[]) {
+    this.write('debug', message, params);
   }
-  verbose(message: unknown, context?: string) {
-    this.write('trace', message, context);
+  verbose(message: unknown, ...params: unknown[]) {
+    this.write('trace', message, params);
   }
-  fatal(message: unknown, context?: string) {
-    this.write('fatal', message, context);
+  fatal(message: unknown, ...params: unknown[]) {
+    this.write('fatal', message, params);
   }
 
-  private write(level: pino.Level, message: unknown, context?: string, trace?: string) {
-    if (message !== null && typeof message === 'object' && !(message instanceof Error)) {
-      this.logger[level]({ context, trace, ...(message as object) });
-    } else if (message instanceof Error) {
-      this.logger[level]({ context, err: message }, message.message);
+  private write(level: pino.Level, message: unknown, params: unknown[]) {
+    const rest = params.filter((p) => p !== undefined);
+    const context = rest.length > 0 && typeof rest[rest.length - 1] === 'string' ? (rest.pop() as string) : undefined;
+    const text = rest.find((p): p is string => typeof p === 'string');
+    const trace = text && /\n\s+at /.test(text) ? text : undefined;
+    const fields: Record<string, unknown> = { context, ...(trace ? { trace } : {}) };
+    if (message instanceof Error) {
+      this.logger[level]({ ...fields, err: message }, message.message);
+    } else if (message !== null && typeof message === 'object') {
+      this.logger[level]({ ...fields, ...(message as object) }, trace ? undefined : text);
     } else {
-      this.logger[level]({ context, ...(trace ? { trace } : {}) }, String(message));
+      this.logger[level](fields, String(message));
     }
   }
 }
