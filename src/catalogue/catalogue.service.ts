@@ -27,16 +27,6 @@ export interface TextSplitterView {
   description: string | null;
 }
 
-/** Parameters that hold credentials are never sent back. */
-const SECRET_PARAMETERS = new Set(['api_key']);
-
-export function presentModel(row: EmbeddingModelRow): EmbeddingModelView {
-  const parameters = Object.fromEntries(
-    Object.entries(row.parameters).map(([k, v]) => [k, SECRET_PARAMETERS.has(k) ? '********' : v]),
-  );
-  return { id: row.id, name: row.name, provider: row.provider, size: row.size, parameters, description: row.description };
-}
-
 const presentSplitter = (row: TextSplitterRow): TextSplitterView => ({
   id: row.id,
   provider: row.provider,
@@ -63,6 +53,12 @@ export class CatalogueService {
     private readonly repository: CatalogueRepository,
     private readonly embeddings: EmbeddingsService,
   ) {}
+
+  /** A model as clients see it: the provider's secret parameters (an api_key) are masked. */
+  presentModel(row: EmbeddingModelRow): EmbeddingModelView {
+    const parameters = this.embeddings.redactParameters(row.provider, row.parameters);
+    return { id: row.id, name: row.name, provider: row.provider, size: row.size, parameters, description: row.description };
+  }
 
   listProviders(query: Record<string, unknown>) {
     const parsed = parseListQuery(query, { provider: STRING_OPS });
@@ -91,13 +87,13 @@ export class CatalogueService {
 
   async listModels(query: Record<string, unknown>): Promise<ListEnvelope<EmbeddingModelView>> {
     const parsed = parseListQuery(query, { name: STRING_OPS, provider: STRING_OPS, size: ['eq'] });
-    return toEnvelope(await this.repository.listModels(parsed), parsed, presentModel);
+    return toEnvelope(await this.repository.listModels(parsed), parsed, (row) => this.presentModel(row));
   }
 
   async getModel(id: string): Promise<EmbeddingModelView> {
     const row = await this.repository.findModel(id);
     if (!row) throw notFound('Embedding model not found', { id });
-    return presentModel(row);
+    return this.presentModel(row);
   }
 
   async createModel(dto: CreateEmbeddingModelDto): Promise<EmbeddingModelView> {
@@ -110,7 +106,7 @@ export class CatalogueService {
       parameters,
       description: dto.description ?? null,
     });
-    return presentModel(row);
+    return this.presentModel(row);
   }
 
   async deleteModel(id: string): Promise<void> {
@@ -131,7 +127,7 @@ export class CatalogueService {
     const existing = (await this.repository.findModelsByName(dto.name, dto.provider, dto.size)).find((row) =>
       sameJson(row.parameters, parameters),
     );
-    return existing ? presentModel(existing) : this.createModel(dto);
+    return existing ? this.presentModel(existing) : this.createModel(dto);
   }
 
   /** The splitter with this provider and (normalised) parameters, created when none exists. */

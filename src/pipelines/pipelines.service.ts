@@ -8,7 +8,7 @@
 import { Injectable } from '@nestjs/common';
 import { AuthContext, Permission } from '../auth/auth-context';
 import { CatalogueRepository } from '../catalogue/catalogue.repository';
-import { presentModel, EmbeddingModelView } from '../catalogue/catalogue.service';
+import { CatalogueService, EmbeddingModelView } from '../catalogue/catalogue.service';
 import { DatabaseService } from '../database/database.service';
 import { DEFAULT_EMBEDDING_MODEL_ID, DEFAULT_TEXT_SPLITTER_ID } from '../database/migrations/1764470100000-DefaultCatalogue';
 import { conflict, DomainError, ErrorCode, forbidden, invalid, pipelineNotFound } from '../common/errors';
@@ -42,7 +42,7 @@ export interface PipelineSummary {
 /** The message the MCP page fixes for a key whose allow-list is not `*`. */
 export const CLASSIFICATIONS_DENIED = 'Authorization error: AccessLevel(READ)';
 
-export function presentPipeline(p: PipelineRecord): PipelineView {
+export function presentPipeline(p: PipelineRecord, presentModel: CatalogueService['presentModel']): PipelineView {
   return {
     id: p.id,
     name: p.name,
@@ -62,8 +62,13 @@ export class PipelinesService {
   constructor(
     private readonly pipelines: PipelinesRepository,
     private readonly catalogue: CatalogueRepository,
+    private readonly catalogueService: CatalogueService,
     private readonly db: DatabaseService,
   ) {}
+
+  private present(pipeline: PipelineRecord): PipelineView {
+    return presentPipeline(pipeline, (row) => this.catalogueService.presentModel(row));
+  }
 
   /**
    * The pipeline if the key holds every bit of `permissions` on it. A key without
@@ -82,7 +87,7 @@ export class PipelinesService {
   }
 
   async get(auth: AuthContext, id: string): Promise<PipelineView> {
-    return presentPipeline(await this.require(auth, id, Permission.Read));
+    return this.present(await this.require(auth, id, Permission.Read));
   }
 
   async list(auth: AuthContext, query: Record<string, unknown>): Promise<ListEnvelope<PipelineView>> {
@@ -92,7 +97,7 @@ export class PipelinesService {
         throw invalid(`query parameter full_text_search: expected true or false, got '${filter.value}'`);
       }
     }
-    return toEnvelope(await this.pipelines.list(auth.readablePipelines(), parsed), parsed, presentPipeline);
+    return toEnvelope(await this.pipelines.list(auth.readablePipelines(), parsed), parsed, (p) => this.present(p));
   }
 
   /** The MCP `get_pipelines` listing: ordered by id, offset paging, `%`/`_` wildcards, case-sensitive. */
@@ -148,7 +153,7 @@ export class PipelinesService {
         await createVectorIndex(tx, binding.id, size);
       }
     }).catch(rethrowUniqueName(dto.name));
-    return presentPipeline((await this.pipelines.find(id))!);
+    return this.present((await this.pipelines.find(id))!);
   }
 
   async update(auth: AuthContext, id: string, dto: UpdatePipelineDto): Promise<PipelineView> {
@@ -163,7 +168,7 @@ export class PipelinesService {
       throw invalid(`default_vector_embedding_id: must be one of the keys of embedding_models`);
     }
     await this.pipelines.update(id, dto).catch(rethrowUniqueName(dto.name ?? ''));
-    return presentPipeline((await this.pipelines.find(id))!);
+    return this.present((await this.pipelines.find(id))!);
   }
 
   async delete(auth: AuthContext, id: string): Promise<void> {
