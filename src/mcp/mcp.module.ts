@@ -5,6 +5,8 @@ import { McpDispatcher } from './mcp-dispatcher';
 import { McpSessionsRepository } from './mcp-sessions.repository';
 import { McpToolsService } from './mcp-tools.service';
 import { McpHttpTransport } from './http/mcp-http.transport';
+import { McpPostHandler } from './http/post-handler';
+import { McpSessionLifecycle } from './http/session-lifecycle';
 
 /**
  * The MCP server at /mcp. Its route is registered on Fastify directly
@@ -12,7 +14,14 @@ import { McpHttpTransport } from './http/mcp-http.transport';
  */
 @Module({
   imports: [PipelinesModule, SearchModule],
-  providers: [McpSessionsRepository, McpToolsService, McpDispatcher, McpHttpTransport],
+  providers: [
+    McpSessionsRepository,
+    McpToolsService,
+    McpDispatcher,
+    McpSessionLifecycle,
+    McpPostHandler,
+    McpHttpTransport,
+  ],
   exports: [McpHttpTransport],
 })
 export class McpModule {}

@@ -18,7 +18,13 @@ const I64_MAX = 9223372036854775807n;
 
 export const NOT_A_MESSAGE = 'data did not match any variant of untagged enum JsonRpcMessage';
 
-export type ParsedMessage = { message: Record<string, unknown> } | { reason: string };
+/** A JSON-RPC message as parsed: a request, notification or response. */
+export type Message = Record<string, unknown>;
+
+export type ParsedMessage = { message: Message } | { reason: string };
+
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 export function parseMessage(body: Uint8Array): ParsedMessage {
   try {
@@ -31,6 +37,13 @@ export function parseMessage(body: Uint8Array): ParsedMessage {
     if (error instanceof JsonSyntaxError) return { reason: error.message };
     throw error;
   }
+}
+
+/** The request id as JSON text, integers as written (asMessage keeps their text). */
+export function requestIdJson(message: Message): string {
+  const id = message.id;
+  if (typeof id === 'string') return JSON.stringify(id);
+  return numberFact(message, 'id')?.text ?? String(id);
 }
 
 const MEMBERS = ['id', 'method', 'params', 'result', 'error'] as const;

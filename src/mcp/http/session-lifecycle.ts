@@ -1,0 +1,149 @@
+/**
+ * The sessions of the revisions up to 2025-11-25, as the transport serves
+ * them: opened by initialize and checked on every later POST (post-handler.ts),
+ * watched through GET event streams, ended by DELETE or by the sweep that
+ * forgets idle ones. The store behind them is memory or PostgreSQL
+ * (mcp-sessions.ts); the open streams are this replica's own.
+ */
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PassThrough } from 'node:stream';
+import { SETTINGS, Settings } from '../../config/settings';
+import { mcpSessionsOpen } from '../../observability/metrics';
+import { isSupportedProtocolVersion, MODERN_PROTOCOL_VERSION } from '../mcp-dispatcher';
+import { McpSessionStore, MemorySessionStore, PostgresSessionStore } from '../mcp-sessions';
+import { McpSessionsRepository } from '../mcp-sessions.repository';
+import { first, guard, sseHeaders, text } from './replies';
+import { primingEvent, SSE_KEEP_ALIVE, SSE_KEEP_ALIVE_MS } from './sse';
+
+interface OpenStream {
+  stream: PassThrough;
+  keepAlive: NodeJS.Timeout;
+}
+
+@Injectable()
+export class McpSessionLifecycle implements OnModuleInit, BeforeApplicationShutdown {
+  private readonly logger = new Logger('Mcp');
+  private readonly store: McpSessionStore;
+  private readonly streams = new Map<string, Set<OpenStream>>();
+  private sweeper?: NodeJS.Timeout;
+
+  constructor(
+    repository: McpSessionsRepository,
+    @Inject(SETTINGS) private readonly settings: Settings,
+  ) {
+    const idle = settings.mcp.sessionIdleSeconds;
+    this.store =
+      settings.mcp.sessionStore === 'postgres'
+        ? new PostgresSessionStore(repository, idle)
+        : new MemorySessionStore(idle);
+  }
+
+  onModuleInit(): void {
+    const every = Math.min(30_000, Math.max(200, this.settings.mcp.sessionIdleSeconds * 250));
+    this.sweeper = setInterval(() => void this.sweep(), every);
+    this.sweeper.unref();
+  }
+
+  /** Open GET streams would hold the HTTP server open: end them before it closes. */
+  beforeApplicationShutdown(): void {
+    if (this.sweeper) clearInterval(this.sweeper);
+    for (const id of [...this.streams.keys()]) this.endStreams(id);
+  }
+
+  /** Opens a session for an initialize request; returns its id. */
+  async open(protocolVersion: string): Promise<string> {
+    const sessionId = await guard('create session', () => this.store.create(protocolVersion));
+    void this.refreshSessionGauge();
+    return sessionId;
+  }
+
+  /** Records a message on a live session (a request takes the next number); null when there is none. */
+  touch(sessionId: string, countRequest: boolean): Promise<{ requestNumber: number } | null> {
+    return guard('check session', () => this.store.touch(sessionId, countRequest));
+  }
+
+  /** GET: a stream on which the server could send messages within a session. Trove sends none; it stays open. */
+  async openStream(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const headers = request.headers;
+    const refused = this.refuseVersion(reply, first(headers['mcp-protocol-version']));
+    if (refused) return refused;
+    const sessionId = first(headers['mcp-session-id']);
+    if (sessionId === undefined) return text(reply, 400, 'Bad Request: Session ID is required');
+    if (!(await this.touch(sessionId, false))) {
+      return text(reply, 404, 'Not Found: Session not found');
+    }
+    const stream = new PassThrough();
+    const open: OpenStream = {
+      stream,
+      keepAlive: setInterval(() => stream.write(SSE_KEEP_ALIVE), SSE_KEEP_ALIVE_MS),
+    };
+    const set = this.streams.get(sessionId) ?? new Set<OpenStream>();
+    set.add(open);
+    this.streams.set(sessionId, set);
+    const forget = () => {
+      clearInterval(open.keepAlive);
+      set.delete(open);
+      if (set.size === 0 && this.streams.get(sessionId) === set) this.streams.delete(sessionId);
+    };
+    reply.raw.on('close', () => {
+      forget();
+      stream.destroy();
+    });
+    stream.on('close', forget);
+    stream.write(primingEvent('0'));
+    return sseHeaders(reply).send(stream);
+  }
+
+  /** DELETE: ends the session and its streams in this replica (the sweep ends them in the others). */
+  async close(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const refused = this.refuseVersion(reply, first(request.headers['mcp-protocol-version']));
+    if (refused) return refused;
+    const sessionId = first(request.headers['mcp-session-id']);
+    if (sessionId === undefined) return text(reply, 400, 'Bad Request: Session ID is required');
+    const ended = await guard('close session', () => this.store.delete(sessionId));
+    if (!ended) return text(reply, 404, 'Not Found: Session not found');
+    this.endStreams(sessionId);
+    void this.refreshSessionGauge();
+    return reply.code(202).send();
+  }
+
+  /** GET and DELETE belong to sessions: an unknown revision is refused, and 2026-07-28 has no sessions. */
+  private refuseVersion(reply: FastifyReply, version: string | undefined): FastifyReply | null {
+    if (version === undefined) return null;
+    if (!isSupportedProtocolVersion(version))
+      return text(reply, 400, `Bad Request: Unsupported MCP-Protocol-Version: ${version}`);
+    if (version >= MODERN_PROTOCOL_VERSION)
+      return text(reply.header('allow', 'POST'), 405, 'Method Not Allowed');
+    return null;
+  }
+
+  private endStreams(sessionId: string): void {
+    for (const open of this.streams.get(sessionId) ?? []) {
+      clearInterval(open.keepAlive);
+      open.stream.end();
+    }
+    this.streams.delete(sessionId);
+  }
+
+  /** Forgets expired sessions, ends the streams of sessions gone (expired, or deleted on another replica). */
+  private async sweep(): Promise<void> {
+    try {
+      mcpSessionsOpen.set(await this.store.sweep());
+      const watched = [...this.streams.keys()];
+      if (watched.length === 0) return;
+      const live = await this.store.liveAmong(watched);
+      for (const id of watched) if (!live.has(id)) this.endStreams(id);
+    } catch (error) {
+      this.logger.warn({ err: error }, 'MCP session sweep failed');
+    }
+  }
+
+  private async refreshSessionGauge(): Promise<void> {
+    try {
+      mcpSessionsOpen.set(await this.store.sweep());
+    } catch (error) {
+      this.logger.warn({ err: error }, 'MCP session count failed');
+    }
+  }
+}
