@@ -105,6 +105,12 @@ describeEachDatabase(
         classifications: ['public'],
       });
       expect(found.body[0].page_content).toBe('bg document number 42 about ledgers');
+      // The trove_jobs gauge counts it among the finished jobs.
+      const succeeded = async () => {
+        const metrics = await (await fetch(`${fixture().trove.url}/metrics`)).text();
+        return Number(/^trove_jobs\{state="succeeded"\} (\d+)/m.exec(metrics)?.[1] ?? 0);
+      };
+      await waitFor(succeeded, (n) => n >= 1, 10_000, 'the trove_jobs gauge');
     });
 
     it('queues a single document too', async () => {
