@@ -76,6 +76,19 @@ describe.each(databaseKinds())('start-up and restarts [%s]', (kind) => {
     await Promise.all([a.stop(), b.stop()]);
   });
 
+  itOnPostgres('reports 503 on /readyz while the database is gone, and 200 on /healthz', async () => {
+    const trove = await startTrove(database);
+    const api = new Api(trove.url).as(null);
+    expect((await api.get('/readyz')).status).toBe(200);
+    await database.drop(); // DROP DATABASE ... WITH (FORCE) ends Trove's connections
+    const ready = await api.get('/readyz');
+    expect(ready.status).toBe(503);
+    expect(ready.body.status).toBe('not ready');
+    expect(ready.body.checks.database).toMatch(/^unreachable: /);
+    expect((await api.get('/healthz')).status).toBe(200);
+    await trove.stop();
+  });
+
   it('stops gracefully on SIGTERM: readiness turns 503 while in-flight requests finish', async () => {
     const trove = await startTrove(database, { env: { TROVE_SHUTDOWN_DRAIN_SECONDS: '2' } });
     const api = new Api(trove.url);
