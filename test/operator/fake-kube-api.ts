@@ -21,30 +21,12 @@
 import { randomUUID } from 'node:crypto';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ObjectMeta } from '../../src/operator/crds';
 
 export interface KubeObject {
   apiVersion?: string;
   kind?: string;
-  metadata: {
-    name: string;
-    namespace?: string;
-    uid?: string;
-    resourceVersion?: string;
-    generation?: number;
-    creationTimestamp?: string;
-    deletionTimestamp?: string;
-    finalizers?: string[];
-    labels?: Record<string, string>;
-    ownerReferences?: {
-      apiVersion: string;
-      kind: string;
-      name: string;
-      uid: string;
-      controller?: boolean;
-      blockOwnerDeletion?: boolean;
-    }[];
-    [key: string]: unknown;
-  };
+  metadata: ObjectMeta & { [key: string]: unknown };
   [key: string]: unknown;
 }
 

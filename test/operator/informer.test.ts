@@ -5,8 +5,8 @@
  * case a change made afterwards must still be reconciled. Resync is an hour here,
  * so only a working watch can deliver it.
  */
-import { FakeKubeApi, type KubeObject } from './fake-kube-api';
-import { FAST, OperatorProcess } from './support/operator-process';
+import type { FakeKubeApi, KubeObject } from './fake-kube-api';
+import { OperatorProcess, startLeadingOperator } from './support/operator-process';
 import { waitFor } from './support/wait';
 
 jest.setTimeout(30_000);
@@ -15,10 +15,7 @@ let api: FakeKubeApi;
 let host: OperatorProcess;
 
 beforeAll(async () => {
-  api = await FakeKubeApi.start();
-  host = await OperatorProcess.spawn();
-  await host.startOperator(api, 'op', FAST);
-  await waitFor('the operator to lead', async () => (await host.state()).operators.op.isReconciling);
+  ({ api, host } = await startLeadingOperator());
   await waitFor('the pipelines watch', () => api.activeWatches('pipelines', 'op') === 1);
 });
 

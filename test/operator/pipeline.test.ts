@@ -3,8 +3,8 @@
  * update, delete with the finalizer, a conflicting status write, an invalid spec.
  */
 import { ErrorCode } from '../../src/common/errors';
-import { FakeKubeApi, type KubeObject } from './fake-kube-api';
-import { FAST, OperatorProcess } from './support/operator-process';
+import type { FakeKubeApi, KubeObject } from './fake-kube-api';
+import { OperatorProcess, startLeadingOperator } from './support/operator-process';
 import { waitFor } from './support/wait';
 
 jest.setTimeout(30_000);
@@ -13,10 +13,7 @@ let api: FakeKubeApi;
 let host: OperatorProcess;
 
 beforeAll(async () => {
-  api = await FakeKubeApi.start();
-  host = await OperatorProcess.spawn();
-  await host.startOperator(api, 'op', FAST);
-  await waitFor('the operator to lead', async () => (await host.state()).operators.op.isReconciling);
+  ({ api, host } = await startLeadingOperator());
 });
 
 afterAll(async () => {

@@ -8,8 +8,9 @@ import * as path from 'node:path';
 import type { OperatorOptions } from '../../../src/operator/operator';
 import type { ErrorCode } from '../../../src/common/errors';
 import type { GatewaySnapshot } from '../fake-trove-gateway';
-import type { FakeKubeApi } from '../fake-kube-api';
+import { FakeKubeApi } from '../fake-kube-api';
 import type { HostCommand, StartCommand } from './operator-host';
+import { waitFor } from './wait';
 
 const ROOT = path.resolve(__dirname, '../../..');
 /** Node 22 from the `node` package: the system Node may be older than client-node needs. */
@@ -152,4 +153,13 @@ export class OperatorProcess {
       this.child.send({ id, ...command });
     });
   }
+}
+
+/** The usual fixture: a fake API server and one operator, `op`, leading with FAST timings. */
+export async function startLeadingOperator(): Promise<{ api: FakeKubeApi; host: OperatorProcess }> {
+  const api = await FakeKubeApi.start();
+  const host = await OperatorProcess.spawn();
+  await host.startOperator(api, 'op', FAST);
+  await waitFor('the operator to lead', async () => (await host.state()).operators.op.isReconciling);
+  return { api, host };
 }
