@@ -2,7 +2,20 @@
 // tests under test/ that drive real Trove processes over HTTP against PostgreSQL and PGlite.
 // ts-jest only transpiles here; `npm run typecheck` is what checks types.
 const transform = {
-  '^.+\\.ts$': ['ts-jest', { tsconfig: { isolatedModules: true, module: 'commonjs', moduleResolution: 'node10', esModuleInterop: true, experimentalDecorators: true, emitDecoratorMetadata: true, target: 'ES2023' } }],
+  '^.+\\.ts$': [
+    'ts-jest',
+    {
+      tsconfig: {
+        isolatedModules: true,
+        module: 'commonjs',
+        moduleResolution: 'node10',
+        esModuleInterop: true,
+        experimentalDecorators: true,
+        emitDecoratorMetadata: true,
+        target: 'ES2023',
+      },
+    },
+  ],
 };
 
 module.exports = {

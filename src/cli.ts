@@ -35,7 +35,8 @@ export function parseGrant(text: string) {
   return {
     pipeline_id,
     permissions: /^\d+$/.test(permissions ?? '') ? Number(permissions) : permissions,
-    classifications: classifications === undefined || classifications === '*' ? '*' : classifications.split(','),
+    classifications:
+      classifications === undefined || classifications === '*' ? '*' : classifications.split(','),
   };
 }
 
@@ -62,13 +63,18 @@ async function run(argv: string[]): Promise<number> {
   }
   await db.connect();
   try {
-    if (await db.hasPendingMigrations()) throw new Error('The database has pending migrations: run `trove migrate` first.');
+    if (await db.hasPendingMigrations())
+      throw new Error('The database has pending migrations: run `trove migrate` first.');
     const keys = new ApiKeysService(new ApiKeysRepository(db), db, settings);
     switch (command) {
       case 'create': {
         const { values } = parseArgs({
           args: rest,
-          options: { name: { type: 'string' }, admin: { type: 'boolean', default: false }, grant: { type: 'string', multiple: true } },
+          options: {
+            name: { type: 'string' },
+            admin: { type: 'boolean', default: false },
+            grant: { type: 'string', multiple: true },
+          },
         });
         const dto = parseWith(CreateApiKeySchema, {
           name: values.name,
@@ -81,7 +87,9 @@ async function run(argv: string[]): Promise<number> {
       case 'list': {
         const page = await keys.list({ limit: '1000' });
         for (const key of page.data) {
-          process.stdout.write(`${key.id}\t${key.name}\t${key.admin ? 'admin' : 'user'}\t${key.disabled ? 'disabled' : 'enabled'}\n`);
+          process.stdout.write(
+            `${key.id}\t${key.name}\t${key.admin ? 'admin' : 'user'}\t${key.disabled ? 'disabled' : 'enabled'}\n`,
+          );
         }
         return 0;
       }
@@ -111,7 +119,10 @@ if (require.main === module) {
   run(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (error) => {
-      const message = error instanceof SettingsError || error instanceof DomainError || error instanceof Error ? error.message : String(error);
+      const message =
+        error instanceof SettingsError || error instanceof DomainError || error instanceof Error
+          ? error.message
+          : String(error);
       process.stderr.write(`trove: ${message}\n`);
       process.exit(1);
     },

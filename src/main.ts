@@ -29,7 +29,10 @@ async function main(): Promise<void> {
   await app.listen({ port: settings.port, host: settings.host });
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : settings.port;
-  logger.info({ port, version, database: settings.databaseUrl ? 'postgresql' : 'embedded' }, `Trove listening on port ${port}`);
+  logger.info(
+    { port, version, database: settings.databaseUrl ? 'postgresql' : 'embedded' },
+    `Trove listening on port ${port}`,
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -52,6 +55,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  process.stderr.write(`trove: failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `trove: failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

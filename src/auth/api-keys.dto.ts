@@ -14,16 +14,25 @@ export const GrantSchema = z.strictObject({
     .min(0, 'must be an integer from 0 to 7')
     .max(7, 'must be an integer from 0 to 7'),
   classifications: z
-    .union([z.literal('*'), z.array(classificationName)], { error: 'must be "*" or an array of classification names' })
+    .union([z.literal('*'), z.array(classificationName)], {
+      error: 'must be "*" or an array of classification names',
+    })
     .default('*'),
 });
 
 const grants = z
   .array(GrantSchema, { error: 'must be an array of grants' })
   .max(1000, 'must hold at most 1000 grants')
-  .refine((list) => new Set(list.map((g) => g.pipeline_id)).size === list.length, 'name each pipeline at most once');
+  .refine(
+    (list) => new Set(list.map((g) => g.pipeline_id)).size === list.length,
+    'name each pipeline at most once',
+  );
 
-const name = z.string({ error: 'is required' }).trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
+const name = z
+  .string({ error: 'is required' })
+  .trim()
+  .min(1, 'must not be empty')
+  .max(200, 'must be at most 200 characters');
 
 export const CreateApiKeySchema = z.strictObject({
   name,

@@ -25,7 +25,10 @@ export class ApiKeysRepository {
     return rows[0] ?? null;
   }
 
-  async insert(key: Omit<ApiKeyRow, 'created_at' | 'updated_at'>, db: Queryable = this.db): Promise<ApiKeyRow> {
+  async insert(
+    key: Omit<ApiKeyRow, 'created_at' | 'updated_at'>,
+    db: Queryable = this.db,
+  ): Promise<ApiKeyRow> {
     const rows = await db.query<ApiKeyRow>(
       `INSERT INTO api_keys (id, name, secret_hash, admin, disabled, grants)
        VALUES ($1, $2, $3, $4, $5, $6::jsonb) RETURNING ${COLUMNS}`,
@@ -70,7 +73,9 @@ export class ApiKeysRepository {
 
   async list(query: ListQuery): Promise<ApiKeyRow[]> {
     const params: unknown[] = [];
-    const where = query.filters.map((f: FieldFilter) => filterToSql(f.field === 'admin' ? 'admin::text' : f.field, f, params));
+    const where = query.filters.map((f: FieldFilter) =>
+      filterToSql(f.field === 'admin' ? 'admin::text' : f.field, f, params),
+    );
     const page = keysetSql(query.page, params);
     if (page.where) where.push(page.where);
     return this.db.query<ApiKeyRow>(

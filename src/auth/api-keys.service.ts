@@ -64,7 +64,11 @@ export class ApiKeysService implements OnApplicationBootstrap {
     if (!isUuid(keyId)) throw unauthorized;
     const row = await this.keys.findById(keyId.toLowerCase());
     if (!row || row.disabled) throw unauthorized;
-    const cacheKey = createHash('sha256').update(row.secret_hash).update('\0').update(secret).digest('base64');
+    const cacheKey = createHash('sha256')
+      .update(row.secret_hash)
+      .update('\0')
+      .update(secret)
+      .digest('base64');
     const until = this.verified.get(cacheKey);
     if (until === undefined || until < Date.now()) {
       if (!(await verifySecret(secret, row.secret_hash))) throw unauthorized;
@@ -87,11 +91,23 @@ export class ApiKeysService implements OnApplicationBootstrap {
     });
     const view = present(row);
     // The secret is returned here and never again.
-    return { id: view.id, secret, name: view.name, admin: view.admin, grants: view.grants, created_at: view.created_at, disabled: view.disabled, updated_at: view.updated_at };
+    return {
+      id: view.id,
+      secret,
+      name: view.name,
+      admin: view.admin,
+      grants: view.grants,
+      created_at: view.created_at,
+      disabled: view.disabled,
+      updated_at: view.updated_at,
+    };
   }
 
   async list(query: Record<string, unknown>): Promise<ListEnvelope<ApiKeyView>> {
-    const parsed = parseListQuery(query, { name: ['eq', 'ne', 'contains', 'startswith', 'endswith'], admin: ['eq'] });
+    const parsed = parseListQuery(query, {
+      name: ['eq', 'ne', 'contains', 'startswith', 'endswith'],
+      admin: ['eq'],
+    });
     return toEnvelope(await this.keys.list(parsed), parsed, present);
   }
 
@@ -134,7 +150,14 @@ export class ApiKeysService implements OnApplicationBootstrap {
       const id = configured?.id ?? newId();
       const secret = configured?.secret ?? generateSecret();
       await this.keys.insert(
-        { id, name: 'bootstrap-admin', secret_hash: await hashSecret(secret), admin: true, disabled: false, grants: [] },
+        {
+          id,
+          name: 'bootstrap-admin',
+          secret_hash: await hashSecret(secret),
+          admin: true,
+          disabled: false,
+          grants: [],
+        },
         tx,
       );
       return { id, secret, generated: configured === null };
@@ -153,6 +176,7 @@ export class ApiKeysService implements OnApplicationBootstrap {
     const ids = grants.map((g) => g.pipeline_id).filter((id) => id !== '*');
     const existing = await existingPipelineIds(this.db, ids);
     const index = grants.findIndex((g) => g.pipeline_id !== '*' && !existing.has(g.pipeline_id));
-    if (index >= 0) throw invalid(`grants[${index}].pipeline_id: pipeline ${grants[index].pipeline_id} does not exist`);
+    if (index >= 0)
+      throw invalid(`grants[${index}].pipeline_id: pipeline ${grants[index].pipeline_id} does not exist`);
   }
 }

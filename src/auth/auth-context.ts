@@ -33,7 +33,8 @@ export class AuthContext {
   access(pipelineId: string): PipelineAccess {
     if (this.admin) return FULL_ACCESS;
     const id = pipelineId.toLowerCase();
-    const grant = this.grants.find((g) => g.pipeline_id === id) ?? this.grants.find((g) => g.pipeline_id === '*');
+    const grant =
+      this.grants.find((g) => g.pipeline_id === id) ?? this.grants.find((g) => g.pipeline_id === '*');
     return grant ? { permissions: grant.permissions, classifications: grant.classifications } : NO_ACCESS;
   }
 

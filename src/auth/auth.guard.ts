@@ -3,13 +3,7 @@
  * @Public(); admin-only routes are marked @AdminOnly(). The authenticated key is
  * attached to the request for the @Auth() parameter decorator.
  */
-import {
-  CanActivate,
-  createParamDecorator,
-  ExecutionContext,
-  Injectable,
-  SetMetadata,
-} from '@nestjs/common';
+import { CanActivate, createParamDecorator, ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { DomainError, ErrorCode } from '../common/errors';

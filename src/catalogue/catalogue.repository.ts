@@ -44,12 +44,18 @@ export class CatalogueRepository {
   }
 
   async findModel(id: string, db: Queryable = this.db): Promise<EmbeddingModelRow | null> {
-    const rows = await db.query<EmbeddingModelRow>(`SELECT ${MODEL_COLUMNS} FROM embedding_models WHERE id = $1`, [id]);
+    const rows = await db.query<EmbeddingModelRow>(
+      `SELECT ${MODEL_COLUMNS} FROM embedding_models WHERE id = $1`,
+      [id],
+    );
     return rows[0] ?? null;
   }
 
   findModels(ids: string[], db: Queryable = this.db): Promise<EmbeddingModelRow[]> {
-    return db.query<EmbeddingModelRow>(`SELECT ${MODEL_COLUMNS} FROM embedding_models WHERE id = ANY($1::uuid[])`, [ids]);
+    return db.query<EmbeddingModelRow>(
+      `SELECT ${MODEL_COLUMNS} FROM embedding_models WHERE id = ANY($1::uuid[])`,
+      [ids],
+    );
   }
 
   findModelsByName(name: string, provider: string, size: number): Promise<EmbeddingModelRow[]> {
@@ -60,7 +66,10 @@ export class CatalogueRepository {
   }
 
   findSplittersByProvider(provider: string): Promise<TextSplitterRow[]> {
-    return this.db.query<TextSplitterRow>(`SELECT ${SPLITTER_COLUMNS} FROM text_splitters WHERE provider = $1 ORDER BY id`, [provider]);
+    return this.db.query<TextSplitterRow>(
+      `SELECT ${SPLITTER_COLUMNS} FROM text_splitters WHERE provider = $1 ORDER BY id`,
+      [provider],
+    );
   }
 
   async insertModel(row: Omit<EmbeddingModelRow, 'created_at'>): Promise<EmbeddingModelRow> {
@@ -93,7 +102,10 @@ export class CatalogueRepository {
   }
 
   async findSplitter(id: string, db: Queryable = this.db): Promise<TextSplitterRow | null> {
-    const rows = await db.query<TextSplitterRow>(`SELECT ${SPLITTER_COLUMNS} FROM text_splitters WHERE id = $1`, [id]);
+    const rows = await db.query<TextSplitterRow>(
+      `SELECT ${SPLITTER_COLUMNS} FROM text_splitters WHERE id = $1`,
+      [id],
+    );
     return rows[0] ?? null;
   }
 

@@ -40,7 +40,11 @@ function sameJson(a: unknown, b: unknown): boolean {
     Array.isArray(v)
       ? v.map(canonical)
       : v !== null && typeof v === 'object'
-        ? Object.fromEntries(Object.keys(v as object).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]))
+        ? Object.fromEntries(
+            Object.keys(v as object)
+              .sort()
+              .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+          )
         : v;
   return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 }
@@ -57,7 +61,14 @@ export class CatalogueService {
   /** A model as clients see it: the provider's secret parameters (an api_key) are masked. */
   presentModel(row: EmbeddingModelRow): EmbeddingModelView {
     const parameters = this.embeddings.redactParameters(row.provider, row.parameters);
-    return { id: row.id, name: row.name, provider: row.provider, size: row.size, parameters, description: row.description };
+    return {
+      id: row.id,
+      name: row.name,
+      provider: row.provider,
+      size: row.size,
+      parameters,
+      description: row.description,
+    };
   }
 
   listProviders(query: Record<string, unknown>) {
@@ -82,7 +93,11 @@ export class CatalogueService {
         }
       });
     const rows = this.embeddings.listProviders().filter((p) => matches(p.provider));
-    return toEnvelope(rows, { ...parsed, page: { ...parsed.page, limit: Math.max(rows.length, 1) } }, (p) => p);
+    return toEnvelope(
+      rows,
+      { ...parsed, page: { ...parsed.page, limit: Math.max(rows.length, 1) } },
+      (p) => p,
+    );
   }
 
   async listModels(query: Record<string, unknown>): Promise<ListEnvelope<EmbeddingModelView>> {
@@ -133,7 +148,9 @@ export class CatalogueService {
   /** The splitter with this provider and (normalised) parameters, created when none exists. */
   async ensureSplitter(dto: CreateTextSplitterDto): Promise<TextSplitterView> {
     const parameters = normalizeSplitterParameters(dto.provider, dto.parameters);
-    const existing = (await this.repository.findSplittersByProvider(dto.provider)).find((row) => sameJson(row.parameters, parameters));
+    const existing = (await this.repository.findSplittersByProvider(dto.provider)).find((row) =>
+      sameJson(row.parameters, parameters),
+    );
     return existing ? presentSplitter(existing) : this.createSplitter(dto);
   }
 
@@ -161,7 +178,8 @@ export class CatalogueService {
 
   async deleteSplitter(id: string): Promise<void> {
     if (!(await this.repository.findSplitter(id))) throw notFound('Text splitter not found', { id });
-    if (await this.repository.splitterInUse(id)) throw conflict(`Text splitter ${id} is used by a pipeline or a document`);
+    if (await this.repository.splitterInUse(id))
+      throw conflict(`Text splitter ${id} is used by a pipeline or a document`);
     await this.repository.deleteSplitter(id);
   }
 }

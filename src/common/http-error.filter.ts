@@ -20,7 +20,8 @@ export interface ErrorBody {
  * keep only the status and message; give those the same wording as everywhere else.
  */
 function fromFrameworkStatus(status: number, message: string): ErrorBody {
-  if (status === 413) return { status, detail: `Payload Too Large: request body exceeds ${BODY_LIMIT_BYTES} bytes` };
+  if (status === 413)
+    return { status, detail: `Payload Too Large: request body exceeds ${BODY_LIMIT_BYTES} bytes` };
   if (status === 415) return { status, detail: 'Unsupported Media Type: send application/json' };
   if (status === 400 && /JSON/.test(message)) return { status, detail: `Malformed JSON body: ${message}` };
   return { status, detail: message };
@@ -35,7 +36,7 @@ export function toErrorBody(error: unknown): ErrorBody {
       typeof response === 'string'
         ? response
         : Array.isArray((response as { message?: unknown }).message)
-          ? ((response as { message: string[] }).message.join('; '))
+          ? (response as { message: string[] }).message.join('; ')
           : String((response as { message?: unknown }).message ?? error.message);
     return fromFrameworkStatus(error.getStatus(), message);
   }
@@ -53,7 +54,11 @@ export function toErrorBody(error: unknown): ErrorBody {
   if (error instanceof SyntaxError || fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
     return { status: 400, detail: `Malformed JSON body: ${fastifyError.message ?? 'cannot parse'}` };
   }
-  if (typeof fastifyError.statusCode === 'number' && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
+  if (
+    typeof fastifyError.statusCode === 'number' &&
+    fastifyError.statusCode >= 400 &&
+    fastifyError.statusCode < 500
+  ) {
     return { status: fastifyError.statusCode, detail: fastifyError.message ?? 'Bad Request' };
   }
   return { status: 500, detail: 'Internal Server Error' };

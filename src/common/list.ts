@@ -6,8 +6,20 @@
 import { invalid } from './errors';
 import { isUuid } from './ids';
 
-export type FilterOp = 'eq' | 'ne' | 'contains' | 'startswith' | 'endswith' | 'gt' | 'gte' | 'lt' | 'lte' | 'in';
-export const FILTER_OPS: readonly FilterOp[] = ['eq', 'ne', 'contains', 'startswith', 'endswith', 'gt', 'gte', 'lt', 'lte', 'in'];
+export type FilterOp =
+  'eq' | 'ne' | 'contains' | 'startswith' | 'endswith' | 'gt' | 'gte' | 'lt' | 'lte' | 'in';
+export const FILTER_OPS: readonly FilterOp[] = [
+  'eq',
+  'ne',
+  'contains',
+  'startswith',
+  'endswith',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'in',
+];
 
 export interface FieldFilter {
   field: string;
@@ -59,10 +71,14 @@ export function parseListQuery(
     const [field, op = 'eq', ...rest] = key.split('$');
     if (rest.length > 0) throw invalid(`query parameter ${key}: expected field$operator`);
     if (!(field in allowed)) {
-      throw invalid(`query parameter ${key}: cannot filter on '${field}'; filterable fields: ${Object.keys(allowed).join(', ')}`);
+      throw invalid(
+        `query parameter ${key}: cannot filter on '${field}'; filterable fields: ${Object.keys(allowed).join(', ')}`,
+      );
     }
     if (!allowed[field].includes(op as FilterOp)) {
-      throw invalid(`query parameter ${key}: operator '${op}' is not supported for '${field}'; use one of ${allowed[field].join(', ')}`);
+      throw invalid(
+        `query parameter ${key}: operator '${op}' is not supported for '${field}'; use one of ${allowed[field].join(', ')}`,
+      );
     }
     for (const value of Array.isArray(raw) ? raw : [raw]) {
       filters.push({ field, op: op as FilterOp, value: String(value) });
@@ -83,7 +99,8 @@ export function parsePage(query: Record<string, unknown>): PageRequest {
   for (const cursor of ['after', 'before'] as const) {
     if (query[cursor] !== undefined) {
       const value = String(query[cursor]);
-      if (!isUuid(value)) throw invalid(`query parameter ${cursor}: expected a cursor from page_info, got '${value}'`);
+      if (!isUuid(value))
+        throw invalid(`query parameter ${cursor}: expected a cursor from page_info, got '${value}'`);
       page[cursor] = value.toLowerCase();
     }
   }
@@ -132,7 +149,11 @@ export function filterToSql(column: string, filter: FieldFilter, params: unknown
  * Keyset page over rows ordered by id. Fetches one row more than asked to know
  * whether another page exists in the direction of travel.
  */
-export function keysetSql(page: PageRequest, params: unknown[], idColumn = 'id'): { where: string | null; order: string; limit: string } {
+export function keysetSql(
+  page: PageRequest,
+  params: unknown[],
+  idColumn = 'id',
+): { where: string | null; order: string; limit: string } {
   params.push(page.limit + 1);
   const limit = `LIMIT $${params.length}`;
   if (page.before) {

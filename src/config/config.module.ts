@@ -6,6 +6,10 @@ import { SETTINGS, Settings } from './settings';
 @Module({})
 export class ConfigModule {
   static forRoot(settings: Settings): DynamicModule {
-    return { module: ConfigModule, providers: [{ provide: SETTINGS, useValue: settings }], exports: [SETTINGS] };
+    return {
+      module: ConfigModule,
+      providers: [{ provide: SETTINGS, useValue: settings }],
+      exports: [SETTINGS],
+    };
   }
 }

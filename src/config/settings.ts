@@ -124,7 +124,10 @@ export function parseEncryptionKeys(raw: string, variable = 'TROVE_ENCRYPTION_KE
 function hostList(env: Env, name: string, fallback: string[]): string[] {
   const raw = text(env, name);
   if (raw === undefined) return fallback;
-  const hosts = raw.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean);
+  const hosts = raw
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
   if (hosts.length === 0) throw new SettingsError(name, 'expected a comma-separated list of host names');
   return hosts;
 }
@@ -156,7 +159,8 @@ export function loadSettings(env: Env = process.env): Settings {
   }
 
   const host = text(env, 'TROVE_HOST') ?? '0.0.0.0';
-  if (isIP(host) === 0 && host !== 'localhost') throw new SettingsError('TROVE_HOST', 'expected an IP address');
+  if (isIP(host) === 0 && host !== 'localhost')
+    throw new SettingsError('TROVE_HOST', 'expected an IP address');
 
   return {
     port: integer(env, 'PORT', 8080, 0, 65535),
@@ -169,7 +173,12 @@ export function loadSettings(env: Env = process.env): Settings {
     encryptionKeys,
     bootstrapApiKey:
       bootstrapId && bootstrapSecret ? { id: bootstrapId.toLowerCase(), secret: bootstrapSecret } : null,
-    logLevel: oneOf(env, 'TROVE_LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
+    logLevel: oneOf(
+      env,
+      'TROVE_LOG_LEVEL',
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+      'info',
+    ),
     shutdownGraceSeconds: integer(env, 'TROVE_SHUTDOWN_GRACE_SECONDS', 25, 0, 3600),
     shutdownDrainSeconds: integer(env, 'TROVE_SHUTDOWN_DRAIN_SECONDS', 5, 0, 600),
     embeddingTimeoutMs: integer(env, 'TROVE_EMBEDDING_TIMEOUT_MS', 30_000, 100, 600_000),

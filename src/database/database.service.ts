@@ -129,8 +129,11 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
 
   /** Pool figures for /metrics (pg.Pool counters). */
   recordPoolMetrics(): void {
-    const pool = (this.dataSource?.driver as unknown as { master?: { totalCount: number; idleCount: number; waitingCount: number } })
-      ?.master;
+    const pool = (
+      this.dataSource?.driver as unknown as {
+        master?: { totalCount: number; idleCount: number; waitingCount: number };
+      }
+    )?.master;
     if (!pool) return;
     dbPoolConnections.set({ state: 'total' }, pool.totalCount);
     dbPoolConnections.set({ state: 'idle' }, pool.idleCount);

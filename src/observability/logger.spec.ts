@@ -24,11 +24,25 @@ describe('PinoNestLogger', () => {
     nest.error({ reqId: 'r1' }, 'Unhandled error');
     nest.error('failed', 'Error: boom\n    at somewhere (file.ts:1:1)');
     nest.warn(new Error('bad thing'));
-    expect(lines.map(({ msg, context, worker, reqId, trace }) => ({ msg, context, worker, reqId, trace }))).toEqual([
+    expect(
+      lines.map(({ msg, context, worker, reqId, trace }) => ({ msg, context, worker, reqId, trace })),
+    ).toEqual([
       { msg: 'plain text', context: 'JobsWorker', worker: undefined, reqId: undefined, trace: undefined },
-      { msg: 'Ingestion job worker started', context: 'JobsWorker', worker: 'w1', reqId: undefined, trace: undefined },
+      {
+        msg: 'Ingestion job worker started',
+        context: 'JobsWorker',
+        worker: 'w1',
+        reqId: undefined,
+        trace: undefined,
+      },
       { msg: 'Unhandled error', context: 'JobsWorker', worker: undefined, reqId: 'r1', trace: undefined },
-      { msg: 'failed', context: 'JobsWorker', worker: undefined, reqId: undefined, trace: 'Error: boom\n    at somewhere (file.ts:1:1)' },
+      {
+        msg: 'failed',
+        context: 'JobsWorker',
+        worker: undefined,
+        reqId: undefined,
+        trace: 'Error: boom\n    at somewhere (file.ts:1:1)',
+      },
       { msg: 'bad thing', context: 'JobsWorker', worker: undefined, reqId: undefined, trace: undefined },
     ]);
     expect(lines.map((l) => l.level)).toEqual([30, 30, 50, 50, 40]);

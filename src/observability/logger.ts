@@ -11,7 +11,10 @@ export function createLogger(level: LogLevel): Logger {
     level,
     base: { service: 'trove' },
     timestamp: pino.stdTimeFunctions.isoTime,
-    redact: { paths: ['req.headers["x-api-key-secret"]', 'headers["x-api-key-secret"]', '*.secret', 'secret'], censor: '[redacted]' },
+    redact: {
+      paths: ['req.headers["x-api-key-secret"]', 'headers["x-api-key-secret"]', '*.secret', 'secret'],
+      censor: '[redacted]',
+    },
   });
 }
 
@@ -47,7 +50,8 @@ export class PinoNestLogger implements LoggerService {
 
   private write(level: pino.Level, message: unknown, params: unknown[]) {
     const rest = params.filter((p) => p !== undefined);
-    const context = rest.length > 0 && typeof rest[rest.length - 1] === 'string' ? (rest.pop() as string) : undefined;
+    const context =
+      rest.length > 0 && typeof rest[rest.length - 1] === 'string' ? (rest.pop() as string) : undefined;
     const text = rest.find((p): p is string => typeof p === 'string');
     const trace = text && /\n\s+at /.test(text) ? text : undefined;
     const fields: Record<string, unknown> = { context, ...(trace ? { trace } : {}) };

@@ -31,7 +31,14 @@ export function registerRequestHooks(app: FastifyInstance): void {
     httpRequests.inc({ method: request.method, route, status });
     httpDuration.observe({ method: request.method, route, status }, seconds);
     request.log.info(
-      { reqId: request.id, method: request.method, route, url: request.url.split('?')[0], status: reply.statusCode, durationMs: Math.round(reply.elapsedTime * 100) / 100 },
+      {
+        reqId: request.id,
+        method: request.method,
+        route,
+        url: request.url.split('?')[0],
+        status: reply.statusCode,
+        durationMs: Math.round(reply.elapsedTime * 100) / 100,
+      },
       'request',
     );
   });

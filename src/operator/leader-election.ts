@@ -161,7 +161,10 @@ export class LeaderElector {
     } catch (err) {
       // A conflict means another replica wrote first: routine. Anything else (the API
       // server unreachable, RBAC missing) is retried the same way but must be visible.
-      logger[isConflict(err) ? 'debug' : 'warn']({ identity, err: describeError(err) }, 'lease acquire/renew failed');
+      logger[isConflict(err) ? 'debug' : 'warn'](
+        { identity, err: describeError(err) },
+        'lease acquire/renew failed',
+      );
       return false;
     }
   }

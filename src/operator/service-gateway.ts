@@ -26,7 +26,8 @@ export class ServiceGateway implements TroveGateway {
 
   async ensurePipeline(desired: DesiredPipeline, existingId?: string): Promise<{ id: string }> {
     const modelIds: string[] = [];
-    for (const model of desired.embeddingModels) modelIds.push((await this.catalogue.ensureModel({ ...model, description: null })).id);
+    for (const model of desired.embeddingModels)
+      modelIds.push((await this.catalogue.ensureModel({ ...model, description: null })).id);
     const splitterId = desired.textSplitter
       ? (await this.catalogue.ensureSplitter({ ...desired.textSplitter, description: null })).id
       : undefined;
@@ -48,14 +49,21 @@ export class ServiceGateway implements TroveGateway {
     // Models and full text shape the stored vectors and lexemes; changing them would
     // mean re-embedding every document, which Trove does not do behind a user's back.
     const currentModelIds = Object.values(current.embedding_models).map((m) => m.id);
-    const defaultModelId = current.default_vector_embedding_id ? current.embedding_models[current.default_vector_embedding_id].id : null;
+    const defaultModelId = current.default_vector_embedding_id
+      ? current.embedding_models[current.default_vector_embedding_id].id
+      : null;
     const sameModels =
       currentModelIds.length === modelIds.length &&
       modelIds.every((id) => currentModelIds.includes(id)) &&
       (modelIds[0] ?? null) === defaultModelId;
-    if (!sameModels) throw invalid('spec.embeddingModels cannot change on an existing pipeline: create a new Pipeline resource');
+    if (!sameModels)
+      throw invalid(
+        'spec.embeddingModels cannot change on an existing pipeline: create a new Pipeline resource',
+      );
     if (current.full_text_search !== desired.fullTextSearch) {
-      throw invalid('spec.fullTextSearch cannot change on an existing pipeline: create a new Pipeline resource');
+      throw invalid(
+        'spec.fullTextSearch cannot change on an existing pipeline: create a new Pipeline resource',
+      );
     }
     await this.pipelines.update(OPERATOR, current.id, {
       name: desired.name,
@@ -76,13 +84,21 @@ export class ServiceGateway implements TroveGateway {
   }
 
   async createApiKey(desired: DesiredApiKey): Promise<{ id: string; secret: string }> {
-    const created = await this.apiKeys.create({ name: desired.name, admin: desired.admin, grants: desired.grants as Grant[] });
+    const created = await this.apiKeys.create({
+      name: desired.name,
+      admin: desired.admin,
+      grants: desired.grants as Grant[],
+    });
     return { id: created.id, secret: created.secret };
   }
 
   async updateApiKey(id: string, desired: DesiredApiKey): Promise<'updated' | 'not_found'> {
     try {
-      await this.apiKeys.update(id, { name: desired.name, admin: desired.admin, grants: desired.grants as Grant[] });
+      await this.apiKeys.update(id, {
+        name: desired.name,
+        admin: desired.admin,
+        grants: desired.grants as Grant[],
+      });
       return 'updated';
     } catch (error) {
       if (isNotFound(error)) return 'not_found';

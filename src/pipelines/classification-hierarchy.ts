@@ -18,7 +18,10 @@ export interface Classifications {
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Validates and returns the canonical (sorted) form that GET and MCP return. */
-export function normalizeClassifications(classifications: string[], hierarchy: HierarchyPair[]): Classifications {
+export function normalizeClassifications(
+  classifications: string[],
+  hierarchy: HierarchyPair[],
+): Classifications {
   const names = new Set<string>();
   classifications.forEach((name, i) => {
     if (names.has(name)) throw invalid(`classifications[${i}]: '${name}' is listed twice`);
@@ -26,8 +29,12 @@ export function normalizeClassifications(classifications: string[], hierarchy: H
   });
   const seen = new Set<string>();
   hierarchy.forEach(([child, parent], i) => {
-    for (const [position, name] of [[0, child], [1, parent]] as const) {
-      if (!names.has(name)) throw invalid(`hierarchy[${i}][${position}]: '${name}' is not one of the pipeline's classifications`);
+    for (const [position, name] of [
+      [0, child],
+      [1, parent],
+    ] as const) {
+      if (!names.has(name))
+        throw invalid(`hierarchy[${i}][${position}]: '${name}' is not one of the pipeline's classifications`);
     }
     if (child === parent) throw invalid(`hierarchy[${i}]: '${child}' cannot inherit itself`);
     const key = JSON.stringify([child, parent]);

@@ -47,6 +47,10 @@ export class PipelinesController {
   @Put(':id/classifications')
   @AdminOnly()
   putClassifications(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: unknown) {
-    return this.service.putClassifications(auth, requireUuid(id, 'pipeline id'), parseWith(ClassificationsSchema, body));
+    return this.service.putClassifications(
+      auth,
+      requireUuid(id, 'pipeline id'),
+      parseWith(ClassificationsSchema, body),
+    );
   }
 }

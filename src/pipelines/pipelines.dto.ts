@@ -12,14 +12,28 @@ const classificationName = z
   .min(1, 'must not be empty')
   .max(200, 'must be at most 200 characters');
 
-const pair = z.tuple([classificationName, classificationName], { error: 'must be a pair [classification, inherited classification]' });
+const pair = z.tuple([classificationName, classificationName], {
+  error: 'must be a pair [classification, inherited classification]',
+});
 
-const name = z.string({ error: 'is required' }).trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
-const description = z.string({ error: 'must be a string or null' }).max(4000, 'must be at most 4000 characters').nullable();
+const name = z
+  .string({ error: 'is required' })
+  .trim()
+  .min(1, 'must not be empty')
+  .max(200, 'must be at most 200 characters');
+const description = z
+  .string({ error: 'must be a string or null' })
+  .max(4000, 'must be at most 4000 characters')
+  .nullable();
 
 export const ClassificationsSchema = z.strictObject({
-  classifications: z.array(classificationName, { error: 'must be an array of names' }).max(1000, 'must hold at most 1000 names'),
-  hierarchy: z.array(pair, { error: 'must be an array of pairs' }).max(10000, 'must hold at most 10000 pairs').default([]),
+  classifications: z
+    .array(classificationName, { error: 'must be an array of names' })
+    .max(1000, 'must hold at most 1000 names'),
+  hierarchy: z
+    .array(pair, { error: 'must be an array of pairs' })
+    .max(10000, 'must hold at most 10000 pairs')
+    .default([]),
 });
 export type ClassificationsDto = z.output<typeof ClassificationsSchema>;
 

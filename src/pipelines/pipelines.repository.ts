@@ -60,7 +60,10 @@ export class PipelinesRepository {
 
   async list(readable: Readable, query: ListQuery): Promise<PipelineRecord[]> {
     const params: unknown[] = [];
-    const where = [readableSql(readable, params), ...query.filters.map((f) => filterToSql(`p.${f.field}`, f, params))];
+    const where = [
+      readableSql(readable, params),
+      ...query.filters.map((f) => filterToSql(`p.${f.field}`, f, params)),
+    ];
     const page = keysetSql(query.page, params, 'p.id');
     if (page.where) where.push(page.where);
     const rows = await this.db.query<PipelineRow>(
@@ -71,7 +74,12 @@ export class PipelinesRepository {
   }
 
   /** Offset paging by id with a LIKE pattern on the name: the MCP listing. */
-  async listByOffset(readable: Readable, namePattern: string | null, limit: number, offset: number): Promise<PipelineRecord[]> {
+  async listByOffset(
+    readable: Readable,
+    namePattern: string | null,
+    limit: number,
+    offset: number,
+  ): Promise<PipelineRecord[]> {
     const params: unknown[] = [];
     const where = [readableSql(readable, params)];
     if (namePattern !== null) {
@@ -88,7 +96,10 @@ export class PipelinesRepository {
   }
 
   async nameTaken(name: string, exceptId: string | null, db: Queryable = this.db): Promise<boolean> {
-    const rows = await db.query(`SELECT 1 FROM pipelines WHERE name = $1 AND id IS DISTINCT FROM $2::uuid`, [name, exceptId]);
+    const rows = await db.query(`SELECT 1 FROM pipelines WHERE name = $1 AND id IS DISTINCT FROM $2::uuid`, [
+      name,
+      exceptId,
+    ]);
     return rows.length > 0;
   }
 
@@ -110,7 +121,10 @@ export class PipelinesRepository {
     );
   }
 
-  async insertVectorEmbedding(v: { id: string; pipeline_id: string; embedding_model_id: string; position: number }, tx: Queryable): Promise<void> {
+  async insertVectorEmbedding(
+    v: { id: string; pipeline_id: string; embedding_model_id: string; position: number },
+    tx: Queryable,
+  ): Promise<void> {
     await tx.query(
       `INSERT INTO vector_embeddings (id, pipeline_id, embedding_model_id, position) VALUES ($1, $2, $3, $4)`,
       [v.id, v.pipeline_id, v.embedding_model_id, v.position],
@@ -119,7 +133,9 @@ export class PipelinesRepository {
 
   async update(
     id: string,
-    changes: Partial<Pick<PipelineRow, 'name' | 'description' | 'default_text_splitter_id' | 'default_vector_embedding_id'>>,
+    changes: Partial<
+      Pick<PipelineRow, 'name' | 'description' | 'default_text_splitter_id' | 'default_vector_embedding_id'>
+    >,
     db: Queryable = this.db,
   ): Promise<void> {
     const sets: string[] = ['updated_at = now()'];
@@ -132,7 +148,12 @@ export class PipelinesRepository {
     await db.query(`UPDATE pipelines SET ${sets.join(', ')} WHERE id = $1`, params);
   }
 
-  async updateClassifications(id: string, classifications: string[], hierarchy: HierarchyPair[], tx: Queryable): Promise<void> {
+  async updateClassifications(
+    id: string,
+    classifications: string[],
+    hierarchy: HierarchyPair[],
+    tx: Queryable,
+  ): Promise<void> {
     await tx.query(
       `UPDATE pipelines SET classifications = $2::text[], hierarchy = $3::jsonb, updated_at = now() WHERE id = $1`,
       [id, classifications, JSON.stringify(hierarchy)],
@@ -145,7 +166,11 @@ export class PipelinesRepository {
   }
 
   /** Live documents per classification, among the given names. */
-  async documentsUsingClassifications(id: string, names: string[], tx: Queryable): Promise<{ classification: string; n: number }[]> {
+  async documentsUsingClassifications(
+    id: string,
+    names: string[],
+    tx: Queryable,
+  ): Promise<{ classification: string; n: number }[]> {
     const rows = await tx.query<{ classification: string; n: string }>(
       `SELECT classification, count(*) AS n FROM documents
        WHERE pipeline_id = $1 AND expired_at IS NULL AND classification = ANY($2::text[])

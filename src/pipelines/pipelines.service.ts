@@ -10,7 +10,10 @@ import { AuthContext, Permission } from '../auth/auth-context';
 import { CatalogueRepository } from '../catalogue/catalogue.repository';
 import { CatalogueService, EmbeddingModelView } from '../catalogue/catalogue.service';
 import { DatabaseService } from '../database/database.service';
-import { DEFAULT_EMBEDDING_MODEL_ID, DEFAULT_TEXT_SPLITTER_ID } from '../database/migrations/1764470100000-DefaultCatalogue';
+import {
+  DEFAULT_EMBEDDING_MODEL_ID,
+  DEFAULT_TEXT_SPLITTER_ID,
+} from '../database/migrations/1764470100000-DefaultCatalogue';
 import { conflict, DomainError, ErrorCode, forbidden, invalid, pipelineNotFound } from '../common/errors';
 import { newId } from '../common/ids';
 import { ListEnvelope, parseListQuery, toEnvelope } from '../common/list';
@@ -42,7 +45,10 @@ export interface PipelineSummary {
 /** The message the MCP page fixes for a key whose allow-list is not `*`. */
 export const CLASSIFICATIONS_DENIED = 'Authorization error: AccessLevel(READ)';
 
-export function presentPipeline(p: PipelineRecord, presentModel: CatalogueService['presentModel']): PipelineView {
+export function presentPipeline(
+  p: PipelineRecord,
+  presentModel: CatalogueService['presentModel'],
+): PipelineView {
   return {
     id: p.id,
     name: p.name,
@@ -75,13 +81,20 @@ export class PipelinesService {
    * read sees "not found"; with read but missing another bit, "forbidden" — unless
    * `hideDenied`, where any missing bit is "not found" (search, as MCP publishes).
    */
-  async require(auth: AuthContext, id: string, permissions: number, hideDenied = false): Promise<PipelineRecord> {
+  async require(
+    auth: AuthContext,
+    id: string,
+    permissions: number,
+    hideDenied = false,
+  ): Promise<PipelineRecord> {
     const canRead = auth.can(id, Permission.Read);
     const pipeline = canRead ? await this.pipelines.find(id) : null;
     if (!pipeline) throw pipelineNotFound(id);
     if (!auth.can(id, permissions)) {
       if (hideDenied) throw pipelineNotFound(id);
-      throw forbidden(`Forbidden: this key lacks ${describeBits(permissions & ~auth.access(id).permissions)} permission on the pipeline.`);
+      throw forbidden(
+        `Forbidden: this key lacks ${describeBits(permissions & ~auth.access(id).permissions)} permission on the pipeline.`,
+      );
     }
     return pipeline;
   }
@@ -91,17 +104,28 @@ export class PipelinesService {
   }
 
   async list(auth: AuthContext, query: Record<string, unknown>): Promise<ListEnvelope<PipelineView>> {
-    const parsed = parseListQuery(query, { name: NAME_OPS, description: ['contains'], full_text_search: ['eq'] });
+    const parsed = parseListQuery(query, {
+      name: NAME_OPS,
+      description: ['contains'],
+      full_text_search: ['eq'],
+    });
     for (const filter of parsed.filters) {
       if (filter.field === 'full_text_search' && !['true', 'false'].includes(filter.value)) {
         throw invalid(`query parameter full_text_search: expected true or false, got '${filter.value}'`);
       }
     }
-    return toEnvelope(await this.pipelines.list(auth.readablePipelines(), parsed), parsed, (p) => this.present(p));
+    return toEnvelope(await this.pipelines.list(auth.readablePipelines(), parsed), parsed, (p) =>
+      this.present(p),
+    );
   }
 
   /** The MCP `get_pipelines` listing: ordered by id, offset paging, `%`/`_` wildcards, case-sensitive. */
-  async listSummaries(auth: AuthContext, query: string | null, limit: number, offset: number): Promise<PipelineSummary[]> {
+  async listSummaries(
+    auth: AuthContext,
+    query: string | null,
+    limit: number,
+    offset: number,
+  ): Promise<PipelineSummary[]> {
     if (limit === 0) return [];
     const pattern = query === null ? null : `%${query}%`;
     const rows = await this.pipelines.listByOffset(auth.readablePipelines(), pattern, limit, offset);
@@ -122,37 +146,48 @@ export class PipelinesService {
     const classifications = normalizeClassifications(dto.classifications, dto.hierarchy);
     const splitterId = dto.text_splitter_id ?? DEFAULT_TEXT_SPLITTER_ID;
     const id = newId();
-    await this.db.transaction(async (tx) => {
-      if (await this.pipelines.nameTaken(dto.name, null, tx)) throw conflict(`A pipeline named '${dto.name}' already exists`);
-      if (!(await this.catalogue.findSplitter(splitterId, tx))) {
-        throw invalid(`text_splitter_id: text splitter ${splitterId} does not exist`);
-      }
-      const models = await this.catalogue.findModels(modelIds, tx);
-      const missing = modelIds.findIndex((m) => !models.some((row) => row.id === m));
-      if (missing >= 0) throw invalid(`embedding_model_ids[${missing}]: embedding model ${modelIds[missing]} does not exist`);
-      const bindings = modelIds.map((modelId, position) => ({ id: newId(), modelId, position }));
-      await this.pipelines.insert(
-        {
-          id,
-          name: dto.name,
-          description: dto.description ?? null,
-          default_text_splitter_id: splitterId,
-          default_vector_embedding_id: bindings[0]?.id ?? null,
-          full_text_search: dto.full_text_search,
-          classifications: classifications.classifications,
-          hierarchy: classifications.hierarchy,
-        },
-        tx,
-      );
-      for (const binding of bindings) {
-        await this.pipelines.insertVectorEmbedding(
-          { id: binding.id, pipeline_id: id, embedding_model_id: binding.modelId, position: binding.position },
+    await this.db
+      .transaction(async (tx) => {
+        if (await this.pipelines.nameTaken(dto.name, null, tx))
+          throw conflict(`A pipeline named '${dto.name}' already exists`);
+        if (!(await this.catalogue.findSplitter(splitterId, tx))) {
+          throw invalid(`text_splitter_id: text splitter ${splitterId} does not exist`);
+        }
+        const models = await this.catalogue.findModels(modelIds, tx);
+        const missing = modelIds.findIndex((m) => !models.some((row) => row.id === m));
+        if (missing >= 0)
+          throw invalid(
+            `embedding_model_ids[${missing}]: embedding model ${modelIds[missing]} does not exist`,
+          );
+        const bindings = modelIds.map((modelId, position) => ({ id: newId(), modelId, position }));
+        await this.pipelines.insert(
+          {
+            id,
+            name: dto.name,
+            description: dto.description ?? null,
+            default_text_splitter_id: splitterId,
+            default_vector_embedding_id: bindings[0]?.id ?? null,
+            full_text_search: dto.full_text_search,
+            classifications: classifications.classifications,
+            hierarchy: classifications.hierarchy,
+          },
           tx,
         );
-        const size = models.find((m) => m.id === binding.modelId)!.size;
-        await createVectorIndex(tx, binding.id, size);
-      }
-    }).catch(rethrowUniqueName(dto.name));
+        for (const binding of bindings) {
+          await this.pipelines.insertVectorEmbedding(
+            {
+              id: binding.id,
+              pipeline_id: id,
+              embedding_model_id: binding.modelId,
+              position: binding.position,
+            },
+            tx,
+          );
+          const size = models.find((m) => m.id === binding.modelId)!.size;
+          await createVectorIndex(tx, binding.id, size);
+        }
+      })
+      .catch(rethrowUniqueName(dto.name));
     return this.present((await this.pipelines.find(id))!);
   }
 
@@ -164,7 +199,10 @@ export class PipelinesService {
     if (dto.default_text_splitter_id && !(await this.catalogue.findSplitter(dto.default_text_splitter_id))) {
       throw invalid(`default_text_splitter_id: text splitter ${dto.default_text_splitter_id} does not exist`);
     }
-    if (dto.default_vector_embedding_id && !pipeline.vectorEmbeddings.some((v) => v.id === dto.default_vector_embedding_id)) {
+    if (
+      dto.default_vector_embedding_id &&
+      !pipeline.vectorEmbeddings.some((v) => v.id === dto.default_vector_embedding_id)
+    ) {
       throw invalid(`default_vector_embedding_id: must be one of the keys of embedding_models`);
     }
     await this.pipelines.update(id, dto).catch(rethrowUniqueName(dto.name ?? ''));
@@ -182,7 +220,8 @@ export class PipelinesService {
   /** GET classifications: read permission and the `*` allow-list, as the MCP page states. */
   async getClassifications(auth: AuthContext, id: string): Promise<Classifications> {
     const pipeline = await this.require(auth, id, Permission.Read);
-    if (auth.access(id).classifications !== '*') throw new DomainError(ErrorCode.Forbidden, CLASSIFICATIONS_DENIED);
+    if (auth.access(id).classifications !== '*')
+      throw new DomainError(ErrorCode.Forbidden, CLASSIFICATIONS_DENIED);
     return { classifications: pipeline.classifications, hierarchy: pipeline.hierarchy };
   }
 
@@ -216,7 +255,8 @@ function describeBits(bits: number): string {
 /** Two creators racing for one name: the unique index decides, the loser gets the same 409. */
 function rethrowUniqueName(name: string) {
   return (error: unknown): never => {
-    if ((error as { code?: string }).code === '23505') throw conflict(`A pipeline named '${name}' already exists`);
+    if ((error as { code?: string }).code === '23505')
+      throw conflict(`A pipeline named '${name}' already exists`);
     throw error;
   };
 }

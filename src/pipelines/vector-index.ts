@@ -31,7 +31,11 @@ export function vectorEmbeddingPredicate(vectorEmbeddingId: string, alias = 'fe'
   return `${alias}.vector_embedding_id = ${literalId(vectorEmbeddingId)}`;
 }
 
-export async function createVectorIndex(db: Queryable, vectorEmbeddingId: string, size: number): Promise<void> {
+export async function createVectorIndex(
+  db: Queryable,
+  vectorEmbeddingId: string,
+  size: number,
+): Promise<void> {
   await db.query(
     `CREATE INDEX IF NOT EXISTS ${vectorIndexName(vectorEmbeddingId)} ON fragment_embeddings
      USING hnsw ((embedding::vector(${size})) vector_cosine_ops)

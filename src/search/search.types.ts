@@ -33,7 +33,11 @@ export interface ClassificationQuery {
 export type MetadataFilter =
   | { op: '$and' | '$or'; filters: MetadataFilter[] }
   | { op: '$not'; filter: MetadataFilter }
-  | { op: '$eq' | '$ne' | '$gt' | '$gte' | '$lt' | '$lte'; path: string[]; value: string | number | boolean | null }
+  | {
+      op: '$eq' | '$ne' | '$gt' | '$gte' | '$lt' | '$lte';
+      path: string[];
+      value: string | number | boolean | null;
+    }
   | { op: '$in' | '$nin'; path: string[]; values: (string | number | boolean | null)[] }
   | { op: '$exists'; path: string[]; exists: boolean };
 

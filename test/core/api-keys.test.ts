@@ -12,7 +12,9 @@ describeEachDatabase('API keys and authentication', (fixture) => {
   });
 
   it('refuses a request with only one of the two headers', async () => {
-    const response = await api().as(null).request('GET', '/pipelines', undefined, { 'x-api-key': fixture().api.credentials!.id });
+    const response = await api()
+      .as(null)
+      .request('GET', '/pipelines', undefined, { 'x-api-key': fixture().api.credentials!.id });
     expect(response.status).toBe(401);
     expect(response.body).toEqual({ detail: 'Unauthorized: No API Key specified.' });
   });
@@ -30,10 +32,24 @@ describeEachDatabase('API keys and authentication', (fixture) => {
   });
 
   it('creates a key whose secret is shown once and works at once', async () => {
-    const created = await api().post('/api_keys', { name: 'reader', grants: [{ pipeline_id: '*', permissions: 4 }] });
+    const created = await api().post('/api_keys', {
+      name: 'reader',
+      grants: [{ pipeline_id: '*', permissions: 4 }],
+    });
     expect(created.status).toBe(201);
-    expect(Object.keys(created.body).slice(0, 6)).toEqual(['id', 'secret', 'name', 'admin', 'grants', 'created_at']);
-    expect(created.body).toMatchObject({ name: 'reader', admin: false, grants: [{ pipeline_id: '*', permissions: 4, classifications: '*' }] });
+    expect(Object.keys(created.body).slice(0, 6)).toEqual([
+      'id',
+      'secret',
+      'name',
+      'admin',
+      'grants',
+      'created_at',
+    ]);
+    expect(created.body).toMatchObject({
+      name: 'reader',
+      admin: false,
+      grants: [{ pipeline_id: '*', permissions: 4, classifications: '*' }],
+    });
     expect(created.body.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     const fetched = await api().get(`/api_keys/${created.body.id}`);
@@ -72,11 +88,15 @@ describeEachDatabase('API keys and authentication', (fixture) => {
     expect(rotated.status).toBe(201);
     expect(rotated.body.secret).not.toBe(created.secret);
     expect((await api().as({ id: created.id, secret: created.secret }).get('/pipelines')).status).toBe(401);
-    expect((await api().as({ id: created.id, secret: rotated.body.secret }).get('/pipelines')).status).toBe(200);
+    expect((await api().as({ id: created.id, secret: rotated.body.secret }).get('/pipelines')).status).toBe(
+      200,
+    );
   });
 
   it('keeps key management to admin keys', async () => {
-    const created = (await api().post('/api_keys', { name: 'not-admin', grants: [{ pipeline_id: '*', permissions: 7 }] })).body;
+    const created = (
+      await api().post('/api_keys', { name: 'not-admin', grants: [{ pipeline_id: '*', permissions: 7 }] })
+    ).body;
     const key = api().as({ id: created.id, secret: created.secret });
     for (const [method, path] of [
       ['GET', '/api_keys'],
@@ -106,15 +126,36 @@ describeEachDatabase('API keys and authentication', (fixture) => {
     [{ name: '' }, 'name: must not be empty'],
     [{ name: 'x', admin: 'yes' }, 'admin: must be true or false'],
     [{ name: 'x', grants: {} }, 'grants: must be an array of grants'],
-    [{ name: 'x', grants: [{ pipeline_id: 'nope', permissions: 4 }] }, 'grants[0].pipeline_id: must be a pipeline UUID or "*"'],
-    [{ name: 'x', grants: [{ pipeline_id: '*', permissions: 8 }] }, 'grants[0].permissions: must be an integer from 0 to 7'],
-    [{ name: 'x', grants: [{ pipeline_id: '*', permissions: 1.5 }] }, 'grants[0].permissions: must be an integer from 0 to 7'],
-    [{ name: 'x', grants: [{ pipeline_id: '*', permissions: 4, classifications: 'public' }] }, 'grants[0].classifications: must be "*" or an array of classification names'],
+    [
+      { name: 'x', grants: [{ pipeline_id: 'nope', permissions: 4 }] },
+      'grants[0].pipeline_id: must be a pipeline UUID or "*"',
+    ],
+    [
+      { name: 'x', grants: [{ pipeline_id: '*', permissions: 8 }] },
+      'grants[0].permissions: must be an integer from 0 to 7',
+    ],
+    [
+      { name: 'x', grants: [{ pipeline_id: '*', permissions: 1.5 }] },
+      'grants[0].permissions: must be an integer from 0 to 7',
+    ],
+    [
+      { name: 'x', grants: [{ pipeline_id: '*', permissions: 4, classifications: 'public' }] },
+      'grants[0].classifications: must be "*" or an array of classification names',
+    ],
     [
       { name: 'x', grants: [{ pipeline_id: '0193a000-0000-7000-8000-000000000123', permissions: 4 }] },
       'grants[0].pipeline_id: pipeline 0193a000-0000-7000-8000-000000000123 does not exist',
     ],
-    [{ name: 'x', grants: [{ pipeline_id: '*', permissions: 4 }, { pipeline_id: '*', permissions: 5 }] }, 'grants: name each pipeline at most once'],
+    [
+      {
+        name: 'x',
+        grants: [
+          { pipeline_id: '*', permissions: 4 },
+          { pipeline_id: '*', permissions: 5 },
+        ],
+      },
+      'grants: name each pipeline at most once',
+    ],
     [{ name: 'x', surprise: true }, 'body: Unrecognized key: "surprise"'],
   ])('refuses the body %j with 422 naming the field', async (body, detail) => {
     const response = await api().post('/api_keys', body);
@@ -127,10 +168,14 @@ describeEachDatabase('API keys and authentication', (fixture) => {
     const first = await api().get('/api_keys?name$startswith=page-&limit=2');
     expect(first.body.data.map((k: { name: string }) => k.name)).toEqual(['page-0', 'page-1']);
     expect(first.body.page_info).toMatchObject({ count: 2, has_next: true, has_prev: false });
-    const second = await api().get(`/api_keys?name$startswith=page-&limit=2&after=${first.body.page_info.after}`);
+    const second = await api().get(
+      `/api_keys?name$startswith=page-&limit=2&after=${first.body.page_info.after}`,
+    );
     expect(second.body.data.map((k: { name: string }) => k.name)).toEqual(['page-2']);
     expect(second.body.page_info).toMatchObject({ count: 1, has_next: false, has_prev: true });
-    const back = await api().get(`/api_keys?name$startswith=page-&limit=2&before=${second.body.page_info.before}`);
+    const back = await api().get(
+      `/api_keys?name$startswith=page-&limit=2&before=${second.body.page_info.before}`,
+    );
     expect(back.body.data.map((k: { name: string }) => k.name)).toEqual(['page-0', 'page-1']);
     expect(first.body.query_info).toEqual([{ field: 'name', op: 'startswith', value: 'page-' }]);
   });

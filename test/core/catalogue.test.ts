@@ -10,7 +10,8 @@ describeEachDatabase('catalogue: embedding providers, models and text splitters'
     const response = await api().get('/embedding_providers');
     expect(response.status).toBe(200);
     expect(response.body.data.map((p: { provider: string }) => p.provider)).toEqual(['hashing', 'openai']);
-    for (const provider of response.body.data) expect(Object.keys(provider)).toEqual(['id', 'provider', 'description']);
+    for (const provider of response.body.data)
+      expect(Object.keys(provider)).toEqual(['id', 'provider', 'description']);
     const filtered = await api().get('/embedding_providers?provider$startswith=open');
     expect(filtered.body.data.map((p: { provider: string }) => p.provider)).toEqual(['openai']);
   });
@@ -29,7 +30,11 @@ describeEachDatabase('catalogue: embedding providers, models and text splitters'
       name: 'remote-small',
       provider: 'openai',
       size: 64,
-      parameters: { base_url: 'http://127.0.0.1:9/v1', model: 'text-embedding-3-small', api_key: 'sk-very-secret' },
+      parameters: {
+        base_url: 'http://127.0.0.1:9/v1',
+        model: 'text-embedding-3-small',
+        api_key: 'sk-very-secret',
+      },
       description: 'remote',
     });
     expect(created.status).toBe(201);
@@ -43,7 +48,8 @@ describeEachDatabase('catalogue: embedding providers, models and text splitters'
   });
 
   it('refuses to delete a model that a pipeline uses, with 409', async () => {
-    const model = (await api().post('/embedding_models', { name: 'in-use', provider: 'hashing', size: 32 })).body;
+    const model = (await api().post('/embedding_models', { name: 'in-use', provider: 'hashing', size: 32 }))
+      .body;
     const pipeline = await api().post('/pipelines', { name: 'uses-model', embedding_model_ids: [model.id] });
     expect(pipeline.status).toBe(201);
     const refused = await api().delete(`/embedding_models/${model.id}`);
@@ -67,10 +73,16 @@ describeEachDatabase('catalogue: embedding providers, models and text splitters'
   });
 
   it('creates text splitters and validates their parameters', async () => {
-    const created = await api().post('/text_splitters', { provider: 'recursive_character', parameters: { chunk_size: 200, chunk_overlap: 20 } });
+    const created = await api().post('/text_splitters', {
+      provider: 'recursive_character',
+      parameters: { chunk_size: 200, chunk_overlap: 20 },
+    });
     expect(created.status).toBe(201);
     expect(created.body.parameters).toMatchObject({ chunk_size: 200, chunk_overlap: 20 });
-    const bad = await api().post('/text_splitters', { provider: 'recursive_character', parameters: { chunk_size: 100, chunk_overlap: 100 } });
+    const bad = await api().post('/text_splitters', {
+      provider: 'recursive_character',
+      parameters: { chunk_size: 100, chunk_overlap: 100 },
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.detail).toMatch(/chunk_overlap/);
     const unknown = await api().post('/text_splitters', { provider: 'semantic' });
@@ -84,7 +96,9 @@ describeEachDatabase('catalogue: embedding providers, models and text splitters'
     const reader = api().as({ id: key.id, secret: key.secret });
     expect((await reader.get('/embedding_models')).status).toBe(200);
     expect((await reader.get('/text_splitters')).status).toBe(200);
-    expect((await reader.post('/embedding_models', { name: 'x', provider: 'hashing', size: 8 })).status).toBe(403);
+    expect((await reader.post('/embedding_models', { name: 'x', provider: 'hashing', size: 8 })).status).toBe(
+      403,
+    );
     expect((await reader.post('/text_splitters', { provider: 'recursive_character' })).status).toBe(403);
     expect((await reader.delete(`/embedding_models/${DEFAULT_MODEL}`)).status).toBe(403);
   });

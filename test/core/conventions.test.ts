@@ -11,7 +11,9 @@ describeEachDatabase('HTTP conventions: errors, request ids, limits, health, met
   });
 
   it('answers malformed JSON with 400', async () => {
-    const response = await api().request('POST', '/pipelines', '{"name": ', { 'content-type': 'application/json' });
+    const response = await api().request('POST', '/pipelines', '{"name": ', {
+      'content-type': 'application/json',
+    });
     expect(response.status).toBe(400);
     expect(response.body.detail).toMatch(/^Malformed JSON body: /);
   });
@@ -42,10 +44,14 @@ describeEachDatabase('HTTP conventions: errors, request ids, limits, health, met
       request.flushHeaders();
     });
     expect(tooLarge.status).toBe(413);
-    expect(JSON.parse(tooLarge.body)).toEqual({ detail: 'Payload Too Large: request body exceeds 4194304 bytes' });
+    expect(JSON.parse(tooLarge.body)).toEqual({
+      detail: 'Payload Too Large: request body exceeds 4194304 bytes',
+    });
     const justUnder = JSON.stringify({ name: 'y', description: 'a'.repeat(4 * 1024 * 1024 - 40) });
     expect(Buffer.byteLength(justUnder)).toBeLessThanOrEqual(4 * 1024 * 1024);
-    const accepted = await api().request('POST', '/pipelines', justUnder, { 'content-type': 'application/json' });
+    const accepted = await api().request('POST', '/pipelines', justUnder, {
+      'content-type': 'application/json',
+    });
     expect(accepted.status).toBe(422); // parsed, then refused by validation: the limit did not apply
     expect(accepted.body.detail).toBe('description: must be at most 4000 characters');
   });
@@ -61,7 +67,11 @@ describeEachDatabase('HTTP conventions: errors, request ids, limits, health, met
     expect(mine.headers.get('x-request-id')).toBe('trace-abc-123');
     const made = await api().get('/pipelines');
     expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-    for (const response of [await api().as(null).get('/pipelines'), await api().get('/nope'), await api().get('/healthz')]) {
+    for (const response of [
+      await api().as(null).get('/pipelines'),
+      await api().get('/nope'),
+      await api().get('/healthz'),
+    ]) {
       expect(response.headers.get('x-request-id')).toBeTruthy();
     }
   });
@@ -81,8 +91,12 @@ describeEachDatabase('HTTP conventions: errors, request ids, limits, health, met
     const response = await api().as(null).get('/metrics');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
-    expect(response.text).toMatch(/trove_http_requests_total\{method="GET",route="\/pipelines",status="200"\} \d+/);
-    expect(response.text).toMatch(/trove_http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/pipelines",status="200"\}|trove_http_request_duration_seconds_bucket\{.*route="\/pipelines".*\}/);
+    expect(response.text).toMatch(
+      /trove_http_requests_total\{method="GET",route="\/pipelines",status="200"\} \d+/,
+    );
+    expect(response.text).toMatch(
+      /trove_http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/pipelines",status="200"\}|trove_http_request_duration_seconds_bucket\{.*route="\/pipelines".*\}/,
+    );
     expect(response.text).toContain('process_cpu_seconds_total');
     expect(response.text).toContain('nodejs_heap_size_used_bytes');
     expect(response.text).toMatch(/trove_db_pool_connections\{state="total"\} \d+/);
@@ -97,7 +111,13 @@ describeEachDatabase('HTTP conventions: errors, request ids, limits, health, met
       .filter((l) => l.includes('log-line-check'));
     expect(lines).toHaveLength(1);
     const entry = JSON.parse(lines[0]);
-    expect(entry).toMatchObject({ reqId: 'log-line-check', method: 'GET', route: '/pipelines', status: 200, msg: 'request' });
+    expect(entry).toMatchObject({
+      reqId: 'log-line-check',
+      method: 'GET',
+      route: '/pipelines',
+      status: 200,
+      msg: 'request',
+    });
     expect(typeof entry.durationMs).toBe('number');
     expect(fixture().trove.output()).not.toContain(api().credentials!.secret);
   });

@@ -38,7 +38,12 @@ describeEachDatabase('pipelines, classifications and visibility', (fixture) => {
       'full_text_search',
       'created_at',
     ]);
-    expect(response.body).toMatchObject({ name: 'support-kb', description: 'Support knowledge base', default_text_splitter_id: DEFAULT_SPLITTER, full_text_search: true });
+    expect(response.body).toMatchObject({
+      name: 'support-kb',
+      description: 'Support knowledge base',
+      default_text_splitter_id: DEFAULT_SPLITTER,
+      full_text_search: true,
+    });
     const keys = Object.keys(response.body.embedding_models);
     expect(keys).toEqual([response.body.default_vector_embedding_id]);
     const model = response.body.embedding_models[keys[0]];
@@ -49,16 +54,28 @@ describeEachDatabase('pipelines, classifications and visibility', (fixture) => {
   it('makes a full-text-only pipeline from an empty model list, and refuses one that could not be searched', async () => {
     const ft = await api().post('/pipelines', { name: 'full-text-only', embedding_model_ids: [] });
     expect(ft.status).toBe(201);
-    expect(ft.body).toMatchObject({ default_vector_embedding_id: null, embedding_models: {}, full_text_search: true });
-    const none = await api().post('/pipelines', { name: 'unsearchable', embedding_model_ids: [], full_text_search: false });
+    expect(ft.body).toMatchObject({
+      default_vector_embedding_id: null,
+      embedding_models: {},
+      full_text_search: true,
+    });
+    const none = await api().post('/pipelines', {
+      name: 'unsearchable',
+      embedding_model_ids: [],
+      full_text_search: false,
+    });
     expect(none.status).toBe(422);
-    expect(none.body.detail).toBe('embedding_model_ids: a pipeline without embedding models needs full_text_search: true');
+    expect(none.body.detail).toBe(
+      'embedding_model_ids: a pipeline without embedding models needs full_text_search: true',
+    );
   });
 
   it('binds several models, the first being the default', async () => {
     const a = (await api().post('/embedding_models', { name: 'hash-a', provider: 'hashing', size: 16 })).body;
     const b = (await api().post('/embedding_models', { name: 'hash-b', provider: 'hashing', size: 24 })).body;
-    const created = (await api().post('/pipelines', { name: 'two-models', embedding_model_ids: [a.id, b.id] })).body;
+    const created = (
+      await api().post('/pipelines', { name: 'two-models', embedding_model_ids: [a.id, b.id] })
+    ).body;
     const entries = Object.entries(created.embedding_models) as [string, { id: string }][];
     expect(entries.map(([, m]) => m.id).sort()).toEqual([a.id, b.id].sort());
     expect(created.embedding_models[created.default_vector_embedding_id].id).toBe(a.id);
@@ -71,13 +88,44 @@ describeEachDatabase('pipelines, classifications and visibility', (fixture) => {
 
   it.each([
     [{ name: 'support-kb' }, 409, "A pipeline named 'support-kb' already exists"],
-    [{ name: 'x', embedding_model_ids: [MISSING] }, 422, `embedding_model_ids[0]: embedding model ${MISSING} does not exist`],
-    [{ name: 'x', embedding_model_ids: ['nope'] }, 422, 'embedding_model_ids[0]: must be an embedding model UUID'],
-    [{ name: 'x', text_splitter_id: MISSING }, 422, `text_splitter_id: text splitter ${MISSING} does not exist`],
+    [
+      { name: 'x', embedding_model_ids: [MISSING] },
+      422,
+      `embedding_model_ids[0]: embedding model ${MISSING} does not exist`,
+    ],
+    [
+      { name: 'x', embedding_model_ids: ['nope'] },
+      422,
+      'embedding_model_ids[0]: must be an embedding model UUID',
+    ],
+    [
+      { name: 'x', text_splitter_id: MISSING },
+      422,
+      `text_splitter_id: text splitter ${MISSING} does not exist`,
+    ],
     [{ name: 'x', classifications: ['a', 'a'] }, 422, "classifications[1]: 'a' is listed twice"],
-    [{ name: 'x', classifications: ['a'], hierarchy: [['a', 'b']] }, 422, "hierarchy[0][1]: 'b' is not one of the pipeline's classifications"],
-    [{ name: 'x', classifications: ['a', 'b'], hierarchy: [['a', 'b'], ['b', 'a']] }, 422, 'hierarchy: the pairs form a cycle (a -> b -> a)'],
-    [{ name: 'x', hierarchy: [['a']] }, 422, 'hierarchy[0]: must be a pair [classification, inherited classification]'],
+    [
+      { name: 'x', classifications: ['a'], hierarchy: [['a', 'b']] },
+      422,
+      "hierarchy[0][1]: 'b' is not one of the pipeline's classifications",
+    ],
+    [
+      {
+        name: 'x',
+        classifications: ['a', 'b'],
+        hierarchy: [
+          ['a', 'b'],
+          ['b', 'a'],
+        ],
+      },
+      422,
+      'hierarchy: the pairs form a cycle (a -> b -> a)',
+    ],
+    [
+      { name: 'x', hierarchy: [['a']] },
+      422,
+      'hierarchy[0]: must be a pair [classification, inherited classification]',
+    ],
     [{ name: 'x', full_text_search: 'yes' }, 422, 'full_text_search: must be true or false'],
   ])('refuses %j', async (body, status, detail) => {
     const response = await api().post('/pipelines', body);
@@ -90,26 +138,57 @@ describeEachDatabase('pipelines, classifications and visibility', (fixture) => {
     expect(got.text).toBe('{"classifications":["internal","public"],"hierarchy":[["internal","public"]]}');
     const put = await api().put(`/pipelines/${other.id}/classifications`, {
       classifications: ['c', 'b', 'a'],
-      hierarchy: [['c', 'b'], ['b', 'a']],
+      hierarchy: [
+        ['c', 'b'],
+        ['b', 'a'],
+      ],
     });
-    expect(put.body).toEqual({ classifications: ['a', 'b', 'c'], hierarchy: [['b', 'a'], ['c', 'b']] });
-    const cycle = await api().put(`/pipelines/${other.id}/classifications`, { classifications: ['a', 'b'], hierarchy: [['a', 'b'], ['b', 'a']] });
+    expect(put.body).toEqual({
+      classifications: ['a', 'b', 'c'],
+      hierarchy: [
+        ['b', 'a'],
+        ['c', 'b'],
+      ],
+    });
+    const cycle = await api().put(`/pipelines/${other.id}/classifications`, {
+      classifications: ['a', 'b'],
+      hierarchy: [
+        ['a', 'b'],
+        ['b', 'a'],
+      ],
+    });
     expect(cycle.status).toBe(422);
-    expect((await api().get(`/pipelines/${other.id}/classifications`)).body.classifications).toEqual(['a', 'b', 'c']);
+    expect((await api().get(`/pipelines/${other.id}/classifications`)).body.classifications).toEqual([
+      'a',
+      'b',
+      'c',
+    ]);
   });
 
   it('lists with the envelope, name$contains wildcards (case-sensitive), limit and cursors', async () => {
-    for (const name of ['wild-Alpha', 'wild-alpha', 'wild_beta', 'wildXbeta']) await api().post('/pipelines', { name });
-    const names = async (q: string) => ((await api().get(`/pipelines?${q}`)).body.data as { name: string }[]).map((p) => p.name);
+    for (const name of ['wild-Alpha', 'wild-alpha', 'wild_beta', 'wildXbeta'])
+      await api().post('/pipelines', { name });
+    const names = async (q: string) =>
+      ((await api().get(`/pipelines?${q}`)).body.data as { name: string }[]).map((p) => p.name);
     expect(await names('name$contains=alpha')).toEqual(['wild-alpha']);
     expect(await names('name$contains=Alpha')).toEqual(['wild-Alpha']);
-    expect(await names(`name$contains=${encodeURIComponent('wild_beta')}`)).toEqual(['wild_beta', 'wildXbeta']);
-    expect(await names(`name$contains=${encodeURIComponent('wild%a')}`)).toEqual(['wild-Alpha', 'wild-alpha', 'wild_beta', 'wildXbeta']);
+    expect(await names(`name$contains=${encodeURIComponent('wild_beta')}`)).toEqual([
+      'wild_beta',
+      'wildXbeta',
+    ]);
+    expect(await names(`name$contains=${encodeURIComponent('wild%a')}`)).toEqual([
+      'wild-Alpha',
+      'wild-alpha',
+      'wild_beta',
+      'wildXbeta',
+    ]);
     expect(await names('name$startswith=wild_')).toEqual(['wild_beta']);
     const page = await api().get('/pipelines?name$startswith=wild&limit=3');
     expect(page.body.page_info).toMatchObject({ count: 3, has_next: true, has_prev: false });
     expect(page.body.query_info).toEqual([{ field: 'name', op: 'startswith', value: 'wild' }]);
-    const next = await api().get(`/pipelines?name$startswith=wild&limit=3&after=${page.body.page_info.after}`);
+    const next = await api().get(
+      `/pipelines?name$startswith=wild&limit=3&after=${page.body.page_info.after}`,
+    );
     expect(next.body.data).toHaveLength(1);
     expect(next.body.page_info).toMatchObject({ has_next: false, has_prev: true });
     for (const [q, status] of [
@@ -172,7 +251,9 @@ describeEachDatabase('pipelines, classifications and visibility', (fixture) => {
       expect((await key.post('/pipelines', { name: 'nope' })).status).toBe(403);
       expect((await key.patch(`/pipelines/${supportKb.id}`, { description: 'x' })).status).toBe(403);
       expect((await key.delete(`/pipelines/${supportKb.id}`)).status).toBe(403);
-      expect((await key.put(`/pipelines/${supportKb.id}/classifications`, { classifications: ['x'] })).status).toBe(403);
+      expect(
+        (await key.put(`/pipelines/${supportKb.id}/classifications`, { classifications: ['x'] })).status,
+      ).toBe(403);
     });
 
     it('a disabled admin key is refused', async () => {
@@ -186,7 +267,10 @@ describeEachDatabase('pipelines, classifications and visibility', (fixture) => {
 
   it('updates and deletes a pipeline', async () => {
     const created = (await api().post('/pipelines', { name: 'to-change' })).body;
-    const patched = await api().patch(`/pipelines/${created.id}`, { name: 'changed', description: 'now described' });
+    const patched = await api().patch(`/pipelines/${created.id}`, {
+      name: 'changed',
+      description: 'now described',
+    });
     expect(patched.body).toMatchObject({ name: 'changed', description: 'now described' });
     expect((await api().patch(`/pipelines/${created.id}`, { name: 'support-kb' })).status).toBe(409);
     expect((await api().patch(`/pipelines/${created.id}`, { full_text_search: false })).status).toBe(422);

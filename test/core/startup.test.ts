@@ -25,14 +25,35 @@ describe('configuration errors stop the start with the variable named', () => {
   it.each([
     [{ PORT: 'eighty' }, "Invalid environment variable PORT: expected an integer, got 'eighty'"],
     [{ PORT: '70000' }, 'Invalid environment variable PORT: expected 0 to 65535, got 70000'],
-    [{ DATABASE_URL: 'mysql://x' }, 'Invalid environment variable DATABASE_URL: expected a postgres:// or postgresql:// URL'],
-    [{ DATABASE_URL: 'postgres://x/y' }, 'Invalid environment variable TROVE_ENCRYPTION_KEY: is required when DATABASE_URL is set'],
-    [{ TROVE_ENCRYPTION_KEY: 'short' }, "Invalid environment variable TROVE_ENCRYPTION_KEY: key 'k1' must be 32 bytes encoded in base64"],
-    [{ TROVE_BOOTSTRAP_API_KEY: '0193a000-0000-7000-8000-000000000001' }, 'Invalid environment variable TROVE_BOOTSTRAP_API_SECRET: must be set together with its pair'],
-    [{ TROVE_LOG_LEVEL: 'loud' }, "Invalid environment variable TROVE_LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent, got 'loud'"],
-    [{ TROVE_MCP_SESSION_STORE: 'redis' }, "Invalid environment variable TROVE_MCP_SESSION_STORE: expected one of memory, postgres, got 'redis'"],
+    [
+      { DATABASE_URL: 'mysql://x' },
+      'Invalid environment variable DATABASE_URL: expected a postgres:// or postgresql:// URL',
+    ],
+    [
+      { DATABASE_URL: 'postgres://x/y' },
+      'Invalid environment variable TROVE_ENCRYPTION_KEY: is required when DATABASE_URL is set',
+    ],
+    [
+      { TROVE_ENCRYPTION_KEY: 'short' },
+      "Invalid environment variable TROVE_ENCRYPTION_KEY: key 'k1' must be 32 bytes encoded in base64",
+    ],
+    [
+      { TROVE_BOOTSTRAP_API_KEY: '0193a000-0000-7000-8000-000000000001' },
+      'Invalid environment variable TROVE_BOOTSTRAP_API_SECRET: must be set together with its pair',
+    ],
+    [
+      { TROVE_LOG_LEVEL: 'loud' },
+      "Invalid environment variable TROVE_LOG_LEVEL: expected one of fatal, error, warn, info, debug, trace, silent, got 'loud'",
+    ],
+    [
+      { TROVE_MCP_SESSION_STORE: 'redis' },
+      "Invalid environment variable TROVE_MCP_SESSION_STORE: expected one of memory, postgres, got 'redis'",
+    ],
   ])('%j', (env, message) => {
-    const result = runNode('main.js', [], { TROVE_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'trove-cfg-')), ...env });
+    const result = runNode('main.js', [], {
+      TROVE_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'trove-cfg-')),
+      ...env,
+    });
     expect(result.status).toBe(2);
     expect(result.stderr.trim()).toBe(`trove: ${message}`);
   });
@@ -113,11 +134,19 @@ describe('the embedded database and the CLI', () => {
     expect(second.stderr).toMatch(/The embedded database in .* is in use by process \d+/);
     await trove.stop();
 
-    const created = runNode('cli.js', ['keys', 'create', '--name', 'from-cli', '--grant', '*:5:public,internal'], database.env);
+    const created = runNode(
+      'cli.js',
+      ['keys', 'create', '--name', 'from-cli', '--grant', '*:5:public,internal'],
+      database.env,
+    );
     expect(created.stderr).toBe('');
     expect(created.status).toBe(0);
     const key = JSON.parse(created.stdout);
-    expect(key).toMatchObject({ name: 'from-cli', admin: false, grants: [{ pipeline_id: '*', permissions: 5, classifications: ['public', 'internal'] }] });
+    expect(key).toMatchObject({
+      name: 'from-cli',
+      admin: false,
+      grants: [{ pipeline_id: '*', permissions: 5, classifications: ['public', 'internal'] }],
+    });
     const listed = runNode('cli.js', ['keys', 'list'], database.env);
     expect(listed.stdout).toContain(`${key.id}\tfrom-cli\tuser\tenabled`);
     const bad = runNode('cli.js', ['keys', 'create', '--name', 'x', '--grant', '*:9'], database.env);
@@ -125,7 +154,9 @@ describe('the embedded database and the CLI', () => {
     expect(bad.stderr.trim()).toBe('trove: grants[0].permissions: must be an integer from 0 to 7');
 
     const restarted = await startTrove(database);
-    expect((await new Api(restarted.url, { id: key.id, secret: key.secret }).get('/pipelines')).status).toBe(200);
+    expect((await new Api(restarted.url, { id: key.id, secret: key.secret }).get('/pipelines')).status).toBe(
+      200,
+    );
     await restarted.stop();
     await database.drop();
   });

@@ -13,9 +13,9 @@ import { FakeKubeApi, type KubeObject } from './fake-kube-api';
 import { waitFor } from './support/wait';
 
 const readyStatus = (obj: KubeObject | undefined) =>
-  (obj?.status as { conditions?: { type: string; status: string; reason?: string }[] } | undefined)?.conditions?.find(
-    (c) => c.type === 'Ready',
-  );
+  (
+    obj?.status as { conditions?: { type: string; status: string; reason?: string }[] } | undefined
+  )?.conditions?.find((c) => c.type === 'Ready');
 
 describe.each(databaseKinds())('the operator in Trove [%s]', (kind) => {
   let kube: FakeKubeApi;
@@ -40,7 +40,12 @@ describe.each(databaseKinds())('the operator in Trove [%s]', (kind) => {
     );
     database = await createTestDatabase(kind);
     trove = await startTrove(database, {
-      env: { TROVE_OPERATOR_ENABLED: 'true', TROVE_OPERATOR_NAMESPACE: 'default', KUBECONFIG: kubeconfig, TROVE_OPERATOR_IDENTITY: 'trove-0' },
+      env: {
+        TROVE_OPERATOR_ENABLED: 'true',
+        TROVE_OPERATOR_NAMESPACE: 'default',
+        KUBECONFIG: kubeconfig,
+        TROVE_OPERATOR_IDENTITY: 'trove-0',
+      },
     });
     api = new Api(trove.url);
   });
@@ -68,13 +73,22 @@ describe.each(databaseKinds())('the operator in Trove [%s]', (kind) => {
     });
     const pipeline = await waitFor(
       'the Pipeline to be Ready',
-      () => (readyStatus(kube.get('pipelines', 'support'))?.status === 'True' ? kube.get('pipelines', 'support') : null),
+      () =>
+        readyStatus(kube.get('pipelines', 'support'))?.status === 'True'
+          ? kube.get('pipelines', 'support')
+          : null,
       { timeoutMs: 30_000 },
     );
     const pipelineId = (pipeline.status as { pipelineId: string }).pipelineId;
     const inTrove = await api.get(`/pipelines/${pipelineId}`);
-    expect(inTrove.body).toMatchObject({ name: 'support-kb', description: 'Support knowledge base', full_text_search: true });
-    expect(Object.values(inTrove.body.embedding_models)).toMatchObject([{ name: 'hash-128', provider: 'hashing', size: 128 }]);
+    expect(inTrove.body).toMatchObject({
+      name: 'support-kb',
+      description: 'Support knowledge base',
+      full_text_search: true,
+    });
+    expect(Object.values(inTrove.body.embedding_models)).toMatchObject([
+      { name: 'hash-128', provider: 'hashing', size: 128 },
+    ]);
     expect((await api.get(`/pipelines/${pipelineId}/classifications`)).body).toEqual({
       classifications: ['internal', 'public'],
       hierarchy: [['internal', 'public']],
@@ -84,9 +98,15 @@ describe.each(databaseKinds())('the operator in Trove [%s]', (kind) => {
       apiVersion: 'trove.dev/v1alpha1',
       kind: 'ApiKey',
       metadata: { name: 'assistant' },
-      spec: { name: 'assistant', grants: [{ pipeline: 'support', permissions: 5, classifications: ['*'] }], secretName: 'assistant-key' },
+      spec: {
+        name: 'assistant',
+        grants: [{ pipeline: 'support', permissions: 5, classifications: ['*'] }],
+        secretName: 'assistant-key',
+      },
     });
-    const secret = await waitFor('the key Secret', () => kube.get('secrets', 'assistant-key'), { timeoutMs: 30_000 });
+    const secret = await waitFor('the key Secret', () => kube.get('secrets', 'assistant-key'), {
+      timeoutMs: 30_000,
+    });
     const data = secret.data as Record<string, string>;
     const key = new Api(trove.url, {
       id: Buffer.from(data['x-api-key'], 'base64').toString(),
@@ -100,15 +120,27 @@ describe.each(databaseKinds())('the operator in Trove [%s]', (kind) => {
     kube.update('pipelines', 'support', (obj) => {
       (obj.spec as { description: string }).description = 'Edited in Kubernetes';
     });
-    await waitFor('the description to follow', async () => (await api.get(`/pipelines/${pipelineId}`)).body.description === 'Edited in Kubernetes', {
-      timeoutMs: 30_000,
-    });
+    await waitFor(
+      'the description to follow',
+      async () => (await api.get(`/pipelines/${pipelineId}`)).body.description === 'Edited in Kubernetes',
+      {
+        timeoutMs: 30_000,
+      },
+    );
 
     // Deleting the ApiKey revokes the key; deleting the Pipeline deletes it in Trove.
     kube.remove('apikeys', 'assistant');
-    await waitFor('the key to be revoked', async () => (await key.get('/pipelines')).status === 401, { timeoutMs: 30_000 });
+    await waitFor('the key to be revoked', async () => (await key.get('/pipelines')).status === 401, {
+      timeoutMs: 30_000,
+    });
     kube.remove('pipelines', 'support');
-    await waitFor('the pipeline to be deleted', async () => (await api.get(`/pipelines/${pipelineId}`)).status === 404, { timeoutMs: 30_000 });
-    await waitFor('the resource to be gone', () => kube.get('pipelines', 'support') === undefined, { timeoutMs: 30_000 });
+    await waitFor(
+      'the pipeline to be deleted',
+      async () => (await api.get(`/pipelines/${pipelineId}`)).status === 404,
+      { timeoutMs: 30_000 },
+    );
+    await waitFor('the resource to be gone', () => kube.get('pipelines', 'support') === undefined, {
+      timeoutMs: 30_000,
+    });
   });
 });

@@ -8,14 +8,19 @@ import { postgresAdminUrl, postgresReachable } from './databases';
  */
 export default async function globalSetup(): Promise<void> {
   const main = path.resolve(__dirname, '../../dist/main.js');
-  if (!fs.existsSync(main)) throw new Error(`${main} is missing: run \`npm run build\` first (npm test does).`);
+  if (!fs.existsSync(main))
+    throw new Error(`${main} is missing: run \`npm run build\` first (npm test does).`);
   const kinds = ['pglite'];
   if (await postgresReachable()) {
     kinds.push('postgres');
   } else if (process.env.CI === 'true' || process.env.TROVE_TEST_REQUIRE_POSTGRES === 'true') {
-    throw new Error(`PostgreSQL is not reachable at ${postgresAdminUrl()}; run scripts/postgres-setup.sh first.`);
+    throw new Error(
+      `PostgreSQL is not reachable at ${postgresAdminUrl()}; run scripts/postgres-setup.sh first.`,
+    );
   } else {
-    console.warn(`\n[trove tests] PostgreSQL not reachable at ${postgresAdminUrl()}: running against PGlite only.\n`);
+    console.warn(
+      `\n[trove tests] PostgreSQL not reachable at ${postgresAdminUrl()}: running against PGlite only.\n`,
+    );
   }
   process.env.TROVE_TEST_DATABASES = kinds.join(',');
 }

@@ -25,7 +25,12 @@ export class Api {
     return new Api(this.baseUrl, credentials);
   }
 
-  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResponse<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<ApiResponse<T>> {
     const auth: Record<string, string> = this.credentials
       ? { 'x-api-key': this.credentials.id, 'x-api-key-secret': this.credentials.secret }
       : {};

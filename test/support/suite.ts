@@ -13,7 +13,11 @@ export interface TroveFixture {
   api: Api;
 }
 
-export function describeEachDatabase(name: string, body: (fixture: () => TroveFixture) => void, options: StartOptions = {}) {
+export function describeEachDatabase(
+  name: string,
+  body: (fixture: () => TroveFixture) => void,
+  options: StartOptions = {},
+) {
   describe.each(databaseKinds())(`${name} [%s]`, (kind) => {
     let fixture: TroveFixture | undefined;
     beforeAll(async () => {

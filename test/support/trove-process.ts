@@ -93,7 +93,8 @@ export async function startTrove(database: TroveDatabase, options: StartOptions 
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   const probe = options.waitFor === 'healthy' ? '/healthz' : '/readyz';
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`Trove exited with ${child.exitCode} before it was ready:\n${output}`);
+    if (child.exitCode !== null)
+      throw new Error(`Trove exited with ${child.exitCode} before it was ready:\n${output}`);
     try {
       const response = await fetch(url + probe);
       if (response.status === 200) break;

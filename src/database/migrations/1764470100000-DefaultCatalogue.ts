@@ -18,7 +18,12 @@ export class DefaultCatalogue1764470100000 implements MigrationInterface {
        ON CONFLICT (id) DO NOTHING`,
       [
         DEFAULT_TEXT_SPLITTER_ID,
-        JSON.stringify({ chunk_size: 1000, chunk_overlap: 200, separators: ['\n\n', '\n', ' ', ''], keep_separator: true }),
+        JSON.stringify({
+          chunk_size: 1000,
+          chunk_overlap: 200,
+          separators: ['\n\n', '\n', ' ', ''],
+          keep_separator: true,
+        }),
       ],
     );
     await q.query(
