@@ -15,6 +15,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client, Pool } from 'pg';
+import { loadSettings } from '../config/settings';
 import { DatabaseService } from '../database/database.service';
 import { HashingVectorizer } from '../embeddings/hashing.provider';
 import { SearchRepository, VectorHit } from '../search/search.repository';
@@ -172,7 +173,12 @@ async function runBenchmark(api: Api, databaseUrl: string, opts: Options): Promi
 
   // Recall@10 of the indexed query (HNSW with iterative scans, no fallback) against exact search.
   const db = poolAsDatabase(pool);
-  const repository = new SearchRepository(db);
+  // The same HNSW settings as the Trove process (which inherits this environment).
+  const { TROVE_HNSW_M, TROVE_HNSW_EF_CONSTRUCTION, TROVE_HNSW_EF_SEARCH } = process.env;
+  const repository = new SearchRepository(
+    db,
+    loadSettings({ TROVE_HNSW_M, TROVE_HNSW_EF_CONSTRUCTION, TROVE_HNSW_EF_SEARCH }),
+  );
   const vectorizer = new HashingVectorizer(384, { ngram: 3, lowercase: true });
   const recall = async (filter: (i: number) => MetadataFilter | null) => {
     let sum = 0;

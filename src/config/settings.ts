@@ -36,6 +36,8 @@ export interface Settings {
   /** How long /readyz reports 503 before the server stops accepting, so endpoints can drop the pod. */
   shutdownDrainSeconds: number;
   embeddingTimeoutMs: number;
+  /** HNSW parameters: build-time m and ef_construction for new indexes, query-time ef_search floor. */
+  vectorIndex: { m: number; efConstruction: number; efSearch: number };
   mcp: {
     allowedHosts: string[];
     sessionStore: SessionStore;
@@ -132,6 +134,23 @@ function hostList(env: Env, name: string, fallback: string[]): string[] {
   return hosts;
 }
 
+/**
+ * pgvector's HNSW knobs (docs/benchmarks.md measures them): m and ef_construction
+ * shape an index when a pipeline binds a model; ef_search is the least number of
+ * candidates a query keeps (raised to k when k is larger).
+ */
+function vectorIndexSettings(env: Env): Settings['vectorIndex'] {
+  const m = integer(env, 'TROVE_HNSW_M', 16, 2, 100);
+  const efConstruction = integer(env, 'TROVE_HNSW_EF_CONSTRUCTION', 64, 4, 1000);
+  if (efConstruction < 2 * m) {
+    throw new SettingsError(
+      'TROVE_HNSW_EF_CONSTRUCTION',
+      `must be at least twice TROVE_HNSW_M (${2 * m}), got ${efConstruction}`,
+    );
+  }
+  return { m, efConstruction, efSearch: integer(env, 'TROVE_HNSW_EF_SEARCH', 100, 1, 1000) };
+}
+
 export function loadSettings(env: Env = process.env): Settings {
   const databaseUrl = text(env, 'DATABASE_URL') ?? null;
   if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -182,6 +201,7 @@ export function loadSettings(env: Env = process.env): Settings {
     shutdownGraceSeconds: integer(env, 'TROVE_SHUTDOWN_GRACE_SECONDS', 25, 0, 3600),
     shutdownDrainSeconds: integer(env, 'TROVE_SHUTDOWN_DRAIN_SECONDS', 5, 0, 600),
     embeddingTimeoutMs: integer(env, 'TROVE_EMBEDDING_TIMEOUT_MS', 30_000, 100, 600_000),
+    vectorIndex: vectorIndexSettings(env),
     mcp: {
       allowedHosts: hostList(env, 'TROVE_MCP_ALLOWED_HOSTS', ['localhost', '127.0.0.1', '::1']),
       sessionStore: oneOf(env, 'TROVE_MCP_SESSION_STORE', ['memory', 'postgres'] as const, 'memory'),

@@ -5,7 +5,8 @@
  * Visibility follows the key: a pipeline the key cannot read is reported exactly
  * like one that does not exist, so its existence does not leak.
  */
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { SETTINGS, Settings } from '../config/settings';
 import { AuthContext, Permission } from '../auth/auth-context';
 import { CatalogueRepository } from '../catalogue/catalogue.repository';
 import { CatalogueService, EmbeddingModelView } from '../catalogue/catalogue.service';
@@ -70,6 +71,7 @@ export class PipelinesService {
     private readonly catalogue: CatalogueRepository,
     private readonly catalogueService: CatalogueService,
     private readonly db: DatabaseService,
+    @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
   private present(pipeline: PipelineRecord): PipelineView {
@@ -184,7 +186,7 @@ export class PipelinesService {
             tx,
           );
           const size = models.find((m) => m.id === binding.modelId)!.size;
-          await createVectorIndex(tx, binding.id, size);
+          await createVectorIndex(tx, binding.id, size, this.settings.vectorIndex);
         }
       })
       .catch(rethrowUniqueName(dto.name));

@@ -31,14 +31,22 @@ export function vectorEmbeddingPredicate(vectorEmbeddingId: string, alias = 'fe'
   return `${alias}.vector_embedding_id = ${literalId(vectorEmbeddingId)}`;
 }
 
+export interface IndexBuild {
+  m: number;
+  efConstruction: number;
+}
+
 export async function createVectorIndex(
   db: Queryable,
   vectorEmbeddingId: string,
   size: number,
+  build: IndexBuild,
 ): Promise<void> {
+  if (![build.m, build.efConstruction, size].every(Number.isInteger)) throw new Error('bad HNSW parameters');
   await db.query(
     `CREATE INDEX IF NOT EXISTS ${vectorIndexName(vectorEmbeddingId)} ON fragment_embeddings
      USING hnsw ((embedding::vector(${size})) vector_cosine_ops)
+     WITH (m = ${build.m}, ef_construction = ${build.efConstruction})
      WHERE vector_embedding_id = ${literalId(vectorEmbeddingId)}`,
   );
 }

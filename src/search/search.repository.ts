@@ -10,7 +10,8 @@
  * indexed query comes back short. Relaxed ordering lets iterative scans return
  * rows slightly out of order, so the outer query orders them again.
  */
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { SETTINGS, Settings } from '../config/settings';
 import { DatabaseService, Queryable } from '../database/database.service';
 import {
   FRAGMENT_COLUMNS,
@@ -34,11 +35,11 @@ export const DISTANCE_OPERATOR: Record<DistanceStrategy, string> = {
 const INDEXED_STRATEGY: DistanceStrategy = 'cosine';
 
 /**
- * hnsw.ef_search: the candidates an HNSW scan keeps, at least k. pgvector's default
- * is 40; on the benchmark corpus (docs/benchmarks.md) 100 lifts recall@10 from 0.49
- * to 0.67 for about 3 ms more per query. 1000 is pgvector's maximum.
+ * hnsw.ef_search: the candidates an HNSW scan keeps, at least k and at least
+ * TROVE_HNSW_EF_SEARCH (default 100; pgvector's own default is 40: on the benchmark
+ * corpus, docs/benchmarks.md, 100 lifts recall@10 from 0.49 to 0.67 for about 3 ms
+ * more per query). 1000 is pgvector's maximum.
  */
-const MIN_EF_SEARCH = 100;
 const MAX_EF_SEARCH = 1000;
 
 export interface Scope {
@@ -73,7 +74,10 @@ export type ScanMode = 'indexed' | 'exact';
 
 @Injectable()
 export class SearchRepository {
-  constructor(private readonly db: DatabaseService) {}
+  constructor(
+    private readonly db: DatabaseService,
+    @Inject(SETTINGS) private readonly settings: Settings,
+  ) {}
 
   /** The `limit` nearest live fragments in scope, nearest first; never fewer than exist. */
   async nearest(query: VectorQuery): Promise<VectorHit[]> {
@@ -137,7 +141,7 @@ export class SearchRepository {
       await tx.query(`SELECT set_config('enable_indexscan', 'off', true)`);
       return;
     }
-    const efSearch = Math.min(MAX_EF_SEARCH, Math.max(MIN_EF_SEARCH, limit));
+    const efSearch = Math.min(MAX_EF_SEARCH, Math.max(this.settings.vectorIndex.efSearch, limit));
     await tx.query(
       `SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', $1, true)`,
       [String(efSearch)],

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { Client } from 'pg';
 import { Api } from '../support/http';
 import { databaseKinds } from '../support/databases';
 import { createTestDatabase, startTrove, TroveDatabase } from '../support/trove-process';
@@ -169,6 +170,39 @@ describe('the embedded database and the CLI', () => {
     expect(runNode('cli.js', ['migrate'], database.env).stdout).toBe('Database is up to date.\n');
     const trove = await startTrove(database, { env: { TROVE_MIGRATE_ON_START: 'false' } });
     expect((await new Api(trove.url).get('/pipelines')).status).toBe(200);
+    await trove.stop();
+    await database.drop();
+  });
+});
+
+describe('HNSW index settings', () => {
+  it('refuses an ef_construction below twice m', () => {
+    const result = runNode('main.js', [], {
+      TROVE_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'trove-cfg-')),
+      TROVE_HNSW_M: '16',
+      TROVE_HNSW_EF_CONSTRUCTION: '20',
+    });
+    expect(result.status).toBe(2);
+    expect(result.stderr.trim()).toBe(
+      'trove: Invalid environment variable TROVE_HNSW_EF_CONSTRUCTION: must be at least twice TROVE_HNSW_M (32), got 20',
+    );
+  });
+
+  const onPostgres = databaseKinds().includes('postgres') ? it : it.skip;
+  onPostgres('builds each binding index with TROVE_HNSW_M and TROVE_HNSW_EF_CONSTRUCTION', async () => {
+    const database = await createTestDatabase('postgres');
+    const trove = await startTrove(database, {
+      env: { TROVE_HNSW_M: '8', TROVE_HNSW_EF_CONSTRUCTION: '40' },
+    });
+    const pipeline = (await new Api(trove.url).post('/pipelines', { name: 'tuned' })).body;
+    const client = new Client({ connectionString: database.env.DATABASE_URL });
+    await client.connect();
+    const { rows } = await client.query(`SELECT indexdef FROM pg_indexes WHERE indexname = $1`, [
+      `fragment_embeddings_hnsw_${pipeline.default_vector_embedding_id.replace(/-/g, '')}`,
+    ]);
+    await client.end();
+    expect(rows).toHaveLength(1);
+    expect(rows[0].indexdef).toContain("WITH (m='8', ef_construction='40')");
     await trove.stop();
     await database.drop();
   });
