@@ -36,6 +36,9 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
   private readonly logger = new Logger(DatabaseService.name);
   private dataSource?: DataSource;
   private embedded?: EmbeddedPostgres;
+  private rowsSinceAnalyze = 0;
+  private rowsAtLastAnalyze = 0;
+  private analyzing?: Promise<void>;
 
   constructor(@Inject(SETTINGS) private readonly settings: Settings) {}
 
@@ -140,7 +143,29 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
     dbPoolConnections.set({ state: 'waiting' }, pool.waitingCount);
   }
 
+  /**
+   * PGlite runs no autovacuum, so its planner never learns how big the tables grew
+   * and keeps scanning them whole instead of using the HNSW indexes. After enough
+   * new rows (a fifth of those counted so far, at least 1,000) refresh the statistics,
+   * as autovacuum would on PostgreSQL. One ANALYZE at a time, in the background.
+   */
+  noteRowsWritten(count: number): void {
+    if (!this.isEmbedded) return;
+    this.rowsSinceAnalyze += count;
+    if (this.analyzing || this.rowsSinceAnalyze < Math.max(1000, this.rowsAtLastAnalyze / 5)) return;
+    const rows = this.rowsSinceAnalyze;
+    this.rowsSinceAnalyze = 0;
+    this.rowsAtLastAnalyze += rows;
+    this.analyzing = this.query('ANALYZE documents, fragments, fragment_embeddings')
+      .then(
+        () => this.logger.log({ rows }, 'Refreshed planner statistics (ANALYZE)'),
+        (error) => this.logger.warn({ err: error }, 'ANALYZE failed'),
+      )
+      .finally(() => (this.analyzing = undefined));
+  }
+
   async close(): Promise<void> {
+    await this.analyzing;
     if (this.dataSource?.isInitialized) await this.dataSource.destroy();
     this.dataSource = undefined;
     if (this.embedded) await this.embedded.close();

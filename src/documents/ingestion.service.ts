@@ -190,7 +190,7 @@ export class IngestionService {
     const splitters = await this.check(allowedClassifications(auth, pipeline), pipeline, inputs, indexes);
     const prepared = await this.prepare(pipeline, inputs, splitters, indexes);
     const rows = await this.db.transaction((tx) => this.store(pipeline, prepared, indexes, tx));
-    recordIngested(prepared);
+    recordIngested(prepared, this.db);
     return rows;
   }
 
@@ -218,7 +218,10 @@ export class IngestionService {
   }
 }
 
-export function recordIngested(prepared: PreparedDocument[]): void {
+/** Counts what was stored, for /metrics and for the embedded database's statistics. */
+export function recordIngested(prepared: PreparedDocument[], db: DatabaseService): void {
+  const fragments = prepared.reduce((n, doc) => n + doc.fragments.length, 0);
   ingestedDocuments.inc(prepared.length);
-  ingestedFragments.inc(prepared.reduce((n, doc) => n + doc.fragments.length, 0));
+  ingestedFragments.inc(fragments);
+  db.noteRowsWritten(fragments);
 }

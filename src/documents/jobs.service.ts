@@ -216,7 +216,7 @@ export class JobsService {
         if (!(await this.repository.recordProgress(job.id, workerId, lease, results, [], tx)))
           throw new LeaseLost();
       });
-      recordIngested(prepared);
+      recordIngested(prepared, this.db);
       return true;
     } catch (error) {
       if (error instanceof LeaseLost || signal.aborted) throw error;
