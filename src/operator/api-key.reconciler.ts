@@ -65,8 +65,14 @@ export class ApiKeyReconciler extends ResourceReconciler<ApiKey> {
     } else {
       signal.throwIfAborted();
       const minted = await callTrove('creating the Trove API key', () => gateway.createApiKey(desired));
-      // Even if leadership was lost meanwhile: the Secret is the key's only copy.
-      await this.writeSecret(apiKey, secretName, secret, minted);
+      // Even if leadership was lost meanwhile: the Secret is the key's only copy. A key
+      // that cannot be delivered is revoked at once rather than left behind in Trove.
+      try {
+        await this.writeSecret(apiKey, secretName, secret, minted);
+      } catch (error) {
+        await gateway.deleteApiKey(minted.id).catch(() => undefined);
+        throw error;
+      }
       keyId = minted.id;
       await events.normal(
         apiKey,

@@ -196,6 +196,16 @@ describe('ApiKey', () => {
     expect(stored.grants).toEqual([{ pipeline_id: pipelineId, permissions: 4, classifications: '*' }]);
   });
 
+  it('revokes a minted key whose Secret could not be written, and delivers a new one', async () => {
+    api.injectFault({ method: 'POST', path: /\/secrets$/, status: 500 });
+    api.create('apikeys', apiKey('undelivered', [{ pipeline: '*', permissions: 4, classifications: ['*'] }]));
+    const key = await readyApiKey('undelivered');
+    const delivered = decode(api.get('secrets', 'undelivered')!, 'x-api-key');
+    expect(statusOf(key)!.keyId).toBe(delivered);
+    const inTrove = (await host.gateway()).keys.filter((k) => k.name === 'undelivered key');
+    expect(inTrove.map((k) => k.id)).toEqual([delivered]);
+  });
+
   it('refuses to take over a Secret it does not own', async () => {
     api.create('secrets', {
       apiVersion: 'v1',
