@@ -1,16 +1,5 @@
-import { DomainError, ErrorCode } from '../common/errors';
+import { invalidMessage } from '../../test/support/domain-errors';
 import { normalizeSplitterParameters, splitText, TEXT_SPLITTER_PROVIDERS } from './text-splitting';
-
-function invalidMessage(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    expect((error as DomainError).code).toBe(ErrorCode.InvalidArgument);
-    return (error as DomainError).message;
-  }
-  throw new Error('expected an InvalidArgument DomainError');
-}
 
 /** A deterministic text of paragraphs, lines and words of varied lengths. */
 function sampleText(paragraphs: number): string {

@@ -1,4 +1,4 @@
-import { DomainError, ErrorCode } from '../common/errors';
+import { invalidMessage } from '../../test/support/domain-errors';
 import { EmbeddingModelSpec } from './embedding-provider';
 import { HashingEmbeddingProvider, HashingVectorizer } from './hashing.provider';
 
@@ -14,17 +14,6 @@ const vectorize = (text: string, size = 256, options = { ngram: 3, lowercase: tr
   new HashingVectorizer(size, options).vectorize(text);
 const norm = (v: number[]) => Math.sqrt(v.reduce((sum, x) => sum + x * x, 0));
 const cosine = (a: number[], b: number[]) => a.reduce((sum, x, i) => sum + x * b[i], 0) / (norm(a) * norm(b));
-
-function invalidMessage(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(DomainError);
-    expect((error as DomainError).code).toBe(ErrorCode.InvalidArgument);
-    return (error as DomainError).message;
-  }
-  throw new Error('expected an InvalidArgument DomainError');
-}
 
 describe('HashingVectorizer', () => {
   it('is deterministic across calls and instances', () => {

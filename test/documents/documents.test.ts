@@ -47,6 +47,14 @@ describeEachDatabase('documents', (fixture) => {
     });
   });
   afterAll(() => stub?.close());
+  /** An embedding model served by the local OpenAI-compatible stub. */
+  const createStubModel = () =>
+    api().post('/embedding_models', {
+      name: unique('remote'),
+      provider: 'openai',
+      size: 16,
+      parameters: { base_url: stub.url, model: 'stub' },
+    });
 
   describe('adding', () => {
     it('adds one document: 201 with the stored document, searchable at once', async () => {
@@ -138,14 +146,7 @@ describeEachDatabase('documents', (fixture) => {
       const second = (
         await api().post('/embedding_models', { name: unique('h32'), provider: 'hashing', size: 32 })
       ).body;
-      const remote = (
-        await api().post('/embedding_models', {
-          name: unique('remote'),
-          provider: 'openai',
-          size: 16,
-          parameters: { base_url: stub.url, model: 'stub' },
-        })
-      ).body;
+      const remote = (await createStubModel()).body;
       const multi = await createPipeline(api(), {
         classifications: ['public'],
         embedding_model_ids: [DEFAULT_MODEL_ID, second.id, remote.id],
@@ -187,14 +188,7 @@ describeEachDatabase('documents', (fixture) => {
     });
 
     it('stores nothing when the embedding endpoint fails, and says why (502)', async () => {
-      const remote = (
-        await api().post('/embedding_models', {
-          name: unique('remote'),
-          provider: 'openai',
-          size: 16,
-          parameters: { base_url: stub.url, model: 'stub' },
-        })
-      ).body;
+      const remote = (await createStubModel()).body;
       const both = await createPipeline(api(), {
         classifications: ['public'],
         embedding_model_ids: [DEFAULT_MODEL_ID, remote.id],
