@@ -8,18 +8,6 @@ import { isUuid } from './ids';
 
 export type FilterOp =
   'eq' | 'ne' | 'contains' | 'startswith' | 'endswith' | 'gt' | 'gte' | 'lt' | 'lte' | 'in';
-export const FILTER_OPS: readonly FilterOp[] = [
-  'eq',
-  'ne',
-  'contains',
-  'startswith',
-  'endswith',
-  'gt',
-  'gte',
-  'lt',
-  'lte',
-  'in',
-];
 
 export interface FieldFilter {
   field: string;

@@ -21,6 +21,3 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
   if (!result.success) throw invalid(describeIssue(result.error.issues[0]));
   return result.data;
 }
-
-/** Rejects JSON keys the schema does not know, so a typo is an error rather than silently ignored. */
-export const strictObject = z.strictObject;

@@ -7,13 +7,13 @@ import { Injectable } from '@nestjs/common';
 
 @Injectable()
 export class LifecycleService {
-  private drainingSince: number | null = null;
+  private isDraining = false;
 
   get draining(): boolean {
-    return this.drainingSince !== null;
+    return this.isDraining;
   }
 
   startDraining(): void {
-    this.drainingSince ??= Date.now();
+    this.isDraining = true;
   }
 }
