@@ -20,8 +20,8 @@ const COLUMNS = 'id, name, secret_hash, admin, disabled, grants, created_at, upd
 export class ApiKeysRepository {
   constructor(private readonly db: DatabaseService) {}
 
-  async findById(id: string): Promise<ApiKeyRow | null> {
-    const rows = await this.db.query<ApiKeyRow>(`SELECT ${COLUMNS} FROM api_keys WHERE id = $1`, [id]);
+  async findById(id: string, db: Queryable = this.db): Promise<ApiKeyRow | null> {
+    const rows = await db.query<ApiKeyRow>(`SELECT ${COLUMNS} FROM api_keys WHERE id = $1`, [id]);
     return rows[0] ?? null;
   }
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { SETTINGS, Settings } from '../config/settings';
-import { DatabaseService } from '../database/database.service';
+import { DatabaseService, Queryable } from '../database/database.service';
 import { DomainError, ErrorCode, Messages, invalid, notFound } from '../common/errors';
 import { isUuid, newId } from '../common/ids';
 import { ListEnvelope, parseListQuery, toEnvelope } from '../common/list';
@@ -76,6 +76,16 @@ export class ApiKeysService implements OnApplicationBootstrap {
       this.verified.set(cacheKey, Date.now() + VERIFIED_TTL_MS);
     }
     return new AuthContext(row.id, row.admin, row.grants);
+  }
+
+  /**
+   * What a key may do now, without its secret: for work a key asked for earlier (a
+   * queued job), done with the grants it holds when the work is done. Null when the key
+   * is disabled or deleted.
+   */
+  async principal(keyId: string, db?: Queryable): Promise<AuthContext | null> {
+    const row = await this.keys.findById(keyId, db);
+    return row && !row.disabled ? new AuthContext(row.id, row.admin, row.grants) : null;
   }
 
   async create(dto: CreateApiKeyDto): Promise<ApiKeyView & { secret: string }> {

@@ -3,8 +3,10 @@
  * the caller, so one ingestion is one transaction however many documents it holds.
  */
 import { Injectable } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import { DatabaseService, Queryable } from '../database/database.service';
 import { filterToSql, keysetSql, ListQuery } from '../common/list';
+import { VersionStart } from './version-history';
 
 /** The text search configuration of fragments' `search_vector` and of full-text queries. */
 export const TEXT_SEARCH_CONFIG = 'english';
@@ -90,16 +92,49 @@ export class DocumentsRepository {
   }
 
   /**
-   * Inserts documents, or, for those whose external id exists in the pipeline, makes
-   * the existing one a new version (live again if it was expired). A version never
-   * goes backwards, even if another replica's clock is behind. Returns the stored
-   * rows in input order.
+   * Serialises, until the end of the transaction, the writers of these external ids in
+   * the pipeline: the lookup of the documents an external id names and the write that
+   * follows must not interleave with another writer's, or both could create one.
+   * Locks are taken in one order (sorted), so two batches cannot deadlock.
+   */
+  async lockExternalIds(pipelineId: string, externalIds: string[], tx: Queryable): Promise<void> {
+    const keys = [...new Set(externalIds.map((id) => externalIdLockKey(pipelineId, id)))].sort(
+      (a, b) => a - b,
+    );
+    if (keys.length === 0) return;
+    await tx.query(
+      `SELECT count(pg_advisory_xact_lock(${EXTERNAL_ID_LOCK_SPACE}, u.key)) FROM unnest($1::int[]) AS u(key)`,
+      [keys],
+    );
+  }
+
+  /** The documents with these external ids whose current classification is allowed, oldest first. */
+  findByExternalIds(
+    pipelineId: string,
+    externalIds: string[],
+    allowed: string[] | null,
+    tx: Queryable,
+  ): Promise<{ id: string; external_id: string }[]> {
+    if (externalIds.length === 0) return Promise.resolve([]);
+    const params: unknown[] = [pipelineId, externalIds];
+    return tx.query(
+      `SELECT d.id, d.external_id FROM documents d
+       WHERE d.pipeline_id = $1 AND d.external_id = ANY($2::text[]) AND ${allowedSql('d.classification', allowed, params)}
+       ORDER BY d.id`,
+      params,
+    );
+  }
+
+  /**
+   * Stores each document: inserted when its id is new, otherwise made a new version of
+   * the existing row (live again if it was expired). A version never goes backwards,
+   * even if another replica's clock is behind. Returns the stored rows in input order.
    *
-   * One statement per round: a statement may touch a row only once, so an external
-   * id repeated in the batch goes to the next round, where it versions the row the
+   * One statement per round: a statement may touch a row only once, so a document
+   * written twice in the batch goes to the next round, where it versions the row the
    * previous round wrote.
    */
-  async upsertMany(docs: NewDocument[], tx: Queryable): Promise<DocumentRow[]> {
+  async storeVersions(docs: NewDocument[], tx: Queryable): Promise<DocumentRow[]> {
     const stored = new Array<DocumentRow>(docs.length);
     let pending = docs.map((doc, index) => ({ doc, index }));
     while (pending.length > 0) {
@@ -107,35 +142,30 @@ export class DocumentsRepository {
       const round: typeof pending = [];
       const later: typeof pending = [];
       for (const item of pending) {
-        const key = item.doc.externalId;
-        if (key !== null && seen.has(key)) later.push(item);
+        if (seen.has(item.doc.id)) later.push(item);
         else {
-          if (key !== null) seen.add(key);
+          seen.add(item.doc.id);
           round.push(item);
         }
       }
-      const rows = await this.upsertRound(
+      const rows = await this.storeRound(
         round.map((item) => item.doc),
         tx,
       );
-      const byKey = new Map(
-        rows.map((row) => [row.external_id === null ? `id:${row.id}` : `ext:${row.external_id}`, row]),
-      );
-      for (const { doc, index } of round) {
-        stored[index] = byKey.get(doc.externalId === null ? `id:${doc.id}` : `ext:${doc.externalId}`)!;
-      }
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      for (const { doc, index } of round) stored[index] = byId.get(doc.id)!;
       pending = later;
     }
     return stored;
   }
 
-  private upsertRound(docs: NewDocument[], tx: Queryable): Promise<DocumentRow[]> {
+  private storeRound(docs: NewDocument[], tx: Queryable): Promise<DocumentRow[]> {
     return tx.query<DocumentRow>(
       `INSERT INTO documents AS d (id, pipeline_id, external_id, classification, metadata, version, text_splitter_id, fragment_count)
        SELECT u.id, $1, u.external_id, u.classification, u.metadata, u.version, u.text_splitter_id, u.fragment_count
        FROM unnest($2::uuid[], $3::text[], $4::text[], $5::jsonb[], $6::bigint[], $7::uuid[], $8::int[])
          AS u(id, external_id, classification, metadata, version, text_splitter_id, fragment_count)
-       ON CONFLICT (pipeline_id, external_id) WHERE external_id IS NOT NULL DO UPDATE SET
+       ON CONFLICT (id) DO UPDATE SET
          classification = EXCLUDED.classification,
          metadata = EXCLUDED.metadata,
          version = GREATEST(EXCLUDED.version, d.version + 1),
@@ -143,6 +173,7 @@ export class DocumentsRepository {
          fragment_count = EXCLUDED.fragment_count,
          updated_at = now(),
          expired_at = NULL
+       WHERE d.pipeline_id = EXCLUDED.pipeline_id
        RETURNING ${DOCUMENT_COLUMNS}`,
       [
         docs[0].pipelineId,
@@ -210,11 +241,7 @@ export class DocumentsRepository {
 
   async list(pipelineId: string, allowed: string[] | null, query: ListQuery): Promise<DocumentRow[]> {
     const params: unknown[] = [pipelineId];
-    const where = ['d.pipeline_id = $1'];
-    if (allowed !== null) {
-      params.push(allowed);
-      where.push(`d.classification = ANY($${params.length}::text[])`);
-    }
+    const where = ['d.pipeline_id = $1', allowedSql('d.classification', allowed, params)];
     for (const filter of query.filters) {
       if (filter.field === 'expired')
         where.push(filter.value === 'true' ? 'd.expired_at IS NOT NULL' : 'd.expired_at IS NULL');
@@ -228,18 +255,39 @@ export class DocumentsRepository {
     );
   }
 
-  async find(pipelineId: string, documentId: string, db: Queryable = this.db): Promise<DocumentRow | null> {
+  /** The document, if its current classification is allowed (null: every classification). */
+  async find(
+    pipelineId: string,
+    documentId: string,
+    allowed: string[] | null,
+    db: Queryable = this.db,
+  ): Promise<DocumentRow | null> {
+    const params: unknown[] = [pipelineId, documentId];
     const rows = await db.query<DocumentRow>(
-      `SELECT ${DOCUMENT_COLUMNS} FROM documents d WHERE d.pipeline_id = $1 AND d.id = $2`,
-      [pipelineId, documentId],
+      `SELECT ${DOCUMENT_COLUMNS} FROM documents d
+       WHERE d.pipeline_id = $1 AND d.id = $2 AND ${allowedSql('d.classification', allowed, params)}`,
+      params,
     );
     return rows[0] ?? null;
   }
 
-  /** One version's fragments of a document, in order, keyset-paged on the (time-ordered) id. */
-  fragments(documentId: string, version: number, query: ListQuery): Promise<FragmentRow[]> {
+  /**
+   * One version's fragments of a document, in order, keyset-paged on the (time-ordered)
+   * id; none when the version's classification is not allowed, as for a version that
+   * does not exist.
+   */
+  fragments(
+    documentId: string,
+    version: number,
+    allowed: string[] | null,
+    query: ListQuery,
+  ): Promise<FragmentRow[]> {
     const params: unknown[] = [documentId, String(version)];
-    const where = ['f.document_id = $1', 'f.version = $2::bigint'];
+    const where = [
+      'f.document_id = $1',
+      'f.version = $2::bigint',
+      allowedSql('f.classification', allowed, params),
+    ];
     const page = keysetSql(query.page, params, 'f.id');
     if (page.where) where.push(page.where);
     return this.db.query<FragmentRow>(
@@ -248,22 +296,75 @@ export class DocumentsRepository {
     );
   }
 
-  /** Expires a live document and its fragments; returns the row as it is now (null: no such document). */
-  async expire(pipelineId: string, documentId: string, tx: Queryable): Promise<DocumentRow | null> {
+  /** When each version of these documents was stored, and its classification. */
+  async versionHistory(documentIds: string[], db: Queryable = this.db): Promise<Map<string, VersionStart[]>> {
+    const history = new Map<string, VersionStart[]>(documentIds.map((id) => [id, []]));
+    if (documentIds.length === 0) return history;
+    const rows = await db.query<{
+      document_id: string;
+      version: string;
+      classification: string;
+      started_at: Date;
+    }>(
+      `SELECT f.document_id, f.version, f.classification, min(f.created_at) AS started_at
+       FROM fragments f WHERE f.document_id = ANY($1::uuid[])
+       GROUP BY f.document_id, f.version, f.classification`,
+      [documentIds],
+    );
+    for (const row of rows) {
+      history.get(row.document_id)?.push({
+        version: Number(row.version),
+        classification: row.classification,
+        startedAt: row.started_at,
+      });
+    }
+    return history;
+  }
+
+  /**
+   * Expires live documents and their fragments, among those whose current classification
+   * is allowed (checked again here, under the row lock the update takes).
+   */
+  async expire(
+    pipelineId: string,
+    documentIds: string[],
+    allowed: string[] | null,
+    tx: Queryable,
+  ): Promise<void> {
+    if (documentIds.length === 0) return;
+    const params: unknown[] = [pipelineId, documentIds];
     await tx.query(
       `WITH expired AS (
-         UPDATE documents SET expired_at = now(), updated_at = now()
-         WHERE pipeline_id = $1 AND id = $2 AND expired_at IS NULL
-         RETURNING id
+         UPDATE documents d SET expired_at = now(), updated_at = now()
+         WHERE d.pipeline_id = $1 AND d.id = ANY($2::uuid[]) AND d.expired_at IS NULL
+           AND ${allowedSql('d.classification', allowed, params)}
+         RETURNING d.id
        ), fragments_expired AS (
          UPDATE fragments SET expired_at = now()
          WHERE document_id IN (SELECT id FROM expired) AND expired_at IS NULL
        )
        SELECT 1 FROM expired`,
-      [pipelineId, documentId],
+      params,
     );
-    return this.find(pipelineId, documentId, tx);
   }
+}
+
+/**
+ * The SQL of mayAccess (classification-access.ts): a condition on a classification
+ * column that holds only for allowed classifications.
+ */
+export function allowedSql(column: string, allowed: string[] | null, params: unknown[]): string {
+  if (allowed === null) return 'TRUE';
+  params.push(allowed);
+  return `${column} = ANY($${params.length}::text[])`;
+}
+
+/** Advisory locks of external ids live in their own key space (the first key), "ext" in ASCII. */
+const EXTERNAL_ID_LOCK_SPACE = 0x657874;
+
+/** A 32-bit key for the lock of one external id in one pipeline; a collision only serialises two writers more. */
+export function externalIdLockKey(pipelineId: string, externalId: string): number {
+  return createHash('sha256').update(pipelineId).update('\0').update(externalId).digest().readInt32BE(0);
 }
 
 export function vectorLiteral(vector: ArrayLike<number>): string {

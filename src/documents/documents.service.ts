@@ -3,20 +3,22 @@
  *
  * Permissions work as on a file: adding and expiring need write (2), reading needs
  * read (4), and neither implies the other, so a write-only key can feed a pipeline
- * it cannot read. The key's classification allow-list narrows everything: it may
- * only add, see and expire documents of classifications it is allowed.
+ * it cannot read. The key's classification allow-list narrows everything, version by
+ * version (classification-access.ts): a document exists for a key while its current
+ * version's classification is allowed, and then shows only the versions, and the
+ * times (version-history.ts), of allowed classifications.
  */
 import { Injectable } from '@nestjs/common';
 import { AuthContext, Permission } from '../auth/auth-context';
 import { forbidden, invalid, notFound, pipelineNotFound } from '../common/errors';
 import { ListEnvelope, parseListQuery, parsePage, toEnvelope } from '../common/list';
-import { DatabaseService } from '../database/database.service';
+import { DatabaseService, Queryable } from '../database/database.service';
 import { PipelineRecord, PipelinesRepository } from '../pipelines/pipelines.repository';
 import { PipelinesService } from '../pipelines/pipelines.service';
-import { allowedClassifications } from './classification-access';
+import { ClassificationAccess, classificationAccess } from './classification-access';
 import { ContentCipher } from './content-cipher';
 import { parseDocumentsBody } from './documents.dto';
-import { DOCUMENT_FILTERS, DocumentRow, DocumentsRepository } from './documents.repository';
+import { DOCUMENT_FILTERS, DocumentRow, DocumentsRepository, FragmentRow } from './documents.repository';
 import {
   decryptFragment,
   DocumentView,
@@ -26,6 +28,7 @@ import {
 } from './fragment-view';
 import { IngestionService } from './ingestion.service';
 import { JobsService, JobView } from './jobs.service';
+import { visibleCreation, visibleExpiry } from './version-history';
 
 export type AddResult =
   { kind: 'stored'; body: DocumentView | DocumentView[] } | { kind: 'queued'; body: JobView };
@@ -50,7 +53,7 @@ export class DocumentsService {
     if (queue) {
       // Refuse now what would certainly fail later; embedding is left to the worker.
       await this.ingestion.check(
-        allowedClassifications(auth, pipeline),
+        classificationAccess(auth, pipeline),
         pipeline,
         documents,
         documents.map((_, i) => (batch ? i : null)),
@@ -58,7 +61,7 @@ export class DocumentsService {
       return { kind: 'queued', body: await this.jobs.submit(auth, pipeline.id, documents, batch) };
     }
     const rows = await this.ingestion.ingest(auth, pipeline, documents, batch);
-    const views = rows.map(presentDocument);
+    const views = await this.present(classificationAccess(auth, pipeline), rows);
     return { kind: 'stored', body: batch ? views : views[0] };
   }
 
@@ -79,13 +82,17 @@ export class DocumentsService {
         );
       }
     }
-    const rows = await this.documents.list(pipeline.id, allowedClassifications(auth, pipeline), parsed);
-    return toEnvelope(rows, parsed, presentDocument);
+    const access = classificationAccess(auth, pipeline);
+    const rows = await this.documents.list(pipeline.id, access.allowed, parsed);
+    const views = new Map((await this.present(access, rows)).map((view) => [view.id, view]));
+    return toEnvelope(rows, parsed, (row) => views.get(row.id)!);
   }
 
   async get(auth: AuthContext, pipelineId: string, documentId: string): Promise<DocumentView> {
     const pipeline = await this.pipelineAccess.require(auth, pipelineId, Permission.Read);
-    return presentDocument(await this.visibleDocument(auth, pipeline, documentId));
+    const access = classificationAccess(auth, pipeline);
+    const [view] = await this.present(access, [await this.visibleDocument(access, pipeline, documentId)]);
+    return view;
   }
 
   /** One version's fragments, decrypted: the current one, or `version=<n>` for an older one. */
@@ -96,7 +103,8 @@ export class DocumentsService {
     query: Record<string, unknown>,
   ): Promise<ListEnvelope<FragmentView>> {
     const pipeline = await this.pipelineAccess.require(auth, pipelineId, Permission.Read);
-    const document = await this.visibleDocument(auth, pipeline, documentId);
+    const access = classificationAccess(auth, pipeline);
+    const document = await this.visibleDocument(access, pipeline, documentId);
     const unknown = Object.keys(query ?? {}).find(
       (k) => !['limit', 'after', 'before', 'version'].includes(k),
     );
@@ -110,19 +118,25 @@ export class DocumentsService {
       version = Number(raw);
     }
     const parsed = { filters: [], page: parsePage(query ?? {}) };
-    const rows = await this.documents.fragments(document.id, version, parsed);
-    return toEnvelope(rows, parsed, (row) => presentFragment(row, decryptFragment(this.cipher, row)));
+    const rows = await this.documents.fragments(document.id, version, access.allowed, parsed);
+    const ended = await this.visibleEnds(access, rows);
+    return toEnvelope(rows, parsed, (row) =>
+      presentFragment({ ...row, expired_at: ended(row) }, decryptFragment(this.cipher, row)),
+    );
   }
 
   /** Expires the document: its fragments leave search at once; the rows stay. Expiring twice is a no-op. */
   async expire(auth: AuthContext, pipelineId: string, documentId: string): Promise<DocumentView> {
     const pipeline = await this.writable(auth, pipelineId);
+    const access = classificationAccess(auth, pipeline);
     const row = await this.db.transaction(async (tx) => {
-      const existing = await this.documents.find(pipeline.id, documentId, tx);
-      if (!existing || !this.mayTouch(auth, pipeline, existing)) throw documentNotFound(documentId);
-      return this.documents.expire(pipeline.id, documentId, tx);
+      await this.visibleDocument(access, pipeline, documentId, tx);
+      await this.documents.expire(pipeline.id, [documentId], access.allowed, tx);
+      // Re-classified by another writer meanwhile: then it no longer exists for this key.
+      return this.visibleDocument(access, pipeline, documentId, tx);
     });
-    return presentDocument(row!);
+    const [view] = await this.present(access, [row]);
+    return view;
   }
 
   /**
@@ -142,18 +156,40 @@ export class DocumentsService {
     return pipeline;
   }
 
+  /** The document if its current version exists for the key, else the same "not found" as for a random id. */
   private async visibleDocument(
-    auth: AuthContext,
+    access: ClassificationAccess,
     pipeline: PipelineRecord,
     documentId: string,
+    db?: Queryable,
   ): Promise<DocumentRow> {
-    const row = await this.documents.find(pipeline.id, documentId);
-    if (!row || !this.mayTouch(auth, pipeline, row)) throw documentNotFound(documentId);
+    const row = await this.documents.find(pipeline.id, documentId, access.allowed, db);
+    if (!row) throw documentNotFound(documentId);
     return row;
   }
 
-  private mayTouch(auth: AuthContext, pipeline: PipelineRecord, row: DocumentRow): boolean {
-    const allowed = allowedClassifications(auth, pipeline);
-    return allowed === null || allowed.includes(row.classification);
+  /** Documents as the key sees them: dated from the first version it may read. */
+  private async present(access: ClassificationAccess, rows: DocumentRow[]): Promise<DocumentView[]> {
+    if (access.allowed === null) return rows.map(presentDocument);
+    const history = await this.documents.versionHistory(rows.map((row) => row.id));
+    return rows.map((row) =>
+      presentDocument({
+        ...row,
+        created_at: visibleCreation(history.get(row.id) ?? [], access.allowed, row.created_at),
+      }),
+    );
+  }
+
+  /** When each fragment's version ended, as the key sees it (a hidden version's start does not show). */
+  private async visibleEnds(
+    access: ClassificationAccess,
+    rows: FragmentRow[],
+  ): Promise<(row: FragmentRow) => Date | null> {
+    if (access.allowed === null || rows.every((row) => row.expired_at === null)) {
+      return (row) => row.expired_at;
+    }
+    const history = await this.documents.versionHistory([rows[0].document_id]);
+    return (row) =>
+      visibleExpiry(Number(row.version), row.expired_at, history.get(row.document_id) ?? [], access.allowed);
   }
 }

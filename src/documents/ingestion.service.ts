@@ -17,10 +17,11 @@ import { DatabaseService, Queryable } from '../database/database.service';
 import { EmbeddingsService } from '../embeddings/embeddings.service';
 import { ingestedDocuments, ingestedFragments } from '../observability/metrics';
 import { PipelineRecord } from '../pipelines/pipelines.repository';
-import { allowedClassifications } from './classification-access';
+import { ClassificationAccess, classificationAccess, mayAccess } from './classification-access';
 import { ContentCipher } from './content-cipher';
 import { DocumentInput } from './documents.dto';
 import { DocumentRow, DocumentsRepository, NewFragment } from './documents.repository';
+import { resolveWriteTargets, WriteTargets } from './external-id-targets';
 import { fragmentAad } from './fragment-view';
 
 export interface PreparedDocument {
@@ -46,39 +47,55 @@ export class IngestionService {
   ) {}
 
   /**
-   * Everything that can be refused before any embedding: classifications (defined by
-   * the pipeline, and among `allowed` unless it is null) and text splitters. `indexes` are the items'
-   * positions in the caller's request, for messages; null for a single document.
+   * Everything that can be refused before any embedding: classifications (see
+   * `authorize`) and text splitters. `indexes` are the items' positions in the
+   * caller's request, for messages; null for a single document.
    */
   async check(
-    allowed: string[] | null,
+    access: ClassificationAccess,
     pipeline: PipelineRecord,
     inputs: DocumentInput[],
     indexes: (number | null)[],
   ): Promise<Map<string, TextSplitterRow>> {
+    this.authorize(access, pipeline, inputs, indexes);
     const splitters = new Map<string, TextSplitterRow>();
     for (const [i, input] of inputs.entries()) {
-      const at = indexes[i];
-      // The allow-list first: a key limited to some classifications learns nothing about the others.
-      if (allowed !== null && !allowed.includes(input.classification)) {
-        throw forbidden(
-          `Forbidden: this key may not write documents classified '${input.classification}' (${fieldOf(at, 'classification')})`,
-        );
-      }
-      if (!pipeline.classifications.includes(input.classification)) {
-        throw invalid(
-          `${fieldOf(at, 'classification')}: '${input.classification}' is not one of the pipeline's classifications (${pipeline.classifications.join(', ')})`,
-        );
-      }
       const splitterId = input.text_splitter_id ?? pipeline.default_text_splitter_id;
       if (!splitters.has(splitterId)) {
         const splitter = await this.catalogue.findSplitter(splitterId);
         if (!splitter)
-          throw invalid(`${fieldOf(at, 'text_splitter_id')}: text splitter ${splitterId} does not exist`);
+          throw invalid(
+            `${fieldOf(indexes[i], 'text_splitter_id')}: text splitter ${splitterId} does not exist`,
+          );
         splitters.set(splitterId, splitter);
       }
     }
     return splitters;
+  }
+
+  /**
+   * Each classification must be one the key may write and one the pipeline defines. The
+   * allow-list is checked first, and the list of defined names holds only those the key
+   * may read, so a key learns nothing about the classifications it may not read.
+   */
+  authorize(
+    access: ClassificationAccess,
+    pipeline: PipelineRecord,
+    inputs: DocumentInput[],
+    indexes: (number | null)[],
+  ): void {
+    for (const [i, { classification }] of inputs.entries()) {
+      const field = fieldOf(indexes[i], 'classification');
+      if (!mayAccess(access.allowed, classification)) {
+        throw forbidden(
+          `Forbidden: this key may not write documents classified '${classification}' (${field})`,
+        );
+      }
+      if (!pipeline.classifications.includes(classification)) {
+        const names = access.nameable.length === 0 ? '' : ` (${access.nameable.join(', ')})`;
+        throw invalid(`${field}: '${classification}' is not one of the pipeline's classifications${names}`);
+      }
+    }
   }
 
   /** Splits, embeds (every bound model, all texts of the batch at once) and encrypts. */
@@ -113,11 +130,16 @@ export class IngestionService {
     return prepared;
   }
 
-  /** Stores prepared documents in the caller's transaction; returns the rows in input order. */
+  /**
+   * Stores prepared documents in the caller's transaction; returns the rows in input
+   * order. `allowed` is the writing key's allow-list: an external id versions only
+   * documents it allows (see external-id-targets.ts).
+   */
   async store(
     pipeline: PipelineRecord,
     prepared: PreparedDocument[],
     indexes: (number | null)[],
+    allowed: string[] | null,
     tx: Queryable,
   ): Promise<DocumentRow[]> {
     const locked = await this.documents.lockPipeline(pipeline.id, tx);
@@ -129,9 +151,10 @@ export class IngestionService {
         );
       }
     });
-    const stored = await this.documents.upsertMany(
-      prepared.map((doc) => ({
-        id: newId(),
+    const targets = await this.writeTargets(pipeline.id, prepared, allowed, tx);
+    const stored = await this.documents.storeVersions(
+      prepared.map((doc, i) => ({
+        id: targets.ids[i],
         pipelineId: pipeline.id,
         externalId: doc.input.external_id,
         classification: doc.input.classification,
@@ -142,6 +165,7 @@ export class IngestionService {
       })),
       tx,
     );
+    await this.documents.expire(pipeline.id, targets.superseded, allowed, tx);
     const fragments: NewFragment[] = [];
     const newest = new Map<string, number>();
     for (const [i, doc] of prepared.entries()) {
@@ -179,6 +203,23 @@ export class IngestionService {
     return stored;
   }
 
+  /**
+   * Which document each write versions, looked up under a lock of the batch's external
+   * ids so that concurrent writers of one external id take turns.
+   */
+  private async writeTargets(
+    pipelineId: string,
+    prepared: PreparedDocument[],
+    allowed: string[] | null,
+    tx: Queryable,
+  ): Promise<WriteTargets> {
+    const externalIds = prepared.map((doc) => doc.input.external_id);
+    const named = [...new Set(externalIds.filter((id): id is string => id !== null))];
+    await this.documents.lockExternalIds(pipelineId, named, tx);
+    const existing = await this.documents.findByExternalIds(pipelineId, named, allowed, tx);
+    return resolveWriteTargets(externalIds, existing, newId);
+  }
+
   /** The synchronous path: all or nothing, searchable when it returns. */
   async ingest(
     auth: AuthContext,
@@ -187,9 +228,12 @@ export class IngestionService {
     batch: boolean,
   ): Promise<DocumentRow[]> {
     const indexes = inputs.map((_, i) => (batch ? i : null));
-    const splitters = await this.check(allowedClassifications(auth, pipeline), pipeline, inputs, indexes);
+    const access = classificationAccess(auth, pipeline);
+    const splitters = await this.check(access, pipeline, inputs, indexes);
     const prepared = await this.prepare(pipeline, inputs, splitters, indexes);
-    const rows = await this.db.transaction((tx) => this.store(pipeline, prepared, indexes, tx));
+    const rows = await this.db.transaction((tx) =>
+      this.store(pipeline, prepared, indexes, access.allowed, tx),
+    );
     recordIngested(prepared, this.db);
     return rows;
   }

@@ -7,17 +7,26 @@
  * the replica that reclaims the job resumes after the last committed chunk: no
  * document is stored twice. A chunk that fails is retried item by item, so one bad
  * document fails alone, with its error recorded, and the others are stored.
+ *
+ * A job is stored with the grants its key holds when each chunk is stored, not when it
+ * was queued: a key that lost write permission or a classification meanwhile gets its
+ * items refused as a synchronous write would be, and a key disabled or deleted
+ * meanwhile gets them all refused, before any of their text reaches an embedding
+ * endpoint.
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { AuthContext } from '../auth/auth-context';
+import { ApiKeysService } from '../auth/api-keys.service';
+import { AuthContext, Permission } from '../auth/auth-context';
 import { DomainError, ErrorCode, notFound } from '../common/errors';
 import { newId } from '../common/ids';
 import { SETTINGS, Settings } from '../config/settings';
-import { DatabaseService } from '../database/database.service';
+import { DatabaseService, Queryable } from '../database/database.service';
 import { jobs as jobsGauge } from '../observability/metrics';
 import { PipelineRecord, PipelinesRepository } from '../pipelines/pipelines.repository';
+import { ClassificationAccess, classificationAccess, mayAccess } from './classification-access';
 import { ContentCipher } from './content-cipher';
 import { DocumentInput } from './documents.dto';
+import { DocumentsRepository } from './documents.repository';
 import { IngestionService, recordIngested } from './ingestion.service';
 import { JobItemError, JobItemResult, JobRow, JobsRepository, JobState } from './jobs.repository';
 
@@ -51,6 +60,13 @@ const jobAad = (jobId: string) => `job:${jobId}`;
 /** Thrown inside a chunk's transaction when another worker took the job over. */
 class LeaseLost extends Error {}
 
+/** The job's key may no longer store anything in the pipeline: every item of the chunk fails with it. */
+class KeyRefused extends DomainError {
+  constructor(message: string) {
+    super(ErrorCode.Forbidden, message);
+  }
+}
+
 export function presentJob(row: JobRow): JobView {
   return {
     attempts: row.attempts,
@@ -79,6 +95,8 @@ export class JobsService {
     private readonly pipelines: PipelinesRepository,
     private readonly ingestion: IngestionService,
     private readonly cipher: ContentCipher,
+    private readonly apiKeys: ApiKeysService,
+    private readonly documents: DocumentsRepository,
   ) {}
 
   /** Queues documents already checked against the pipeline and the key. */
@@ -103,11 +121,24 @@ export class JobsService {
     return presentJob(row);
   }
 
-  /** A job is visible to the key that queued it and to admin keys; to others it does not exist. */
+  /**
+   * A job is visible to the key that queued it and to admin keys; to others it does not
+   * exist. Its stored documents are listed only while the key may access the
+   * classification of the version the job stored (its grants may have narrowed since).
+   */
   async get(auth: AuthContext, id: string): Promise<JobView> {
     const row = await this.repository.find(id);
     if (!row || (!auth.admin && row.api_key_id !== auth.keyId)) throw notFound('Job not found', { id });
-    return presentJob(row);
+    const pipeline = await this.pipelines.find(row.pipeline_id);
+    const allowed = pipeline ? classificationAccess(auth, pipeline).allowed : [];
+    if (allowed === null || row.results.length === 0) return presentJob(row);
+    const history = await this.documents.versionHistory([...new Set(row.results.map((r) => r.id))]);
+    const visible = row.results.filter((result) =>
+      (history.get(result.id) ?? []).some(
+        (v) => v.version === result.version && mayAccess(allowed, v.classification),
+      ),
+    );
+    return presentJob({ ...row, results: visible });
   }
 
   /**
@@ -201,12 +232,14 @@ export class JobsService {
     const inputs = indexes.map((i) => payload.documents[i]);
     const at = indexes.map((i) => (payload.batch ? i : null));
     try {
-      // The key's allow-list was checked when the job was queued; what the pipeline
-      // defines is checked again, here and under lock when storing.
-      const splitters = await this.ingestion.check(null, pipeline, inputs, at);
+      // The key's grants and what the pipeline defines are checked again now, before
+      // embedding, and once more when storing: either may have changed meanwhile.
+      const splitters = await this.ingestion.check(await this.keyAccess(job, pipeline), pipeline, inputs, at);
       const prepared = await this.ingestion.prepare(pipeline, inputs, splitters, at, signal);
       await this.db.transaction(async (tx) => {
-        const rows = await this.ingestion.store(pipeline, prepared, at, tx);
+        const access = await this.keyAccess(job, pipeline, tx);
+        this.ingestion.authorize(access, pipeline, inputs, at);
+        const rows = await this.ingestion.store(pipeline, prepared, at, access.allowed, tx);
         const results = rows.map((row, i) => ({
           index: indexes[i],
           id: row.id,
@@ -220,19 +253,37 @@ export class JobsService {
       return true;
     } catch (error) {
       if (error instanceof LeaseLost || signal.aborted) throw error;
-      if (!recordFailure) return false;
+      // A refused key fails every item alike: no need to try them one by one.
+      if (!recordFailure && !(error instanceof KeyRefused)) return false;
       const detail =
         error instanceof DomainError ? error.message : 'Internal error while storing the document';
       if (!(error instanceof DomainError) || error.code === ErrorCode.Internal) {
         this.logger.error({ err: error, job: job.id, index: indexes[0] }, 'Ingestion job item failed');
       }
-      const failure: JobItemError = { index: indexes[0], external_id: inputs[0].external_id, detail };
+      const failures: JobItemError[] = indexes.map((index, i) => ({
+        index,
+        external_id: inputs[i].external_id,
+        detail,
+      }));
       const recorded = await this.db.transaction((tx) =>
-        this.repository.recordProgress(job.id, workerId, lease, [], [failure], tx),
+        this.repository.recordProgress(job.id, workerId, lease, [], failures, tx),
       );
       if (!recorded) throw new LeaseLost();
-      return false;
+      return error instanceof KeyRefused;
     }
+  }
+
+  /** What the job's key may write in the pipeline now; KeyRefused when it may write nothing. */
+  private async keyAccess(
+    job: JobRow,
+    pipeline: PipelineRecord,
+    db?: Queryable,
+  ): Promise<ClassificationAccess> {
+    const key = await this.apiKeys.principal(job.api_key_id, db);
+    if (!key) throw new KeyRefused('The API key that queued this job is disabled or deleted');
+    if (!key.can(pipeline.id, Permission.Write))
+      throw new KeyRefused('Forbidden: this key lacks write permission on the pipeline.');
+    return classificationAccess(key, pipeline);
   }
 
   async refreshGauge(): Promise<void> {

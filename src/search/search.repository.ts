@@ -102,12 +102,18 @@ export class SearchRepository {
     });
   }
 
-  /** Fragments by id (content included), in no particular order. */
-  byIds(ids: string[]): Promise<FragmentRow[]> {
+  /**
+   * Live fragments by id (content included), in no particular order, within the same
+   * scope as the query that found them (pipeline and classifications): MMR's second
+   * query must not widen what the first one was allowed to return.
+   */
+  liveByIds(scope: Scope, ids: string[]): Promise<FragmentRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
     return this.db.query<FragmentRow>(
-      `SELECT ${FRAGMENT_COLUMNS} FROM fragments f WHERE f.id = ANY($1::uuid[])`,
-      [ids],
+      `SELECT ${FRAGMENT_COLUMNS} FROM fragments f
+       WHERE f.id = ANY($1::uuid[]) AND f.pipeline_id = $2 AND f.classification = ANY($3::text[])
+         AND f.expired_at IS NULL`,
+      [ids, scope.pipelineId, scope.classifications],
     );
   }
 

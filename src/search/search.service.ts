@@ -133,11 +133,16 @@ export class SearchService {
       .map((i) => near[i])
       .sort((a, b) => a.distance - b.distance || compare(a.row.id, b.row.id));
     const rows = new Map(
-      (await this.repository.byIds(chosen.map((hit) => hit.row.id))).map((row) => [row.id, row]),
+      (
+        await this.repository.liveByIds(
+          scope,
+          chosen.map((hit) => hit.row.id),
+        )
+      ).map((row) => [row.id, row]),
     );
     // A fragment expired between the two queries is left out rather than shown.
     return chosen
-      .filter((hit) => rows.has(hit.row.id) && rows.get(hit.row.id)!.expired_at === null)
+      .filter((hit) => rows.has(hit.row.id))
       .map((hit) => this.present(rows.get(hit.row.id)!, hit.distance));
   }
 

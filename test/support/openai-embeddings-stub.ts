@@ -8,7 +8,7 @@
  * answers in reversed order by default (clients must place vectors by `index`) and
  * echoes a wrong API key in full in its 401 message (clients must scrub it).
  *
- * Faults are scripted per request: each `failNext`, `delayNext` or
+ * Faults are scripted per request: each `failNext`, `delayNext`, `holdNext` or
  * `wrongDimensionNext` queues faults that the next requests consume, in order.
  */
 import { createServer, IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
@@ -48,6 +48,10 @@ export interface OpenAiEmbeddingsStub {
   delayNext(ms: number, n?: number): void;
   /** Answer the next `n` requests with vectors one dimension too long. */
   wrongDimensionNext(n?: number): void;
+  /** Hold the next `n` answers until `releaseHeld()`: the test decides when a call completes. */
+  holdNext(n?: number): void;
+  /** Sends every held answer. */
+  releaseHeld(): void;
   /** Forget recorded requests and queued faults. */
   reset(): void;
   close(): Promise<void>;
@@ -56,6 +60,7 @@ export interface OpenAiEmbeddingsStub {
 type Fault =
   | { kind: 'fail'; status: number; message: string; retryAfterSeconds?: number }
   | { kind: 'delay'; ms: number }
+  | { kind: 'hold' }
   | { kind: 'wrong-dimension' };
 
 export async function startOpenAiEmbeddingsStub(
@@ -72,6 +77,7 @@ export async function startOpenAiEmbeddingsStub(
   const requests: RecordedRequest[] = [];
   const faults: Fault[] = [];
   const timers = new Set<NodeJS.Timeout>();
+  const held: (() => void)[] = [];
 
   const send = (
     res: ServerResponse,
@@ -175,6 +181,10 @@ export async function startOpenAiEmbeddingsStub(
       timers.add(timer);
       return;
     }
+    if (fault?.kind === 'hold') {
+      held.push(() => send(res, record, 200, reply));
+      return;
+    }
     send(res, record, 200, reply);
   };
 
@@ -202,11 +212,14 @@ export async function startOpenAiEmbeddingsStub(
       }),
     delayNext: (ms, n = 1) => queue(n, { kind: 'delay', ms }),
     wrongDimensionNext: (n = 1) => queue(n, { kind: 'wrong-dimension' }),
+    holdNext: (n = 1) => queue(n, { kind: 'hold' }),
+    releaseHeld: () => held.splice(0).forEach((answer) => answer()),
     reset: () => {
       requests.length = 0;
       faults.length = 0;
     },
     close: async () => {
+      held.length = 0;
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
       server.closeAllConnections();
