@@ -5,8 +5,8 @@
  * read (4), and neither implies the other, so a write-only key can feed a pipeline
  * it cannot read. The key's classification allow-list narrows everything, version by
  * version (classification-access.ts): a document exists for a key while its current
- * version's classification is allowed, and then shows only the versions, and the
- * times (version-history.ts), of allowed classifications.
+ * version's classification is allowed, and then shows only the versions of allowed
+ * classifications, and none of the others' times (version-history.ts).
  */
 import { Injectable } from '@nestjs/common';
 import { AuthContext, Permission } from '../auth/auth-context';
@@ -28,7 +28,7 @@ import {
 } from './fragment-view';
 import { IngestionService } from './ingestion.service';
 import { JobsService, JobView } from './jobs.service';
-import { visibleCreation, visibleExpiry } from './version-history';
+import { visibleExpiry } from './version-history';
 
 export type AddResult =
   { kind: 'stored'; body: DocumentView | DocumentView[] } | { kind: 'queued'; body: JobView };
@@ -61,7 +61,7 @@ export class DocumentsService {
       return { kind: 'queued', body: await this.jobs.submit(auth, pipeline.id, documents, batch) };
     }
     const rows = await this.ingestion.ingest(auth, pipeline, documents, batch);
-    const views = await this.present(classificationAccess(auth, pipeline), rows);
+    const views = rows.map(presentDocument);
     return { kind: 'stored', body: batch ? views : views[0] };
   }
 
@@ -82,17 +82,15 @@ export class DocumentsService {
         );
       }
     }
-    const access = classificationAccess(auth, pipeline);
-    const rows = await this.documents.list(pipeline.id, access.allowed, parsed);
-    const views = new Map((await this.present(access, rows)).map((view) => [view.id, view]));
-    return toEnvelope(rows, parsed, (row) => views.get(row.id)!);
+    const rows = await this.documents.list(pipeline.id, classificationAccess(auth, pipeline).allowed, parsed);
+    return toEnvelope(rows, parsed, presentDocument);
   }
 
   async get(auth: AuthContext, pipelineId: string, documentId: string): Promise<DocumentView> {
     const pipeline = await this.pipelineAccess.require(auth, pipelineId, Permission.Read);
-    const access = classificationAccess(auth, pipeline);
-    const [view] = await this.present(access, [await this.visibleDocument(access, pipeline, documentId)]);
-    return view;
+    return presentDocument(
+      await this.visibleDocument(classificationAccess(auth, pipeline), pipeline, documentId),
+    );
   }
 
   /** One version's fragments, decrypted: the current one, or `version=<n>` for an older one. */
@@ -135,8 +133,7 @@ export class DocumentsService {
       // Re-classified by another writer meanwhile: then it no longer exists for this key.
       return this.visibleDocument(access, pipeline, documentId, tx);
     });
-    const [view] = await this.present(access, [row]);
-    return view;
+    return presentDocument(row);
   }
 
   /**
@@ -166,18 +163,6 @@ export class DocumentsService {
     const row = await this.documents.find(pipeline.id, documentId, access.allowed, db);
     if (!row) throw documentNotFound(documentId);
     return row;
-  }
-
-  /** Documents as the key sees them: dated from the first version it may read. */
-  private async present(access: ClassificationAccess, rows: DocumentRow[]): Promise<DocumentView[]> {
-    if (access.allowed === null) return rows.map(presentDocument);
-    const history = await this.documents.versionHistory(rows.map((row) => row.id));
-    return rows.map((row) =>
-      presentDocument({
-        ...row,
-        created_at: visibleCreation(history.get(row.id) ?? [], access.allowed, row.created_at),
-      }),
-    );
   }
 
   /** When each fragment's version ended, as the key sees it (a hidden version's start does not show). */

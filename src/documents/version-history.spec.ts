@@ -1,23 +1,10 @@
-import { VersionStart, visibleCreation, visibleExpiry } from './version-history';
+import { VersionStart, visibleExpiry } from './version-history';
 
 const at = (second: number) => new Date(Date.UTC(2025, 0, 1, 0, 0, second));
 const version = (n: number, classification: string, second: number): VersionStart => ({
   version: n,
   classification,
   startedAt: at(second),
-});
-
-describe('visibleCreation', () => {
-  const history = [version(3, 'public', 30), version(1, 'internal', 10), version(2, 'public', 20)];
-
-  it('is the stored creation for a key that sees every classification', () => {
-    expect(visibleCreation(history, null, at(10))).toEqual(at(10));
-  });
-
-  it('is the start of the first version the key may read', () => {
-    expect(visibleCreation(history, ['public'], at(10))).toEqual(at(20));
-    expect(visibleCreation(history, ['internal', 'public'], at(10))).toEqual(at(10));
-  });
 });
 
 describe('visibleExpiry', () => {

@@ -2,11 +2,12 @@
  * A document's history as a key with a classification allow-list sees it.
  *
  * Versions the key may not read do not exist for it, and that includes their times:
- * otherwise a document's `created_at`, or the `expired_at` of the version a hidden one
- * replaced, would tell the key when a hidden version was written (and versions are
- * timestamps, so it could then read them by guessing). For such a key a document
- * begins with the first version it may read, and a version it may read ends when the
- * next version it may read began.
+ * otherwise the `expired_at` of a version that a hidden one replaced would tell the key
+ * when the hidden version was written. For such a key, a version it may read ends when
+ * the next version it may read began.
+ *
+ * (A document's id and `created_at` still date its first version, whatever its
+ * classification: ids are UUIDv7 by contract, so they carry that time anyway.)
  */
 import { mayAccess } from './classification-access';
 
@@ -18,12 +19,6 @@ export interface VersionStart {
 }
 
 const byVersion = (history: VersionStart[]) => [...history].sort((a, b) => a.version - b.version);
-
-/** The document's creation time for the key: when the first version it may read was stored. */
-export function visibleCreation(history: VersionStart[], allowed: string[] | null, stored: Date): Date {
-  if (allowed === null) return stored;
-  return byVersion(history).find((v) => mayAccess(allowed, v.classification))?.startedAt ?? stored;
-}
 
 /**
  * When `version` (one the key may read) ended, for the key. A version replaced by a

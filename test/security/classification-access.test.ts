@@ -76,28 +76,6 @@ describeEachDatabase(
         ]);
       });
 
-      it("dates a document from the first version the key may read, so a hidden version's time does not show", async () => {
-        const externalId = unique('dated');
-        const v1 = await put(externalId, 'internal', 'Merger talks with Initech.');
-        const v2 = await put(externalId, 'public', 'We keep talking to partners.');
-        const asAdmin = (await api().get(`${docs()}/${v1.id}`)).body;
-        expect(asAdmin.created_at).toBe(v1.created_at);
-        for (const seen of [
-          (await publicKey.get(`${docs()}/${v1.id}`)).body,
-          (await publicKey.get(`${docs()}?external_id=${externalId}`)).body.data[0],
-        ]) {
-          expect(seen.id).toBe(v1.id);
-          expect(seen.version).toBe(v2.version);
-          expect(seen.created_at).not.toBe(v1.created_at);
-          expect(seen.created_at).toBe(seen.updated_at); // its only version is the current one
-        }
-        // Writing the document again answers with the same dates.
-        const v3 = (await putPublic(externalId, 'Still talking.')).body;
-        expect(v3.id).toBe(v1.id);
-        expect(v3.created_at).not.toBe(v1.created_at);
-        expect(JSON.stringify(v3)).not.toContain(v1.created_at);
-      });
-
       it('ends a visible version when the next visible version began, not when a hidden one did', async () => {
         const externalId = unique('timeline');
         const v1 = await put(externalId, 'public', 'Office opens at eight.');
