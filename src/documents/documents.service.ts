@@ -22,8 +22,10 @@ import { DOCUMENT_FILTERS, DocumentRow, DocumentsRepository, FragmentRow } from 
 import {
   decryptFragment,
   DocumentView,
+  ExpiryView,
   FragmentView,
   presentDocument,
+  presentExpiry,
   presentFragment,
 } from './fragment-view';
 import { IngestionService } from './ingestion.service';
@@ -123,8 +125,16 @@ export class DocumentsService {
     );
   }
 
-  /** Expires the document: its fragments leave search at once; the rows stay. Expiring twice is a no-op. */
-  async expire(auth: AuthContext, pipelineId: string, documentId: string): Promise<DocumentView> {
+  /**
+   * Expires the document: its fragments leave search at once; the rows stay. Expiring
+   * twice is a no-op. A key without read permission is told only that it is expired:
+   * it may expire documents, not read what they hold.
+   */
+  async expire(
+    auth: AuthContext,
+    pipelineId: string,
+    documentId: string,
+  ): Promise<DocumentView | ExpiryView> {
     const pipeline = await this.writable(auth, pipelineId);
     const access = classificationAccess(auth, pipeline);
     const row = await this.db.transaction(async (tx) => {
@@ -133,7 +143,7 @@ export class DocumentsService {
       // Re-classified by another writer meanwhile: then it no longer exists for this key.
       return this.visibleDocument(access, pipeline, documentId, tx);
     });
-    return presentDocument(row);
+    return auth.can(pipeline.id, Permission.Read) ? presentDocument(row) : presentExpiry(row);
   }
 
   /**

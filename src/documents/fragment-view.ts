@@ -32,6 +32,12 @@ export interface DocumentView {
   version: number;
 }
 
+/** What a key without read permission learns of a document it expired. */
+export interface ExpiryView {
+  expired_at: string | null;
+  id: string;
+}
+
 /** The additional authenticated data that binds a fragment's ciphertext to its row. */
 export const fragmentAad = (fragmentId: string) => `fragment:${fragmentId}`;
 
@@ -78,4 +84,8 @@ export function presentDocument(row: DocumentRow): DocumentView {
     updated_at: row.updated_at.toISOString(),
     version: Number(row.version),
   };
+}
+
+export function presentExpiry(row: Pick<DocumentRow, 'id' | 'expired_at'>): ExpiryView {
+  return { expired_at: row.expired_at ? row.expired_at.toISOString() : null, id: row.id };
 }

@@ -211,6 +211,24 @@ describeEachDatabase(
       });
     });
 
+    describe('keys without read permission', () => {
+      it('expires a document without being shown what it holds', async () => {
+        const doc = (
+          await api().post(docs(), {
+            content: 'Quarterly numbers.',
+            classification: 'internal',
+            metadata: { revenue: 'forty-two million' },
+            external_id: unique('numbers'),
+          })
+        ).body;
+        const writeOnly = await keyWith(api(), [{ pipeline_id: pipeline.id, permissions: 2 }]);
+        const expired = await writeOnly.delete(`${docs()}/${doc.id}`);
+        expect(expired.status).toBe(200);
+        expect(expired.body).toEqual({ expired_at: expect.any(String), id: doc.id });
+        expect((await api().get(`${docs()}/${doc.id}`)).body.expired_at).toBe(expired.body.expired_at);
+      });
+    });
+
     describe('error texts', () => {
       it('lists only the classifications the key may read in the unknown-classification error', async () => {
         const writeOnly = await keyWith(api(), [{ pipeline_id: pipeline.id, permissions: 2 }]);
