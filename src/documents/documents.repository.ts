@@ -98,13 +98,11 @@ export class DocumentsRepository {
    * Locks are taken in one order (sorted), so two batches cannot deadlock.
    */
   async lockExternalIds(pipelineId: string, externalIds: string[], tx: Queryable): Promise<void> {
-    const keys = [...new Set(externalIds.map((id) => externalIdLockKey(pipelineId, id)))].sort(
-      (a, b) => a - b,
-    );
-    if (keys.length === 0) return;
+    if (externalIds.length === 0) return;
+    const { space, stripes } = externalIdLocks(pipelineId, externalIds);
     await tx.query(
-      `SELECT count(pg_advisory_xact_lock(${EXTERNAL_ID_LOCK_SPACE}, u.key)) FROM unnest($1::int[]) AS u(key)`,
-      [keys],
+      `SELECT count(pg_advisory_xact_lock($1::int, u.stripe)) FROM unnest($2::int[]) AS u(stripe)`,
+      [space, stripes],
     );
   }
 
@@ -359,12 +357,25 @@ export function allowedSql(column: string, allowed: string[] | null, params: unk
   return `${column} = ANY($${params.length}::text[])`;
 }
 
-/** Advisory locks of external ids live in their own key space (the first key), "ext" in ASCII. */
-const EXTERNAL_ID_LOCK_SPACE = 0x657874;
+/**
+ * External-id locks are striped: each pipeline has this many advisory locks, and an
+ * external id takes the one its hash names. Advisory locks live in PostgreSQL's shared
+ * lock table (max_locks_per_transaction per connection, 64 by default), so one lock per
+ * external id would let a few concurrent batches of 1,000 exhaust it; with stripes a
+ * transaction holds at most this many. Two writers of different external ids on one
+ * stripe only wait for each other.
+ */
+export const EXTERNAL_ID_LOCK_STRIPES = 64;
 
-/** A 32-bit key for the lock of one external id in one pipeline; a collision only serialises two writers more. */
-export function externalIdLockKey(pipelineId: string, externalId: string): number {
-  return createHash('sha256').update(pipelineId).update('\0').update(externalId).digest().readInt32BE(0);
+const hash32 = (...parts: string[]) => createHash('sha256').update(parts.join('\0')).digest().readUInt32BE(0);
+
+/** The advisory locks (pipeline key, sorted stripes) that serialise writers of these external ids. */
+export function externalIdLocks(
+  pipelineId: string,
+  externalIds: string[],
+): { space: number; stripes: number[] } {
+  const stripes = new Set(externalIds.map((id) => hash32(pipelineId, id) % EXTERNAL_ID_LOCK_STRIPES));
+  return { space: hash32(pipelineId) | 0, stripes: [...stripes].sort((a, b) => a - b) };
 }
 
 export function vectorLiteral(vector: ArrayLike<number>): string {

@@ -201,6 +201,26 @@ describeEachDatabase(
         expect(await fullText(api(), 'race entry')).toHaveLength(1);
       });
 
+      it('versions a whole batch of external ids, concurrent batches included', async () => {
+        const prefix = unique('bulk');
+        const batch = (round: number, from: number) =>
+          Array.from({ length: 150 }, (_, i) => ({
+            content: `Bulk entry ${from + i}, round ${round}.`,
+            classification: 'public',
+            external_id: `${prefix}-${from + i}`,
+          }));
+        const first = await Promise.all([api().post(docs(), batch(1, 0)), api().post(docs(), batch(1, 150))]);
+        expect(first.map((r) => r.status)).toEqual([201, 201]);
+        const second = await api().post(docs(), [...batch(2, 0), ...batch(2, 150)]);
+        expect(second.status).toBe(201);
+        const ids = [...first[0].body, ...first[1].body].map((d: any) => d.id);
+        expect(second.body.map((d: any) => d.id)).toEqual(ids);
+        const listed = await api().get(
+          `${docs()}?external_id$startswith=${prefix}-&limit=1000&expired=false`,
+        );
+        expect(listed.body.data).toHaveLength(300);
+      });
+
       it('treats the delete of a document the key may not read like the delete of a random id', async () => {
         const internal = await put(unique('del'), 'internal', 'Board minutes.');
         const hidden = await publicKey.delete(`${docs()}/${internal.id}`);
