@@ -217,7 +217,9 @@ export class JobsService {
   /**
    * Stores the given items in one transaction with the job's progress. Returns false
    * when they failed as a group; with `recordFailure` (a single item) the failure is
-   * recorded against the item instead. Throws LeaseLost, or the abort reason.
+   * recorded against the item instead. When the key may no longer write at all, every
+   * item's failure is recorded and it returns true: there is nothing to retry one by
+   * one. Throws LeaseLost, or the abort reason.
    */
   private async storeChunk(
     job: JobRow,

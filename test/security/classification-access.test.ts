@@ -352,6 +352,32 @@ describeEachDatabase(
       expect((await api().get(`/pipelines/${pipeline.id}/documents`)).body.data).toEqual([]);
     });
 
+    it("sends nothing of a disabled key's queued job to the embedding endpoint", async () => {
+      // The worker runs one job at a time: a held job keeps it busy while the key is disabled.
+      let laterJob = '';
+      const busy = await queueAndChange(async () => {
+        const created = await api().post('/api_keys', {
+          name: unique('later'),
+          grants: [{ pipeline_id: pipeline.id, permissions: 7, classifications: ['public'] }],
+        });
+        const later = api().as({ id: created.body.id, secret: created.body.secret });
+        const queued = await later.post(`/pipelines/${pipeline.id}/documents?async=true`, [
+          { content: 'Never embedded, first.', classification: 'public' },
+          { content: 'Never embedded, second.', classification: 'public' },
+        ]);
+        expect(queued.status).toBe(202);
+        await api().patch(`/api_keys/${created.body.id}`, { disabled: true });
+        laterJob = queued.body.id;
+      });
+      expect(busy.state).toBe('succeeded');
+      const job = await finished(api(), laterJob);
+      expect(job).toMatchObject({ state: 'failed', processed: 0, failed: 2 });
+      expect(job.errors.map((e: any) => e.detail)).toEqual(
+        Array(2).fill('The API key that queued this job is disabled or deleted'),
+      );
+      expect(JSON.stringify(stub.requests.map((r) => r.body))).not.toContain('Never embedded');
+    });
+
     it("shows a job's documents only while the key may still read their classification", async () => {
       const created = await api().post('/api_keys', {
         name: unique('narrowed'),
