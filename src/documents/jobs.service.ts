@@ -13,12 +13,11 @@ import { AuthContext } from '../auth/auth-context';
 import { DomainError, ErrorCode, notFound } from '../common/errors';
 import { newId } from '../common/ids';
 import { SETTINGS, Settings } from '../config/settings';
-import { DatabaseService } from '../database/database.service';
+import { DatabaseService, Queryable } from '../database/database.service';
 import { jobs as jobsGauge } from '../observability/metrics';
 import { PipelineRecord, PipelinesRepository } from '../pipelines/pipelines.repository';
 import { ContentCipher } from './content-cipher';
-import { DocumentInput } from './documents.dto';
-import { IngestionService, recordIngested } from './ingestion.service';
+import { IngestInput, IngestionService, recordIngested } from './ingestion.service';
 import { JobItemError, JobItemResult, JobRow, JobsRepository, JobState } from './jobs.repository';
 
 /** Documents embedded and stored together: one embedding call per model, one transaction. */
@@ -43,7 +42,7 @@ export interface JobView {
 
 interface JobPayload {
   batch: boolean;
-  documents: DocumentInput[];
+  documents: IngestInput[];
 }
 
 const jobAad = (jobId: string) => `job:${jobId}`;
@@ -81,24 +80,28 @@ export class JobsService {
     private readonly cipher: ContentCipher,
   ) {}
 
-  /** Queues documents already checked against the pipeline and the key. */
+  /** Queues documents already checked against the pipeline and the key (in `tx` when given). */
   async submit(
     auth: AuthContext,
     pipelineId: string,
-    documents: DocumentInput[],
+    documents: IngestInput[],
     batch: boolean,
+    tx?: Queryable,
   ): Promise<JobView> {
     const id = newId();
     const payload: JobPayload = { batch, documents };
     const sealed = this.cipher.seal(JSON.stringify(payload), jobAad(id));
-    const row = await this.repository.insert({
-      id,
-      pipelineId,
-      apiKeyId: auth.keyId,
-      payload: sealed.data,
-      payloadKeyId: sealed.keyId,
-      total: documents.length,
-    });
+    const row = await this.repository.insert(
+      {
+        id,
+        pipelineId,
+        apiKeyId: auth.keyId,
+        payload: sealed.data,
+        payloadKeyId: sealed.keyId,
+        total: documents.length,
+      },
+      tx,
+    );
     void this.refreshGauge();
     return presentJob(row);
   }

@@ -1,5 +1,6 @@
 /** Every migration, in order. Append only: a released migration is never edited. */
 import { Initial1764470000000 } from './1764470000000-Initial';
 import { DefaultCatalogue1764470100000 } from './1764470100000-DefaultCatalogue';
+import { PendingFiles1764495000000 } from './1764495000000-PendingFiles';
 
-export const MIGRATIONS = [Initial1764470000000, DefaultCatalogue1764470100000];
+export const MIGRATIONS = [Initial1764470000000, DefaultCatalogue1764470100000, PendingFiles1764495000000];
