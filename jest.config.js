@@ -23,10 +23,23 @@ const transform = {
 // compiles them to CommonJS like our own code. Node itself loads them natively (require(esm)).
 const ESM_ONLY_PACKAGES = [
   // file-type and its readers
-  'file-type', 'strtok3', 'token-types', '@tokenizer', '@borewit', 'uint8array-extras',
+  'file-type',
+  'strtok3',
+  'token-types',
+  '@tokenizer',
+  '@borewit',
+  'uint8array-extras',
   // linkedom's HTML and CSS selector stack
-  'css-select', 'css-what', 'boolbase', 'nth-check', 'domhandler', 'domelementtype', 'domutils',
-  'dom-serializer', 'entities', 'cssomnom',
+  'css-select',
+  'css-what',
+  'boolbase',
+  'nth-check',
+  'domhandler',
+  'domelementtype',
+  'domutils',
+  'dom-serializer',
+  'entities',
+  'cssomnom',
 ];
 const ESM_ONLY = [`/node_modules/(?!(${ESM_ONLY_PACKAGES.join('|')})/)`];
 

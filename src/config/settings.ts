@@ -51,9 +51,9 @@ export interface Settings {
     /** Bytes of one upload request, all its files together. */
     maxRequestBytes: number;
     maxPerRequest: number;
-    /** Parser worker threads, hence files parsed at once in this process. */
+    /** Parser processes, hence files read at once by this replica. */
     parseWorkers: number;
-    /** Heap of each parser worker: a file that needs more is refused, the process lives on. */
+    /** Heap of each parser process: a file that needs more is refused, the server lives on. */
     parseHeapMb: number;
   };
   operator: {

@@ -80,7 +80,14 @@ export class DocumentsService {
     options: { queue: boolean; alsoInTransaction?: (tx: Queryable) => Promise<void> },
   ): Promise<AddInputsResult> {
     const pipeline = await this.writable(auth, pipelineId);
-    return this.storeOrQueue(auth, pipeline, inputs, inputs.length > 1, options.queue, options.alsoInTransaction);
+    return this.storeOrQueue(
+      auth,
+      pipeline,
+      inputs,
+      inputs.length > 1,
+      options.queue,
+      options.alsoInTransaction,
+    );
   }
 
   private async storeOrQueue(

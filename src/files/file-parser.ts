@@ -1,5 +1,5 @@
 /**
- * The files module's reader: the worker pool (parsing/parser-pool.ts) configured from
+ * The files module's reader: the parser processes (parsing/parser-pool.ts) configured from
  * the settings, answering in the services' terms: a file at fault is a 422 naming it.
  */
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
@@ -17,7 +17,7 @@ export class FileParser implements OnModuleDestroy {
     const { parseWorkers, parseHeapMb, parseTimeoutMs, maxBytes, maxPages, maxCharacters, maxUnpackedBytes } =
       settings.files;
     this.pool = new ParserPool({
-      workerFile: path.join(__dirname, 'parsing', 'parse.worker.js'),
+      processFile: path.join(__dirname, 'parsing', 'parse-process.js'),
       workers: parseWorkers,
       heapMb: parseHeapMb,
       timeoutMs: parseTimeoutMs,

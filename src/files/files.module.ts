@@ -6,7 +6,7 @@ import { FilesController } from './files.controller';
 import { FilesService } from './files.service';
 import { PendingFilesRepository } from './pending-files.repository';
 
-/** Files in: parsing (in worker threads), uploads, pending files. Other modules use FilesService. */
+/** Files in: parsing (in child processes), uploads, pending files. Other modules use FilesService. */
 @Module({
   imports: [DocumentsModule, PipelinesModule],
   controllers: [FilesController],

@@ -82,9 +82,18 @@ export async function readMultipartUpload(
           throw invalid(`field ${part.fieldname}: a file was sent here; send files as 'file' or 'files'`);
         }
         const filename = cleanFilename(part.filename, files.length);
+        const tooLarge = () =>
+          new DomainError(
+            ErrorCode.PayloadTooLarge,
+            `Payload Too Large: file '${filename}' has more than ${limits.maxBytes} bytes, the most one file may have`,
+          );
         const chunks: Buffer[] = [];
+        let size = 0;
         for await (const chunk of part.file as AsyncIterable<Buffer>) {
+          size += chunk.length;
           total += chunk.length;
+          // Refuse at the limit, not at the end of the part: a client may send much more.
+          if (part.file.truncated || size > limits.maxBytes) throw tooLarge();
           if (total > limits.maxRequestBytes) {
             throw new DomainError(
               ErrorCode.PayloadTooLarge,
@@ -93,12 +102,7 @@ export async function readMultipartUpload(
           }
           chunks.push(chunk);
         }
-        if (part.file.truncated) {
-          throw new DomainError(
-            ErrorCode.PayloadTooLarge,
-            `Payload Too Large: file '${filename}' has more than ${limits.maxBytes} bytes, the most one file may have`,
-          );
-        }
+        if (part.file.truncated) throw tooLarge();
         files.push({ filename, bytes: Buffer.concat(chunks) });
       } else {
         if (part.fieldnameTruncated || part.valueTruncated) {

@@ -85,14 +85,15 @@ export async function detectFile(bytes: Uint8Array, filename: string): Promise<D
   // A ZIP whose parts file-type could not place: let the DOCX or XLSX reader judge it.
   if (signature?.ext === 'zip' && (named === 'docx' || named === 'xlsx')) return { kind: named };
 
+  if (signature?.ext === 'cfb') {
+    // Word and Excel keep password-protected documents in this container too.
+    throw new FileRejected(
+      'it is a Microsoft Office file in the legacy (.doc, .xls) or password-protected format; save it as .docx or .xlsx without a password',
+    );
+  }
   const text = decodeText(bytes);
   if (text === null) {
-    const what =
-      signature?.ext === 'cfb'
-        ? 'a legacy Microsoft Office file (.doc, .xls, .ppt); save it as .docx or .xlsx'
-        : signature
-          ? `${signature.mime} data`
-          : 'binary data of an unknown type';
+    const what = signature ? `${signature.mime} data` : 'binary data of an unknown type';
     if (named !== null) throw contradiction(filename, named, what);
     throw new FileRejected(`it is ${what}, not ${SUPPORTED}`);
   }
@@ -128,5 +129,5 @@ export function decodeText(bytes: Uint8Array): string | null {
   }
   const sample = text.slice(0, SNIFF_CHARACTERS);
   const controls = sample.match(BINARY_CONTROL)?.length ?? 0;
-  return controls * 100 > sample.length ? null : text;
+  return controls * 20 > sample.length ? null : text;
 }

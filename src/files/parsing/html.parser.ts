@@ -61,13 +61,34 @@ export function readHtmlFragment(html: string, collector: BlockCollector): void 
 /** A web page: its main content in blocks by heading; returns its title. */
 export function readHtmlPage(html: string, collector: BlockCollector): { title?: string } {
   const page = parsePage(html);
-  const title = page.title?.replace(/\s+/g, ' ').trim() || undefined;
+  const pageTitle = clean(page.title);
+  deepenHeadings(page);
   const article = new Readability(page as never).parse();
+  const title = clean(article?.title) ?? pageTitle;
   // Readability rewrites the DOM as it tries, so a page it gave up on is parsed again.
   const main = article?.content?.trim() ? article.content : (parsePage(html).body?.innerHTML ?? '');
-  readMarkdown(turndown.turndown(main), collector);
-  return { title: article?.title?.replace(/\s+/g, ' ').trim() || title };
+  let markdown = turndown.turndown(main);
+  // Readability lifts the page's main heading out as the title: put it back on top, so
+  // its words stay searchable and every section hangs under it.
+  if (title !== undefined && !/^\s*#/.test(markdown)) markdown = `# ${title}\n\n${markdown}`;
+  readMarkdown(markdown, collector);
+  return title === undefined ? {} : { title };
 }
+
+/**
+ * Readability turns every h1 into an h2, flattening an h1 > h2 outline into siblings;
+ * moving every heading one level down first keeps the outline (sections only need
+ * the relative levels).
+ */
+function deepenHeadings(document: ReturnType<typeof parsePage>): void {
+  for (const heading of [...document.querySelectorAll('h1, h2, h3, h4, h5')].reverse()) {
+    const deeper = document.createElement(`h${Number(heading.tagName.slice(1)) + 1}`);
+    while (heading.firstChild) deeper.appendChild(heading.firstChild);
+    heading.replaceWith(deeper);
+  }
+}
+
+const clean = (text: string | null | undefined) => text?.replace(/\s+/g, ' ').trim() || undefined;
 
 function parsePage(html: string) {
   const { document } = parseHTML(html);

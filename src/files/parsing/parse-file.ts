@@ -1,7 +1,7 @@
 /**
  * Reads one file into text blocks: what its bytes are, then the reader of that kind,
- * within the limits. Pure work on bytes (no I/O): it runs in a worker thread
- * (parse.worker.ts) so a slow or hostile file cannot stall the server.
+ * within the limits. Pure work on bytes (no I/O): it runs in a child process
+ * (parse-process.ts) so a slow or hostile file cannot stall the server.
  */
 import { createHash } from 'node:crypto';
 import { FileLimits } from '../../config/settings';

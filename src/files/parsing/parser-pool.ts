@@ -1,17 +1,24 @@
 /**
- * Worker threads that run parse-file.ts, so reading a 50 MiB PDF or a hostile
- * spreadsheet never blocks the event loop that answers every other request.
+ * Child processes that run parse-file.ts, so reading a 50 MiB PDF or a hostile
+ * spreadsheet never blocks the event loop that answers every other request, and a
+ * file that exhausts memory kills its parser, not the server.
+ *
+ * Processes, not worker threads: a worker thread that reaches its heap limit is
+ * usually terminated alone, but depending on how it allocates it can abort the whole
+ * process (nodejs/node#47224; reproduced here with one large JSON.parse), and a file
+ * upload must not be able to take the server down.
  *
  * At most `workers` files are read at once; the rest wait in order. Each read has a
- * deadline (counted from when a worker takes it): past it, or past the worker's
- * heap limit, the worker is terminated, the file refused, and a fresh worker takes
- * the next one. Idle workers exit after a while, returning their memory.
+ * deadline (counted from when a process takes it): past it, or past the process's
+ * heap limit, the process is killed, the file refused, and a fresh process takes the
+ * next one. Idle processes exit after a while, returning their memory. They start
+ * with an empty environment: a parser has no use for the server's secrets.
  */
-import { Worker } from 'node:worker_threads';
+import { ChildProcess, fork } from 'node:child_process';
 import { fileParseDuration, filesParsed, filesParsedBytes } from '../../observability/metrics';
 import { kindOfName } from './file-detection';
-import { FileKind, FileRejected, ParsedFile } from './parsed-file';
 import { KindedRejection, ParseLimits } from './parse-file';
+import { FileKind, FileRejected, ParsedFile } from './parsed-file';
 
 export interface ParseRequest {
   id: number;
@@ -23,22 +30,19 @@ export interface ParseRequest {
 export type ParseOutcome =
   { parsed: ParsedFile } | { rejected: string; kind?: FileKind } | { failed: string };
 
-/** Every reply says how long the read took, measured in the worker. */
+/** Every reply says how long the read took, measured in the parser process. */
 export type ParseReply = { id: number; seconds: number } & ParseOutcome;
 
 export interface ParserPoolOptions {
-  /** The compiled parse.worker.js. */
-  workerFile: string;
+  /** The compiled parse-process.js. */
+  processFile: string;
   workers: number;
   heapMb: number;
   timeoutMs: number;
   limits: ParseLimits;
-  /** How long an idle worker lives; default a minute. */
+  /** How long an idle process lives; default a minute. */
   idleMs?: number;
 }
-
-/** Why a read ended without a result, for metrics. */
-export class ParseTimeout extends FileRejected {}
 
 interface Job {
   id: number;
@@ -47,6 +51,15 @@ interface Job {
   resolve(parsed: ParsedFile): void;
   reject(error: Error): void;
 }
+
+interface Worker {
+  process: ChildProcess;
+  /** The end of its stderr, where V8 says it ran out of heap. */
+  stderr: string;
+}
+
+const STDERR_KEPT = 4096;
+const shutDown = () => new Error('The file parser is shut down');
 
 export class ParserPool {
   private readonly idle: { worker: Worker; timer: NodeJS.Timeout }[] = [];
@@ -59,7 +72,7 @@ export class ParserPool {
 
   /** The file read into blocks; rejects with FileRejected when the file is at fault. */
   parse(bytes: Uint8Array, filename: string): Promise<ParsedFile> {
-    if (this.closed) return Promise.reject(new Error('The file parser is shut down'));
+    if (this.closed) return Promise.reject(shutDown());
     return new Promise((resolve, reject) => {
       this.queue.push({ id: this.nextId++, bytes, filename, resolve, reject });
       this.pump();
@@ -68,16 +81,16 @@ export class ParserPool {
 
   async close(): Promise<void> {
     this.closed = true;
-    for (const job of this.queue.splice(0)) job.reject(new Error('The file parser is shut down'));
+    for (const job of this.queue.splice(0)) job.reject(shutDown());
     const workers = [...this.idle.map((slot) => slot.worker), ...this.running.keys()];
     for (const [, { job, timer }] of this.running) {
       clearTimeout(timer);
-      job.reject(new Error('The file parser is shut down'));
+      job.reject(shutDown());
     }
     for (const slot of this.idle) clearTimeout(slot.timer);
     this.idle.length = 0;
     this.running.clear();
-    await Promise.all(workers.map((worker) => worker.terminate()));
+    await Promise.all(workers.map(stop));
   }
 
   private pump(): void {
@@ -94,12 +107,12 @@ export class ParserPool {
       record(job, kindOfName(job.filename), 'timeout', this.options.timeoutMs / 1000);
       this.settle(worker, job, (j) =>
         j.reject(
-          new ParseTimeout(
+          new FileRejected(
             `reading it took longer than ${this.options.timeoutMs} ms, the most one file may take`,
           ),
         ),
       );
-      void worker.terminate();
+      void stop(worker);
     }, this.options.timeoutMs);
     this.running.set(worker, { job, timer });
     const request: ParseRequest = {
@@ -108,42 +121,51 @@ export class ParserPool {
       filename: job.filename,
       limits: this.options.limits,
     };
-    worker.postMessage(request);
+    worker.process.send(request);
   }
 
   private spawn(): Worker {
-    const worker = new Worker(this.options.workerFile, {
-      resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb },
-      // PDF.js and others may print warnings; they must not mix with the JSON log.
-      stdout: true,
-      stderr: true,
+    const child = fork(this.options.processFile, [], {
+      execArgv: [`--max-old-space-size=${this.options.heapMb}`],
+      env: {},
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });
-    worker.stdout.resume();
-    worker.stderr.resume();
-    worker.unref();
-    worker.on('message', (reply: ParseReply) => {
-      const current = this.running.get(worker);
-      if (!current || current.job.id !== reply.id) return;
-      this.settle(worker, current.job, (job) => {
-        if ('parsed' in reply) {
-          record(job, reply.parsed.kind, 'parsed', reply.seconds);
-          job.resolve(reply.parsed);
-        } else if ('rejected' in reply) {
-          record(job, reply.kind ?? kindOfName(job.filename), 'rejected', reply.seconds);
-          job.reject(
-            reply.kind ? new KindedRejection(reply.rejected, reply.kind) : new FileRejected(reply.rejected),
-          );
-        } else {
-          record(job, kindOfName(job.filename), 'failed', reply.seconds);
-          job.reject(new Error(`The file parser failed: ${reply.failed}`));
-        }
-      });
-      this.park(worker);
+    const worker: Worker = { process: child, stderr: '' };
+    child.stderr?.on('data', (chunk: Buffer) => {
+      worker.stderr = (worker.stderr + chunk.toString()).slice(-STDERR_KEPT);
     });
-    worker.on('error', (error: Error & { code?: string }) => {
-      const current = this.running.get(worker);
-      if (!current) return;
-      const outOfMemory = error.code === 'ERR_WORKER_OUT_OF_MEMORY';
+    child.on('message', (reply: ParseReply) => this.answer(worker, reply));
+    child.on('exit', () => this.exited(worker));
+    // A failed send or spawn is followed by 'exit'; that is where the job is settled.
+    child.on('error', () => undefined);
+    return worker;
+  }
+
+  private answer(worker: Worker, reply: ParseReply): void {
+    const current = this.running.get(worker);
+    if (!current || current.job.id !== reply.id) return;
+    this.settle(worker, current.job, (job) => {
+      if ('parsed' in reply) {
+        record(job, reply.parsed.kind, 'parsed', reply.seconds);
+        job.resolve(reply.parsed);
+      } else if ('rejected' in reply) {
+        record(job, reply.kind ?? kindOfName(job.filename), 'rejected', reply.seconds);
+        job.reject(
+          reply.kind ? new KindedRejection(reply.rejected, reply.kind) : new FileRejected(reply.rejected),
+        );
+      } else {
+        record(job, kindOfName(job.filename), 'failed', reply.seconds);
+        job.reject(new Error(`The file parser failed: ${reply.failed}`));
+      }
+    });
+    this.park(worker);
+  }
+
+  private exited(worker: Worker): void {
+    const current = this.running.get(worker);
+    if (current) {
+      const outOfMemory = /heap out of memory|Allocation failed/.test(worker.stderr);
       record(current.job, kindOfName(current.job.filename), outOfMemory ? 'rejected' : 'failed', null);
       this.settle(worker, current.job, (job) =>
         job.reject(
@@ -151,19 +173,13 @@ export class ParserPool {
             ? new FileRejected(
                 `reading it needs more than the ${this.options.heapMb} MiB of memory one file may use`,
               )
-            : new Error(`The file parser stopped: ${error.message}`),
+            : new Error('The file parser stopped unexpectedly'),
         ),
       );
-    });
-    worker.on('exit', () => {
-      const current = this.running.get(worker);
-      if (current)
-        this.settle(worker, current.job, (job) => job.reject(new Error('The file parser stopped')));
-      const at = this.idle.findIndex((slot) => slot.worker === worker);
-      if (at >= 0) clearTimeout(this.idle.splice(at, 1)[0].timer);
-      this.pump();
-    });
-    return worker;
+    }
+    const at = this.idle.findIndex((slot) => slot.worker === worker);
+    if (at >= 0) clearTimeout(this.idle.splice(at, 1)[0].timer);
+    this.pump();
   }
 
   /** Ends a job's run on `worker` exactly once. */
@@ -177,18 +193,28 @@ export class ParserPool {
 
   private park(worker: Worker): void {
     if (this.closed) {
-      void worker.terminate();
+      void stop(worker);
       return;
     }
     const timer = setTimeout(() => {
       const at = this.idle.findIndex((slot) => slot.worker === worker);
       if (at >= 0) this.idle.splice(at, 1);
-      void worker.terminate();
+      void stop(worker);
     }, this.options.idleMs ?? 60_000);
     timer.unref();
     this.idle.push({ worker, timer });
     this.pump();
   }
+}
+
+/** Kills a parser process and waits for it to be gone. */
+function stop(worker: Worker): Promise<void> {
+  const child = worker.process;
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
 }
 
 type ParseResult = 'parsed' | 'rejected' | 'timeout' | 'failed';

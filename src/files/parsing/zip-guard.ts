@@ -59,8 +59,8 @@ export function checkZipArchive(bytes: Uint8Array, maxUnpackedBytes: number): vo
       const inflater = new Inflate((chunk) => {
         produced += chunk.length;
         total += chunk.length;
-        if (total > maxUnpackedBytes) throw tooBig;
         if (produced > entry.size) throw corrupt(`${entry.name} unpacks to more than it declares`);
+        if (total > maxUnpackedBytes) throw tooBig;
       });
       try {
         let at = 0;

@@ -1,21 +1,21 @@
 /**
- * The worker thread that reads files (parser-pool.ts starts it): one request at a
- * time, answered by id. Whatever the file does here (spin, balloon) costs this
- * thread, which the pool terminates, and never the server's event loop.
+ * The process that reads files (parser-pool.ts forks it): one request at a time,
+ * answered by id over IPC. Whatever a file does here (spin, balloon) costs this
+ * process, which the pool kills, and never the server: not its event loop, and not
+ * its heap either (a worker thread running out of heap can abort the whole process,
+ * nodejs/node#47224; a child process only aborts itself).
  */
-import { parentPort } from 'node:worker_threads';
 import { KindedRejection, parseFile } from './parse-file';
 import { FileRejected } from './parsed-file';
 import type { ParseOutcome, ParseReply, ParseRequest } from './parser-pool';
 
-const port = parentPort;
-if (!port) throw new Error('parse.worker.js runs as a worker thread of the file parser');
+if (!process.send) throw new Error('parse-process.js runs as a child process of the file parser');
 
-port.on('message', (request: ParseRequest) => {
+process.on('message', (request: ParseRequest) => {
   const started = performance.now();
   const reply = (outcome: ParseOutcome) => {
     const message: ParseReply = { id: request.id, seconds: (performance.now() - started) / 1000, ...outcome };
-    port.postMessage(message);
+    process.send!(message);
   };
   parseFile(request.bytes, request.filename, request.limits).then(
     (parsed) => reply({ parsed }),
@@ -31,3 +31,5 @@ port.on('message', (request: ParseRequest) => {
     },
   );
 });
+// The server going away closes the channel: nothing is left to answer to.
+process.on('disconnect', () => process.exit(0));
