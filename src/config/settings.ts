@@ -190,7 +190,7 @@ function fileSettings(env: Env): Settings['files'] {
     maxUnpackedBytes: integer(env, 'TROVE_FILES_MAX_UNPACKED_BYTES', 256 * MiB, 1, 16_384 * MiB),
     parseTimeoutMs: integer(env, 'TROVE_FILES_PARSE_TIMEOUT_MS', 60_000, 100, 3_600_000),
     parseWorkers: integer(env, 'TROVE_FILES_PARSE_WORKERS', 1, 1, 64),
-    parseHeapMb: integer(env, 'TROVE_FILES_PARSE_HEAP_MB', 512, 32, 65_536),
+    parseHeapMb: integer(env, 'TROVE_FILES_PARSE_HEAP_MB', 384, 32, 65_536),
   };
 }
 
