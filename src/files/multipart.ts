@@ -50,6 +50,8 @@ export async function registerMultipart(app: NestFastifyApplication, limits: Fil
     .getHttpAdapter()
     .getInstance()
     .addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      // A scope that reads its own bodies (/mcp, which owns its 415) has no multipart parser: stay out.
+      if (!request.server.hasContentTypeParser('multipart/form-data')) return;
       const multipartRoute = (request.routeOptions.config as { multipartUpload?: boolean } | undefined)
         ?.multipartUpload;
       const multipartBody = /^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '');

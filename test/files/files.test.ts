@@ -350,6 +350,16 @@ describeEachDatabase(
         { name: 'a.txt', bytes: Buffer.from('a') },
       ]);
       expect(documents.status).toBe(415);
+      // /mcp reads its own bodies and keeps its own words for this.
+      const form = new FormData();
+      form.append('file', new Blob([Buffer.from('{}')]), 'a.json');
+      const mcp = await api().request('POST', '/mcp', form, {
+        accept: 'application/json, text/event-stream',
+      });
+      expect({ status: mcp.status, text: mcp.text }).toEqual({
+        status: 415,
+        text: 'Unsupported Media Type: Content-Type must be application/json',
+      });
     });
 
     it('refuses a file over the limit before reading the whole upload', async () => {
