@@ -2,15 +2,16 @@
  * The files module's reader: the parser processes (parsing/parser-pool.ts) configured from
  * the settings, answering in the services' terms: a file at fault is a 422 naming it.
  */
-import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import * as path from 'node:path';
 import { DomainError, ErrorCode, invalid } from '../common/errors';
 import { SETTINGS, Settings } from '../config/settings';
 import { FileRejected, ParsedFile } from './parsing/parsed-file';
-import { ParserPool } from './parsing/parser-pool';
+import { ParserFailure, ParserPool } from './parsing/parser-pool';
 
 @Injectable()
 export class FileParser implements OnModuleDestroy {
+  private readonly logger = new Logger(FileParser.name);
   private readonly pool: ParserPool;
 
   constructor(@Inject(SETTINGS) settings: Settings) {

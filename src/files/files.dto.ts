@@ -7,6 +7,12 @@ import { invalid } from '../common/errors';
 import { isUuid } from '../common/ids';
 import { parseWith } from '../common/validation';
 
+/** A file as received: its own name (no directory) and its bytes. */
+export interface UploadedFile {
+  filename: string;
+  bytes: Buffer;
+}
+
 /** How files become documents; shared by every file of one upload. */
 export interface FileOptions {
   classification: string;

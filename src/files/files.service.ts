@@ -29,8 +29,7 @@ import { PipelineRecord } from '../pipelines/pipelines.repository';
 import { PipelinesService } from '../pipelines/pipelines.service';
 import { FileParser } from './file-parser';
 import { FileResultView, PendingFileView, presentPendingFile } from './file-views';
-import { FileOptions, ProcessOptions, UploadOptions } from './files.dto';
-import { UploadedFile } from './multipart';
+import { FileOptions, ProcessOptions, UploadedFile, UploadOptions } from './files.dto';
 import { ParsedFile } from './parsing/parsed-file';
 import { PENDING_FILE_FILTERS, PendingFileRow, PendingFilesRepository } from './pending-files.repository';
 

@@ -11,6 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as path from 'node:path';
 import { DomainError, ErrorCode, invalid } from '../common/errors';
 import { Settings } from '../config/settings';
+import { UploadedFile } from './files.dto';
 
 /** Route config (`@RouteConfig(MULTIPART_ROUTE)`) of the routes that read multipart bodies. */
 export const MULTIPART_ROUTE = { multipartUpload: true };
@@ -20,12 +21,6 @@ const FILE_FIELDS = new Set(['file', 'files']);
 const MAX_FIELDS = 16;
 const MAX_FIELD_BYTES = 1024 * 1024;
 const MAX_FILENAME = 255;
-
-export interface UploadedFile {
-  /** The file's own name, without any directory the client sent. */
-  filename: string;
-  bytes: Buffer;
-}
 
 export interface MultipartUpload {
   files: UploadedFile[];

@@ -44,6 +44,15 @@ export interface ParserPoolOptions {
   idleMs?: number;
 }
 
+/**
+ * A reader threw something other than a refusal, or its process died for no reason
+ * it could name: most likely the file, possibly a reader bug. The file is refused
+ * all the same (the server is fine); the message is for the log.
+ */
+export class ParserFailure extends Error {
+  override name = 'ParserFailure';
+}
+
 interface Job {
   id: number;
   bytes: Uint8Array;
@@ -136,7 +145,7 @@ export class ParserPool {
       worker.stderr = (worker.stderr + chunk.toString()).slice(-STDERR_KEPT);
     });
     child.on('message', (reply: ParseReply) => this.answer(worker, reply));
-    child.on('exit', () => this.exited(worker));
+    child.on('exit', (code, signal) => this.exited(worker, signal ?? `exit code ${code}`));
     // A failed send or spawn is followed by 'exit'; that is where the job is settled.
     child.on('error', () => undefined);
     return worker;
@@ -162,7 +171,7 @@ export class ParserPool {
     this.park(worker);
   }
 
-  private exited(worker: Worker): void {
+  private exited(worker: Worker, how: string): void {
     const current = this.running.get(worker);
     if (current) {
       const outOfMemory = /heap out of memory|Allocation failed/.test(worker.stderr);
@@ -173,7 +182,7 @@ export class ParserPool {
             ? new FileRejected(
                 `reading it needs more than the ${this.options.heapMb} MiB of memory one file may use`,
               )
-            : new Error('The file parser stopped unexpectedly'),
+            : new ParserFailure(`its parser process stopped (${how})`),
         ),
       );
     }
