@@ -2,7 +2,7 @@
 // tests under test/ that drive real Trove processes over HTTP against PostgreSQL and PGlite.
 // ts-jest only transpiles here; `npm run typecheck` is what checks types.
 const transform = {
-  '^.+\\.ts$': [
+  '^.+\\.[cm]?[tj]s$': [
     'ts-jest',
     {
       tsconfig: {
@@ -13,10 +13,35 @@ const transform = {
         experimentalDecorators: true,
         emitDecoratorMetadata: true,
         target: 'ES2023',
+        allowJs: true,
       },
     },
   ],
 };
+
+// Packages published only as ES modules: Jest (on Node 22) cannot require them, so ts-jest
+// compiles them to CommonJS like our own code. Node itself loads them natively (require(esm)).
+const ESM_ONLY_PACKAGES = [
+  // file-type and its readers
+  'file-type',
+  'strtok3',
+  'token-types',
+  '@tokenizer',
+  '@borewit',
+  'uint8array-extras',
+  // linkedom's HTML and CSS selector stack
+  'css-select',
+  'css-what',
+  'boolbase',
+  'nth-check',
+  'domhandler',
+  'domelementtype',
+  'domutils',
+  'dom-serializer',
+  'entities',
+  'cssomnom',
+];
+const ESM_ONLY = [`/node_modules/(?!(${ESM_ONLY_PACKAGES.join('|')})/)`];
 
 module.exports = {
   // Integration tests start real server processes; hooks and tests share this budget.
@@ -28,6 +53,7 @@ module.exports = {
       roots: ['<rootDir>/src'],
       testMatch: ['**/*.spec.ts'],
       transform,
+      transformIgnorePatterns: ESM_ONLY,
     },
     {
       displayName: 'integration',
@@ -35,6 +61,7 @@ module.exports = {
       roots: ['<rootDir>/test'],
       testMatch: ['**/*.test.ts'],
       transform,
+      transformIgnorePatterns: ESM_ONLY,
       globalSetup: '<rootDir>/test/support/global-setup.ts',
     },
   ],

@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import { AppModule } from './app.module';
 import { BODY_LIMIT_BYTES, HttpErrorFilter } from './common/http-error.filter';
 import { Settings } from './config/settings';
+import { registerMultipart } from './files/multipart';
 import { McpHttpTransport } from './mcp/http/mcp-http.transport';
 import { PinoNestLogger } from './observability/logger';
 import { registerRequestHooks, requestIdOf } from './observability/request-hooks';
@@ -32,6 +33,8 @@ export async function createApp(settings: Settings, logger: Logger): Promise<Nes
     abortOnError: false,
   });
   app.useGlobalFilters(new HttpErrorFilter());
+  // Multipart bodies for the file upload route only; every other route stays JSON.
+  await registerMultipart(app, settings.files);
   // /mcp is a raw Fastify route: it owns its status codes and bodies, byte for byte.
   app.get(McpHttpTransport).register(adapter.getInstance());
   // No enableShutdownHooks(): main.ts owns the signals, so it can drain before closing.

@@ -6,6 +6,7 @@ import { Settings } from './config/settings';
 import { DatabaseModule } from './database/database.module';
 import { DocumentsModule } from './documents/documents.module';
 import { EmbeddingsModule } from './embeddings/embeddings.module';
+import { FilesModule } from './files/files.module';
 import { McpModule } from './mcp/mcp.module';
 import { OperatorModule } from './operator/operator.module';
 import { ServiceGateway } from './operator/service-gateway';
@@ -27,6 +28,7 @@ export class AppModule {
         CatalogueModule,
         PipelinesModule,
         DocumentsModule,
+        FilesModule,
         SearchModule,
         McpModule,
         OperatorModule.forRoot({ imports: [PipelinesModule, CatalogueModule], useClass: ServiceGateway }),

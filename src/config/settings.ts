@@ -47,6 +47,15 @@ export interface Settings {
     instructions: string;
   };
   jobs: { worker: boolean; pollMs: number; leaseSeconds: number };
+  files: FileLimits & {
+    /** Bytes of one upload request, all its files together. */
+    maxRequestBytes: number;
+    maxPerRequest: number;
+    /** Parser processes, hence files read at once by this replica. */
+    parseWorkers: number;
+    /** Heap of each parser process: a file that needs more is refused, the server lives on. */
+    parseHeapMb: number;
+  };
   operator: {
     enabled: boolean;
     namespace: string | null;
@@ -54,6 +63,16 @@ export interface Settings {
     identity: string;
     resyncSeconds: number;
   };
+}
+
+/** What one uploaded file may be and hold; checked while it is read (src/files). */
+export interface FileLimits {
+  maxBytes: number;
+  maxPages: number;
+  maxCharacters: number;
+  /** What a DOCX or XLSX (a ZIP archive) may unpack to. */
+  maxUnpackedBytes: number;
+  parseTimeoutMs: number;
 }
 
 export class SettingsError extends Error {
@@ -151,6 +170,30 @@ function vectorIndexSettings(env: Env): Settings['vectorIndex'] {
   return { m, efConstruction, efSearch: integer(env, 'TROVE_HNSW_EF_SEARCH', 100, 1, 1000) };
 }
 
+const MiB = 1024 * 1024;
+
+function fileSettings(env: Env): Settings['files'] {
+  const maxBytes = integer(env, 'TROVE_FILES_MAX_BYTES', 50 * MiB, 1, 1024 * MiB);
+  const maxRequestBytes = integer(env, 'TROVE_FILES_MAX_REQUEST_BYTES', 100 * MiB, 1, 4096 * MiB);
+  if (maxRequestBytes < maxBytes) {
+    throw new SettingsError(
+      'TROVE_FILES_MAX_REQUEST_BYTES',
+      `must be at least TROVE_FILES_MAX_BYTES (${maxBytes}), got ${maxRequestBytes}`,
+    );
+  }
+  return {
+    maxBytes,
+    maxRequestBytes,
+    maxPerRequest: integer(env, 'TROVE_FILES_MAX_PER_REQUEST', 20, 1, 1000),
+    maxPages: integer(env, 'TROVE_FILES_MAX_PAGES', 2000, 1, 1_000_000),
+    maxCharacters: integer(env, 'TROVE_FILES_MAX_CHARACTERS', 5_000_000, 1, 1_000_000_000),
+    maxUnpackedBytes: integer(env, 'TROVE_FILES_MAX_UNPACKED_BYTES', 256 * MiB, 1, 16_384 * MiB),
+    parseTimeoutMs: integer(env, 'TROVE_FILES_PARSE_TIMEOUT_MS', 60_000, 100, 3_600_000),
+    parseWorkers: integer(env, 'TROVE_FILES_PARSE_WORKERS', 1, 1, 64),
+    parseHeapMb: integer(env, 'TROVE_FILES_PARSE_HEAP_MB', 384, 32, 65_536),
+  };
+}
+
 export function loadSettings(env: Env = process.env): Settings {
   const databaseUrl = text(env, 'DATABASE_URL') ?? null;
   if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -215,6 +258,7 @@ export function loadSettings(env: Env = process.env): Settings {
       pollMs: integer(env, 'TROVE_JOBS_POLL_MS', 1000, 10, 600_000),
       leaseSeconds: integer(env, 'TROVE_JOBS_LEASE_SECONDS', 60, 1, 86_400),
     },
+    files: fileSettings(env),
     operator: {
       enabled: bool(env, 'TROVE_OPERATOR_ENABLED', false),
       namespace: text(env, 'TROVE_OPERATOR_NAMESPACE') ?? null,

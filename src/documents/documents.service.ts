@@ -28,12 +28,16 @@ import {
   presentExpiry,
   presentFragment,
 } from './fragment-view';
-import { IngestionService } from './ingestion.service';
+import { IngestInput, IngestionService, IngestTarget } from './ingestion.service';
 import { JobsService, JobView } from './jobs.service';
 import { visibleExpiry } from './version-history';
 
 export type AddResult =
   { kind: 'stored'; body: DocumentView | DocumentView[] } | { kind: 'queued'; body: JobView };
+
+/** What `addInputs` did: stored the documents (in input order), or queued them as one job. */
+export type AddInputsResult =
+  { kind: 'stored'; documents: DocumentView[] } | { kind: 'queued'; job: JobView };
 
 const documentNotFound = (id: string) => notFound('Document not found', { id });
 
@@ -52,19 +56,72 @@ export class DocumentsService {
   async add(auth: AuthContext, pipelineId: string, body: unknown, queue: boolean): Promise<AddResult> {
     const pipeline = await this.writable(auth, pipelineId);
     const { batch, documents } = parseDocumentsBody(body);
+    const result = await this.storeOrQueue(auth, pipeline, documents, batch, queue);
+    if (result.kind === 'queued') return { kind: 'queued', body: result.job };
+    return { kind: 'stored', body: batch ? result.documents : result.documents[0] };
+  }
+
+  /**
+   * For modules that build documents themselves (files): the pipeline, if the key may
+   * write such documents to it. Refuses, before any work, what `addInputs` would.
+   */
+  async checkWrite(auth: AuthContext, pipelineId: string, targets: IngestTarget[]): Promise<PipelineRecord> {
+    const pipeline = await this.writable(auth, pipelineId);
+    const indexes = targets.map((_, i) => (targets.length > 1 ? i : null));
+    await this.ingestion.check(classificationAccess(auth, pipeline), pipeline, targets, indexes);
+    return pipeline;
+  }
+
+  /**
+   * Stores documents another module built (pre-split blocks, splitter overrides), or
+   * queues them as one job: the checks, the all-or-nothing transaction and the queue
+   * of `add`. `alsoInTransaction` runs in the transaction that stores or queues them,
+   * for the caller's own rows that must change with them or not at all.
+   */
+  async addInputs(
+    auth: AuthContext,
+    pipelineId: string,
+    inputs: IngestInput[],
+    options: { queue: boolean; alsoInTransaction?: (tx: Queryable) => Promise<void> },
+  ): Promise<AddInputsResult> {
+    const pipeline = await this.writable(auth, pipelineId);
+    return this.storeOrQueue(
+      auth,
+      pipeline,
+      inputs,
+      inputs.length > 1,
+      options.queue,
+      options.alsoInTransaction,
+    );
+  }
+
+  private async storeOrQueue(
+    auth: AuthContext,
+    pipeline: PipelineRecord,
+    inputs: IngestInput[],
+    batch: boolean,
+    queue: boolean,
+    alsoInTransaction?: (tx: Queryable) => Promise<void>,
+  ): Promise<AddInputsResult> {
     if (queue) {
       // Refuse now what would certainly fail later; embedding is left to the worker.
       await this.ingestion.check(
         classificationAccess(auth, pipeline),
         pipeline,
-        documents,
-        documents.map((_, i) => (batch ? i : null)),
+        inputs,
+        inputs.map((_, i) => (batch ? i : null)),
       );
-      return { kind: 'queued', body: await this.jobs.submit(auth, pipeline.id, documents, batch) };
+      const job = alsoInTransaction
+        ? await this.db.transaction(async (tx) => {
+            const queued = await this.jobs.submit(auth, pipeline.id, inputs, batch, tx);
+            await alsoInTransaction(tx);
+            return queued;
+          })
+        : await this.jobs.submit(auth, pipeline.id, inputs, batch);
+      return { kind: 'queued', job };
     }
-    const rows = await this.ingestion.ingest(auth, pipeline, documents, batch);
-    const views = rows.map(presentDocument);
-    return { kind: 'stored', body: batch ? views : views[0] };
+    const rows = await this.ingestion.ingest(auth, pipeline, inputs, batch, alsoInTransaction);
+    return { kind: 'stored', documents: rows.map(presentDocument) };
   }
 
   async list(

@@ -10,7 +10,7 @@
 import { Injectable } from '@nestjs/common';
 import { AuthContext } from '../auth/auth-context';
 import { CatalogueRepository, TextSplitterRow } from '../catalogue/catalogue.repository';
-import { splitText } from '../catalogue/text-splitting';
+import { normalizeSplitterParameters, splitText } from '../catalogue/text-splitting';
 import { DomainError, ErrorCode, forbidden, invalid, pipelineNotFound } from '../common/errors';
 import { newId, newVersion } from '../common/ids';
 import { DatabaseService, Queryable } from '../database/database.service';
@@ -24,10 +24,40 @@ import { DocumentRow, DocumentsRepository, NewFragment } from './documents.repos
 import { resolveWriteTargets, WriteTargets } from './external-id-targets';
 import { fragmentAad } from './fragment-view';
 
+/** A piece of a document's text that is split on its own and adds `metadata` to its fragments' metadata. */
+export interface DocumentBlock {
+  text: string;
+  metadata: Record<string, unknown>;
+}
+
+/** Chunk size and overlap for one document, over its text splitter's parameters. */
+export interface SplitterOverrides {
+  chunk_size?: number;
+  chunk_overlap?: number;
+}
+
+/**
+ * What ingestion stores: a document of the REST API (`content`, split as a whole), or
+ * one another module already divided into blocks (a file's pages, sheets or
+ * sections), each split on its own so no fragment straddles two; either may set the
+ * chunk size and overlap of its splitter.
+ */
+export type IngestInput = Omit<DocumentInput, 'content'> &
+  ({ content: string } | { blocks: DocumentBlock[] }) & { splitter_overrides?: SplitterOverrides };
+
+/** The fields `check` judges; the text is judged later, when split. */
+export type IngestTarget = Pick<IngestInput, 'classification' | 'text_splitter_id' | 'splitter_overrides'>;
+
 export interface PreparedDocument {
-  input: DocumentInput;
+  input: IngestInput;
   textSplitterId: string;
-  fragments: { id: string; text: string; content: Buffer; keyId: string }[];
+  fragments: {
+    id: string;
+    text: string;
+    metadata: Record<string, unknown>;
+    content: Buffer;
+    keyId: string;
+  }[];
   /** Per vector embedding id, one vector per fragment. */
   vectors: Map<string, number[][]>;
 }
@@ -54,7 +84,7 @@ export class IngestionService {
   async check(
     access: ClassificationAccess,
     pipeline: PipelineRecord,
-    inputs: DocumentInput[],
+    inputs: IngestTarget[],
     indexes: (number | null)[],
   ): Promise<Map<string, TextSplitterRow>> {
     this.authorize(access, pipeline, inputs, indexes);
@@ -69,6 +99,7 @@ export class IngestionService {
           );
         splitters.set(splitterId, splitter);
       }
+      if (input.splitter_overrides) splitterParameters(splitters.get(splitterId)!, input.splitter_overrides);
     }
     return splitters;
   }
@@ -81,7 +112,7 @@ export class IngestionService {
   authorize(
     access: ClassificationAccess,
     pipeline: PipelineRecord,
-    inputs: DocumentInput[],
+    inputs: Pick<IngestTarget, 'classification'>[],
     indexes: (number | null)[],
   ): void {
     for (const [i, { classification }] of inputs.entries()) {
@@ -101,7 +132,7 @@ export class IngestionService {
   /** Splits, embeds (every bound model, all texts of the batch at once) and encrypts. */
   async prepare(
     pipeline: PipelineRecord,
-    inputs: DocumentInput[],
+    inputs: IngestInput[],
     splitters: Map<string, TextSplitterRow>,
     indexes: (number | null)[],
     signal?: AbortSignal,
@@ -109,12 +140,17 @@ export class IngestionService {
     const prepared = inputs.map((input, i): PreparedDocument => {
       const textSplitterId = input.text_splitter_id ?? pipeline.default_text_splitter_id;
       const splitter = splitters.get(textSplitterId)!;
-      const chunks = splitText(splitter.provider, splitter.parameters, input.content);
+      const parameters = splitterParameters(splitter, input.splitter_overrides);
+      const blocks = 'blocks' in input ? input.blocks : [{ text: input.content, metadata: {} }];
+      const chunks = blocks.flatMap((block) => {
+        const metadata = { ...input.metadata, ...block.metadata };
+        return splitText(splitter.provider, parameters, block.text).map((text) => ({ text, metadata }));
+      });
       if (chunks.length === 0) throw invalid(`${fieldOf(indexes[i], 'content')}: must contain text`);
-      const fragments = chunks.map((text) => {
+      const fragments = chunks.map(({ text, metadata }) => {
         const id = newId();
         const sealed = this.cipher.seal(text, fragmentAad(id));
-        return { id, text, content: sealed.data, keyId: sealed.keyId };
+        return { id, text, metadata, content: sealed.data, keyId: sealed.keyId };
       });
       return { input, textSplitterId, fragments, vectors: new Map() };
     });
@@ -179,7 +215,7 @@ export class IngestionService {
           orderId,
           version,
           classification: doc.input.classification,
-          metadata: doc.input.metadata,
+          metadata: f.metadata,
           content: f.content,
           contentKeyId: f.keyId,
           text: pipeline.full_text_search ? f.text : null,
@@ -220,20 +256,26 @@ export class IngestionService {
     return resolveWriteTargets(externalIds, existing, newId);
   }
 
-  /** The synchronous path: all or nothing, searchable when it returns. */
+  /**
+   * The synchronous path: all or nothing, searchable when it returns. `alsoInTransaction`
+   * runs in the storing transaction, for a caller whose own rows must change with it.
+   */
   async ingest(
     auth: AuthContext,
     pipeline: PipelineRecord,
-    inputs: DocumentInput[],
+    inputs: IngestInput[],
     batch: boolean,
+    alsoInTransaction?: (tx: Queryable) => Promise<void>,
   ): Promise<DocumentRow[]> {
     const indexes = inputs.map((_, i) => (batch ? i : null));
     const access = classificationAccess(auth, pipeline);
     const splitters = await this.check(access, pipeline, inputs, indexes);
     const prepared = await this.prepare(pipeline, inputs, splitters, indexes);
-    const rows = await this.db.transaction((tx) =>
-      this.store(pipeline, prepared, indexes, access.allowed, tx),
-    );
+    const rows = await this.db.transaction(async (tx) => {
+      const stored = await this.store(pipeline, prepared, indexes, access.allowed, tx);
+      await alsoInTransaction?.(tx);
+      return stored;
+    });
     recordIngested(prepared, this.db);
     return rows;
   }
@@ -260,6 +302,32 @@ export class IngestionService {
       );
     }
   }
+}
+
+/**
+ * A splitter's parameters with a document's overrides. A chunk size alone keeps the
+ * splitter's overlap when it still fits, else takes a fifth of the chunk, the
+ * splitters' own default for small chunks.
+ */
+export function splitterParameters(
+  splitter: TextSplitterRow,
+  overrides: SplitterOverrides | undefined,
+): Record<string, unknown> {
+  if (!overrides || (overrides.chunk_size === undefined && overrides.chunk_overlap === undefined)) {
+    return splitter.parameters;
+  }
+  const chunkSize = overrides.chunk_size ?? Number(splitter.parameters.chunk_size ?? 1000);
+  const storedOverlap = Number(splitter.parameters.chunk_overlap ?? 0);
+  const chunkOverlap =
+    overrides.chunk_overlap ?? (storedOverlap < chunkSize ? storedOverlap : Math.floor(chunkSize / 5));
+  if (chunkOverlap >= chunkSize) {
+    throw invalid(`chunk_overlap: must be less than the chunk size (${chunkSize})`);
+  }
+  return normalizeSplitterParameters(splitter.provider, {
+    ...splitter.parameters,
+    chunk_size: chunkSize,
+    chunk_overlap: chunkOverlap,
+  });
 }
 
 /** Counts what was stored, for /metrics and for the embedded database's statistics. */

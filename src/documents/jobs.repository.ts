@@ -49,15 +49,18 @@ const COLUMNS = `id, pipeline_id, api_key_id, state, payload, payload_key_id, to
 export class JobsRepository {
   constructor(private readonly db: DatabaseService) {}
 
-  async insert(job: {
-    id: string;
-    pipelineId: string;
-    apiKeyId: string;
-    payload: Buffer;
-    payloadKeyId: string;
-    total: number;
-  }): Promise<JobRow> {
-    const rows = await this.db.query<JobRow>(
+  async insert(
+    job: {
+      id: string;
+      pipelineId: string;
+      apiKeyId: string;
+      payload: Buffer;
+      payloadKeyId: string;
+      total: number;
+    },
+    db: Queryable = this.db,
+  ): Promise<JobRow> {
+    const rows = await db.query<JobRow>(
       `INSERT INTO jobs (id, pipeline_id, api_key_id, state, payload, payload_key_id, total)
        VALUES ($1, $2, $3, 'queued', $4, $5, $6) RETURNING ${COLUMNS}`,
       [job.id, job.pipelineId, job.apiKeyId, job.payload, job.payloadKeyId, job.total],

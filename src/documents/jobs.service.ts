@@ -25,9 +25,8 @@ import { jobs as jobsGauge } from '../observability/metrics';
 import { PipelineRecord, PipelinesRepository } from '../pipelines/pipelines.repository';
 import { ClassificationAccess, classificationAccess, mayAccess } from './classification-access';
 import { ContentCipher } from './content-cipher';
-import { DocumentInput } from './documents.dto';
 import { DocumentsRepository } from './documents.repository';
-import { IngestionService, recordIngested } from './ingestion.service';
+import { IngestInput, IngestionService, recordIngested } from './ingestion.service';
 import { JobItemError, JobItemResult, JobRow, JobsRepository, JobState } from './jobs.repository';
 
 /** Documents embedded and stored together: one embedding call per model, one transaction. */
@@ -52,7 +51,7 @@ export interface JobView {
 
 interface JobPayload {
   batch: boolean;
-  documents: DocumentInput[];
+  documents: IngestInput[];
 }
 
 const jobAad = (jobId: string) => `job:${jobId}`;
@@ -99,24 +98,28 @@ export class JobsService {
     private readonly documents: DocumentsRepository,
   ) {}
 
-  /** Queues documents already checked against the pipeline and the key. */
+  /** Queues documents already checked against the pipeline and the key (in `tx` when given). */
   async submit(
     auth: AuthContext,
     pipelineId: string,
-    documents: DocumentInput[],
+    documents: IngestInput[],
     batch: boolean,
+    tx?: Queryable,
   ): Promise<JobView> {
     const id = newId();
     const payload: JobPayload = { batch, documents };
     const sealed = this.cipher.seal(JSON.stringify(payload), jobAad(id));
-    const row = await this.repository.insert({
-      id,
-      pipelineId,
-      apiKeyId: auth.keyId,
-      payload: sealed.data,
-      payloadKeyId: sealed.keyId,
-      total: documents.length,
-    });
+    const row = await this.repository.insert(
+      {
+        id,
+        pipelineId,
+        apiKeyId: auth.keyId,
+        payload: sealed.data,
+        payloadKeyId: sealed.keyId,
+        total: documents.length,
+      },
+      tx,
+    );
     void this.refreshGauge();
     return presentJob(row);
   }

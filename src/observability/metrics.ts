@@ -107,6 +107,28 @@ export const jobs = new Gauge({
   registers: [registry],
 });
 
+// Files
+const PARSE_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120];
+export const filesParsed = new Counter({
+  name: 'trove_files_parsed_total',
+  help: 'Uploaded files read, by detected type and result (parsed, rejected, timeout, failed).',
+  labelNames: ['type', 'result'] as const,
+  registers: [registry],
+});
+export const filesParsedBytes = new Counter({
+  name: 'trove_files_parsed_bytes_total',
+  help: 'Bytes of uploaded files read, by detected type and result.',
+  labelNames: ['type', 'result'] as const,
+  registers: [registry],
+});
+export const fileParseDuration = new Histogram({
+  name: 'trove_file_parse_duration_seconds',
+  help: 'Time to read one file in a parser worker (waiting for a worker excluded), by detected type.',
+  labelNames: ['type'] as const,
+  buckets: PARSE_BUCKETS,
+  registers: [registry],
+});
+
 // Database pool
 export const dbPoolConnections = new Gauge({
   name: 'trove_db_pool_connections',

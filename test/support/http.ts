@@ -1,4 +1,5 @@
 /** A tiny JSON client for the REST API, with a key's headers. */
+import * as http from 'node:http';
 import { ADMIN_KEY, ADMIN_SECRET } from './trove-process';
 
 export interface Credentials {
@@ -7,6 +8,12 @@ export interface Credentials {
 }
 
 export const ADMIN: Credentials = { id: ADMIN_KEY, secret: ADMIN_SECRET };
+
+export interface UploadFile {
+  name: string;
+  bytes: Uint8Array;
+  field?: string;
+}
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -34,10 +41,15 @@ export class Api {
     const auth: Record<string, string> = this.credentials
       ? { 'x-api-key': this.credentials.id, 'x-api-key-secret': this.credentials.secret }
       : {};
+    // FormData sets its own multipart content type, boundary included.
+    const json = body !== undefined && !(body instanceof FormData);
     const response = await fetch(this.baseUrl + path, {
       method,
-      headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      headers: { ...auth, ...(json ? { 'content-type': 'application/json' } : {}), ...headers },
+      body:
+        body === undefined || body instanceof FormData || typeof body === 'string'
+          ? (body as string | FormData | undefined)
+          : JSON.stringify(body),
     });
     const text = await response.text();
     let parsed: unknown = text;
@@ -63,5 +75,41 @@ export class Api {
   }
   delete<T = any>(path: string) {
     return this.request<T>('DELETE', path);
+  }
+  /**
+   * Sends the headers and only the `start` of a body, then reads the answer without
+   * sending the rest: for limits the server must enforce before a large body arrives
+   * (a whole oversized body would race a socket reset against the upload).
+   */
+  partial(
+    method: string,
+    path: string,
+    headers: Record<string, string | number>,
+    start: (string | Buffer)[] = [],
+  ): Promise<{ status: number; body: any }> {
+    const auth = this.credentials
+      ? { 'x-api-key': this.credentials.id, 'x-api-key-secret': this.credentials.secret }
+      : {};
+    return new Promise((resolve, reject) => {
+      const request = http.request(this.baseUrl + path, { method, headers: { ...auth, ...headers } });
+      request.on('response', (response) => {
+        let text = '';
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () => {
+          request.destroy();
+          resolve({ status: response.statusCode!, body: JSON.parse(text) });
+        });
+      });
+      request.on('error', reject);
+      request.flushHeaders();
+      for (const chunk of start) request.write(chunk);
+    });
+  }
+  /** POST multipart/form-data: text fields, then files (each under `file` unless it names its field). */
+  upload<T = any>(path: string, files: UploadFile[], fields: Record<string, string> = {}) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    for (const file of files) form.append(file.field ?? 'file', new Blob([file.bytes]), file.name);
+    return this.request<T>('POST', path, form);
   }
 }

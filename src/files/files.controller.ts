@@ -1,0 +1,87 @@
+import { Body, Controller, Delete, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AuthContext } from '../auth/auth-context';
+import { Auth } from '../auth/auth.guard';
+import { invalid } from '../common/errors';
+import { requireUuid } from '../common/ids';
+import { SETTINGS, Settings } from '../config/settings';
+import { parseAsyncFlag } from '../documents/documents.dto';
+import { parseProcessBody, parseUploadFields } from './files.dto';
+import { FilesService } from './files.service';
+import { MULTIPART_ROUTE, readMultipartUpload } from './multipart';
+
+/** `?async=true|false`, the only query parameter of the routes that store. */
+function queueFlag(query: Record<string, unknown>): boolean {
+  const unknown = Object.keys(query ?? {}).find((key) => key !== 'async');
+  if (unknown) throw invalid(`query parameter ${unknown}: not supported here; the only one is async`);
+  return parseAsyncFlag(query?.async);
+}
+
+@Controller('pipelines/:id/files')
+export class FilesController {
+  constructor(
+    private readonly files: FilesService,
+    @Inject(SETTINGS) private readonly settings: Settings,
+  ) {}
+
+  /**
+   * multipart/form-data: `file` parts (one or more) and the fields of files.dto.ts.
+   * 201 with one result per file (processed, or uploaded with `process=false`), or with
+   * `?async=true` 202 (queued as one job).
+   */
+  @Post()
+  @RouteConfig(MULTIPART_ROUTE)
+  async upload(
+    @Auth() auth: AuthContext,
+    @Param('id') id: string,
+    @Query() query: Record<string, unknown>,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const pipelineId = requireUuid(id, 'pipeline id');
+    const queue = queueFlag(query);
+    await this.files.assertWritable(auth, pipelineId);
+    const upload = await readMultipartUpload(request, this.settings.files);
+    const options = parseUploadFields(upload.fields, upload.files.length, queue);
+    const results = await this.files.upload(auth, pipelineId, upload.files, options);
+    void reply.status(results.some((result) => result.status === 'queued') ? 202 : 201);
+    return results;
+  }
+
+  /** Uploaded files waiting to be processed. */
+  @Get()
+  list(@Auth() auth: AuthContext, @Param('id') id: string, @Query() query: Record<string, unknown>) {
+    return this.files.listPending(auth, requireUuid(id, 'pipeline id'), query);
+  }
+
+  @Get(':fileId')
+  get(@Auth() auth: AuthContext, @Param('id') id: string, @Param('fileId') fileId: string) {
+    return this.files.getPending(auth, requireUuid(id, 'pipeline id'), requireUuid(fileId, 'file id'));
+  }
+
+  /** 201 with the document it became, or with `?async=true` 202 with the job; the pending file is gone. */
+  @Post(':fileId/process')
+  async process(
+    @Auth() auth: AuthContext,
+    @Param('id') id: string,
+    @Param('fileId') fileId: string,
+    @Query() query: Record<string, unknown>,
+    @Body() body: unknown,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const result = await this.files.processPending(
+      auth,
+      requireUuid(id, 'pipeline id'),
+      requireUuid(fileId, 'file id'),
+      parseProcessBody(body, queueFlag(query)),
+    );
+    void reply.status(result.status === 'queued' ? 202 : 201);
+    return result;
+  }
+
+  @Delete(':fileId')
+  delete(@Auth() auth: AuthContext, @Param('id') id: string, @Param('fileId') fileId: string) {
+    return this.files.deletePending(auth, requireUuid(id, 'pipeline id'), requireUuid(fileId, 'file id'));
+  }
+}

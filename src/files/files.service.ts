@@ -1,0 +1,293 @@
+/**
+ * Files as a way in: read (PDF, DOCX, XLSX, CSV, TSV, HTML, Markdown, JSON, text),
+ * then stored as documents whose fragments know where in the file they came from;
+ * or kept, encrypted, until someone asks for them to be processed.
+ *
+ * REST calls this service, and so will the Guided Mind MCP tools and the agents'
+ * attachments: `read` for text without storing, `upload` for documents, the
+ * pending-file methods for `upload_document` followed by processing.
+ *
+ * Permissions are the documents' ones: write (2) to upload, process or delete, read
+ * (4) to list, and the key's classification allow-list on all of them, so a key never
+ * learns of a pending file it could not read as a document.
+ *
+ * All or none: the files of one upload are read first, and one that is refused fails
+ * the whole request (422, naming every refused file and why) before anything is
+ * stored; then all of them are stored in one transaction, or queued as one job.
+ */
+import { Inject, Injectable } from '@nestjs/common';
+import { AuthContext, Permission } from '../auth/auth-context';
+import { conflict, DomainError, ErrorCode, invalid, notFound } from '../common/errors';
+import { newId } from '../common/ids';
+import { ListEnvelope, parseListQuery, toEnvelope } from '../common/list';
+import { SETTINGS, Settings } from '../config/settings';
+import { allowedClassifications } from '../documents/classification-access';
+import { ContentCipher } from '../documents/content-cipher';
+import { DocumentsService } from '../documents/documents.service';
+import { IngestInput } from '../documents/ingestion.service';
+import { PipelineRecord } from '../pipelines/pipelines.repository';
+import { PipelinesService } from '../pipelines/pipelines.service';
+import { FileParser } from './file-parser';
+import { FileResultView, PendingFileView, presentPendingFile } from './file-views';
+import { FileOptions, ProcessOptions, UploadedFile, UploadOptions } from './files.dto';
+import { ParsedFile } from './parsing/parsed-file';
+import { PENDING_FILE_FILTERS, PendingFileRow, PendingFilesRepository } from './pending-files.repository';
+
+const fileNotFound = (id: string) => notFound('File not found', { id });
+const pendingAad = (id: string) => `pending-file:${id}`;
+
+@Injectable()
+export class FilesService {
+  constructor(
+    @Inject(SETTINGS) private readonly settings: Settings,
+    private readonly documents: DocumentsService,
+    private readonly pipelines: PipelinesService,
+    private readonly repository: PendingFilesRepository,
+    private readonly parser: FileParser,
+    private readonly cipher: ContentCipher,
+  ) {}
+
+  /** A file's text blocks and facts, stored nowhere (for attachments). 422 when the file is at fault. */
+  read(file: UploadedFile): Promise<ParsedFile> {
+    return this.parser.parse(file.filename, file.bytes);
+  }
+
+  /** Refuses a key that may not write to the pipeline, before a client sends megabytes for nothing. */
+  async assertWritable(auth: AuthContext, pipelineId: string): Promise<void> {
+    await this.documents.checkWrite(auth, pipelineId, []);
+  }
+
+  /** Reads the files and stores them as documents, queues them, or keeps them (`process: false`). */
+  async upload(
+    auth: AuthContext,
+    pipelineId: string,
+    files: UploadedFile[],
+    options: UploadOptions,
+  ): Promise<FileResultView[]> {
+    this.checkFileList(files);
+    const pipeline = await this.documents.checkWrite(auth, pipelineId, [target(options)]);
+    const parsed = await this.readAll(files);
+    if (!options.process) return this.keep(auth, pipeline, files, parsed, options);
+    const inputs = parsed.map((file, i) => ingestInput(files[i].filename, file, options));
+    const result = await this.documents.addInputs(auth, pipeline.id, inputs, { queue: options.queue });
+    return parsed.map((file, i) =>
+      result.kind === 'queued'
+        ? resultView(files[i].filename, file, { status: 'queued', job_id: result.job.id })
+        : resultView(files[i].filename, file, {
+            status: 'processed',
+            document_id: result.documents[i].id,
+            version: result.documents[i].version,
+            fragment_count: result.documents[i].fragment_count,
+          }),
+    );
+  }
+
+  async listPending(
+    auth: AuthContext,
+    pipelineId: string,
+    query: Record<string, unknown>,
+  ): Promise<ListEnvelope<PendingFileView>> {
+    const pipeline = await this.pipelines.require(auth, pipelineId, Permission.Read);
+    const parsed = parseListQuery(query, PENDING_FILE_FILTERS);
+    const rows = await this.repository.list(pipeline.id, allowedClassifications(auth, pipeline), parsed);
+    return toEnvelope(rows, parsed, presentPendingFile);
+  }
+
+  async getPending(auth: AuthContext, pipelineId: string, fileId: string): Promise<PendingFileView> {
+    const pipeline = await this.pipelines.require(auth, pipelineId, Permission.Read);
+    return presentPendingFile(await this.visiblePending(auth, pipeline, fileId));
+  }
+
+  /**
+   * Makes a pending file a document (or queues it). The pending row is deleted in the
+   * transaction that stores the document or queues the job, so two concurrent calls
+   * cannot both succeed, and no bytes stay behind once it is processed.
+   */
+  async processPending(
+    auth: AuthContext,
+    pipelineId: string,
+    fileId: string,
+    changes: ProcessOptions,
+  ): Promise<FileResultView> {
+    const pipeline = await this.documents.checkWrite(auth, pipelineId, []);
+    const row = await this.visiblePending(auth, pipeline, fileId);
+    const options: FileOptions = {
+      classification: row.classification,
+      metadata: row.metadata,
+      externalId: row.external_id,
+      textSplitterId: changes.textSplitterId ?? row.text_splitter_id,
+      chunkSize: changes.chunkSize ?? row.chunk_size,
+      chunkOverlap: changes.chunkOverlap ?? row.chunk_overlap,
+    };
+    await this.documents.checkWrite(auth, pipeline.id, [target(options)]);
+    const stored = await this.repository.content(row.id);
+    if (!stored) throw fileNotFound(fileId);
+    const bytes = this.cipher.open(
+      { data: stored.content, keyId: stored.content_key_id },
+      pendingAad(row.id),
+    );
+    const file = await this.parser.parse(row.filename, bytes);
+    const result = await this.documents.addInputs(
+      auth,
+      pipeline.id,
+      [ingestInput(row.filename, file, options)],
+      {
+        queue: changes.queue,
+        alsoInTransaction: async (tx) => {
+          if (!(await this.repository.delete(row.id, tx))) {
+            throw conflict(`File '${row.filename}' was processed or deleted meanwhile`);
+          }
+        },
+      },
+    );
+    if (result.kind === 'queued')
+      return resultView(row.filename, file, { status: 'queued', job_id: result.job.id });
+    const [document] = result.documents;
+    return resultView(row.filename, file, {
+      status: 'processed',
+      document_id: document.id,
+      version: document.version,
+      fragment_count: document.fragment_count,
+    });
+  }
+
+  /** Deletes a pending file and its bytes; answers it as it was. */
+  async deletePending(auth: AuthContext, pipelineId: string, fileId: string): Promise<PendingFileView> {
+    const pipeline = await this.documents.checkWrite(auth, pipelineId, []);
+    const row = await this.visiblePending(auth, pipeline, fileId);
+    if (!(await this.repository.delete(row.id))) throw fileNotFound(fileId);
+    return presentPendingFile(row);
+  }
+
+  private checkFileList(files: UploadedFile[]): void {
+    if (files.length === 0) throw invalid("file: no file was sent; send one or more as 'file' parts");
+    const max = this.settings.files.maxPerRequest;
+    if (files.length > max) throw invalid(`Too many files: one request may carry at most ${max}`);
+    const seen = new Set<string>();
+    for (const file of files) {
+      // Each file's external id is its name: two of one name would version each other.
+      if (seen.has(file.filename)) {
+        throw invalid(`Two files are named '${file.filename}': a request may carry each name once`);
+      }
+      seen.add(file.filename);
+    }
+  }
+
+  /** Every file read, or a 422 naming each refused file and why. */
+  private async readAll(files: UploadedFile[]): Promise<ParsedFile[]> {
+    const outcomes = await Promise.allSettled(files.map((file) => this.read(file)));
+    const refused = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []));
+    const unexpected = refused.find(
+      (error) => !(error instanceof DomainError) || error.code !== ErrorCode.InvalidArgument,
+    );
+    if (unexpected) throw unexpected;
+    if (refused.length > 0) {
+      throw invalid(`${refused.map((error: DomainError) => error.message).join('; ')}. Nothing was stored.`);
+    }
+    return outcomes.map((outcome) => (outcome as PromiseFulfilledResult<ParsedFile>).value);
+  }
+
+  /** Keeps uploaded files, encrypted, for later processing: all of them or none. */
+  private async keep(
+    auth: AuthContext,
+    pipeline: PipelineRecord,
+    files: UploadedFile[],
+    parsed: ParsedFile[],
+    options: UploadOptions,
+  ): Promise<FileResultView[]> {
+    const rows = await this.repository.insertMany(
+      files.map((file, i) => {
+        const id = newId();
+        const sealed = this.cipher.seal(file.bytes, pendingAad(id));
+        return {
+          id,
+          pipeline_id: pipeline.id,
+          api_key_id: auth.keyId,
+          filename: file.filename,
+          type: parsed[i].kind,
+          mime_type: parsed[i].mimeType,
+          size: parsed[i].size,
+          sha256: parsed[i].sha256,
+          classification: options.classification,
+          metadata: options.metadata,
+          external_id: options.externalId,
+          text_splitter_id: options.textSplitterId,
+          chunk_size: options.chunkSize,
+          chunk_overlap: options.chunkOverlap,
+          content: sealed.data,
+          content_key_id: sealed.keyId,
+        };
+      }),
+    );
+    return rows.map((row, i) => resultView(row.filename, parsed[i], { status: 'uploaded', file_id: row.id }));
+  }
+
+  private async visiblePending(
+    auth: AuthContext,
+    pipeline: PipelineRecord,
+    fileId: string,
+  ): Promise<PendingFileRow> {
+    const row = await this.repository.find(pipeline.id, fileId);
+    const allowed = allowedClassifications(auth, pipeline);
+    if (!row || (allowed !== null && !allowed.includes(row.classification))) throw fileNotFound(fileId);
+    return row;
+  }
+}
+
+/** What `check` judges of a file's future document. */
+function target(options: FileOptions) {
+  return {
+    classification: options.classification,
+    text_splitter_id: options.textSplitterId,
+    splitter_overrides: splitterOverrides(options),
+  };
+}
+
+function splitterOverrides(options: FileOptions) {
+  return {
+    ...(options.chunkSize === null ? {} : { chunk_size: options.chunkSize }),
+    ...(options.chunkOverlap === null ? {} : { chunk_overlap: options.chunkOverlap }),
+  };
+}
+
+/**
+ * A file as a document: the uploader's metadata plus the file's facts (which win: they
+ * are facts), its blocks as they were read, and its name as external id by default.
+ */
+export function ingestInput(filename: string, file: ParsedFile, options: FileOptions): IngestInput {
+  return {
+    classification: options.classification,
+    metadata: {
+      ...options.metadata,
+      filename,
+      mime_type: file.mimeType,
+      size: file.size,
+      sha256: file.sha256,
+      ...(file.title === undefined ? {} : { title: file.title }),
+    },
+    external_id: options.externalId ?? filename,
+    text_splitter_id: options.textSplitterId,
+    blocks: file.blocks.map((block) => ({ text: block.text, metadata: { ...block.metadata } })),
+    splitter_overrides: splitterOverrides(options),
+  };
+}
+
+function resultView(
+  filename: string,
+  file: ParsedFile,
+  outcome: Partial<FileResultView> & Pick<FileResultView, 'status'>,
+): FileResultView {
+  return {
+    document_id: outcome.document_id ?? null,
+    file_id: outcome.file_id ?? null,
+    filename,
+    fragment_count: outcome.fragment_count ?? null,
+    job_id: outcome.job_id ?? null,
+    mime_type: file.mimeType,
+    sha256: file.sha256,
+    size: file.size,
+    status: outcome.status,
+    type: file.kind,
+    version: outcome.version ?? null,
+  };
+}

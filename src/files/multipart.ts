@@ -1,0 +1,156 @@
+/**
+ * The multipart edge of uploads. Only the upload route takes `multipart/form-data`
+ * (marked with MULTIPART_ROUTE); every other route keeps answering 415 to anything
+ * but JSON, as before multipart support existed. Reading an upload enforces the
+ * limits on the way in (files, bytes per file, bytes per request, fields) and turns
+ * every way a multipart body can be wrong into a 4xx `{"detail"}`.
+ */
+import fastifyMultipart from '@fastify/multipart';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import * as path from 'node:path';
+import { DomainError, ErrorCode, invalid } from '../common/errors';
+import { Settings } from '../config/settings';
+import { UploadedFile } from './files.dto';
+
+/** Route config (`@RouteConfig(MULTIPART_ROUTE)`) of the routes that read multipart bodies. */
+export const MULTIPART_ROUTE = { multipartUpload: true };
+
+/** Form fields of a file: one or several files may be sent under either name. */
+const FILE_FIELDS = new Set(['file', 'files']);
+const MAX_FIELDS = 16;
+const MAX_FIELD_BYTES = 1024 * 1024;
+const MAX_FILENAME = 255;
+
+export interface MultipartUpload {
+  files: UploadedFile[];
+  /** Text fields; a field sent as application/json arrives parsed. */
+  fields: Record<string, unknown>;
+}
+
+type FileLimits = Pick<Settings['files'], 'maxBytes' | 'maxRequestBytes' | 'maxPerRequest'>;
+
+export async function registerMultipart(app: NestFastifyApplication, limits: FileLimits): Promise<void> {
+  await app.register(fastifyMultipart, {
+    limits: {
+      fileSize: limits.maxBytes,
+      files: limits.maxPerRequest,
+      fields: MAX_FIELDS,
+      fieldSize: MAX_FIELD_BYTES,
+      parts: limits.maxPerRequest + MAX_FIELDS,
+      headerPairs: 100,
+    },
+  });
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      // A scope that reads its own bodies (/mcp, which owns its 415) has no multipart parser: stay out.
+      if (!request.server.hasContentTypeParser('multipart/form-data')) return;
+      const multipartRoute = (request.routeOptions.config as { multipartUpload?: boolean } | undefined)
+        ?.multipartUpload;
+      const multipartBody = /^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '');
+      if (multipartRoute && !multipartBody) {
+        return reply.status(415).send({ detail: 'Unsupported Media Type: send multipart/form-data' });
+      }
+      if (!multipartRoute && multipartBody && hasBody(request)) {
+        return reply.status(415).send({ detail: 'Unsupported Media Type: send application/json' });
+      }
+    });
+}
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/** Reads every part of an upload into memory, within the limits. */
+export async function readMultipartUpload(
+  request: FastifyRequest,
+  limits: FileLimits,
+): Promise<MultipartUpload> {
+  const files: UploadedFile[] = [];
+  const fields: Record<string, unknown> = {};
+  let total = 0;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (!FILE_FIELDS.has(part.fieldname)) {
+          throw invalid(`field ${part.fieldname}: a file was sent here; send files as 'file' or 'files'`);
+        }
+        const filename = cleanFilename(part.filename, files.length);
+        const tooLarge = () =>
+          new DomainError(
+            ErrorCode.PayloadTooLarge,
+            `Payload Too Large: file '${filename}' has more than ${limits.maxBytes} bytes, the most one file may have`,
+          );
+        const chunks: Buffer[] = [];
+        let size = 0;
+        for await (const chunk of part.file as AsyncIterable<Buffer>) {
+          size += chunk.length;
+          total += chunk.length;
+          // Refuse at the limit, not at the end of the part: a client may send much more.
+          if (part.file.truncated || size > limits.maxBytes) throw tooLarge();
+          if (total > limits.maxRequestBytes) {
+            throw new DomainError(
+              ErrorCode.PayloadTooLarge,
+              `Payload Too Large: the files of one request may have at most ${limits.maxRequestBytes} bytes together`,
+            );
+          }
+          chunks.push(chunk);
+        }
+        if (part.file.truncated) throw tooLarge();
+        files.push({ filename, bytes: Buffer.concat(chunks) });
+      } else {
+        if (part.fieldnameTruncated || part.valueTruncated) {
+          throw invalid(`field ${part.fieldname.slice(0, 100)}: longer than ${MAX_FIELD_BYTES} bytes`);
+        }
+        if (FILE_FIELDS.has(part.fieldname)) {
+          throw invalid(
+            `field ${part.fieldname}: expected a file (a part with a filename), got a text field`,
+          );
+        }
+        if (part.fieldname in fields) throw invalid(`field ${part.fieldname}: sent more than once`);
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    throw uploadError(error, limits);
+  }
+  if (files.length === 0) throw invalid("file: no file was sent; send one or more as 'file' parts");
+  return { files, fields };
+}
+
+function cleanFilename(raw: string | undefined, index: number): string {
+  const name = path.posix.basename((raw ?? '').replace(/\\/g, '/')).trim();
+  if (name === '' || /[\u0000-\u001f\u007f]/.test(name) || name.length > MAX_FILENAME) {
+    throw invalid(
+      `files[${index}]: needs a file name of 1 to ${MAX_FILENAME} printable characters (the filename of its Content-Disposition)`,
+    );
+  }
+  return name;
+}
+
+/** The multipart plugin's and busboy's errors, as the 4xx they are. */
+function uploadError(error: unknown, limits: FileLimits): unknown {
+  if (error instanceof DomainError) return error;
+  const { code, message } = error as { code?: string; message?: string };
+  switch (code) {
+    case 'FST_FILES_LIMIT':
+      return invalid(`Too many files: one request may carry at most ${limits.maxPerRequest}`);
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return invalid(`Too many form fields: an upload has at most ${MAX_FIELDS}`);
+    case 'FST_PROTO_VIOLATION':
+      return invalid('A form field name is not allowed');
+    case 'FST_INVALID_JSON_FIELD_ERROR':
+      return invalid('A form field sent as application/json is not valid JSON');
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new DomainError(
+        ErrorCode.PayloadTooLarge,
+        `Payload Too Large: a file has more than ${limits.maxBytes} bytes, the most one file may have`,
+      );
+  }
+  // busboy's own words for a body that is not well-formed multipart, or a client gone mid-body.
+  return new DomainError(ErrorCode.BadRequest, `Malformed multipart body: ${message ?? 'cannot parse'}`);
+}

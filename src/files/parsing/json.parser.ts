@@ -1,0 +1,46 @@
+/**
+ * JSON as `path: value` lines, which a search can match word for word: the elements
+ * of a top-level array (records, usually) and the members of a top-level object
+ * become paragraphs of their own, so a splitter keeps each one together.
+ */
+import { BlockCollector } from './block-collector';
+import { FileRejected } from './parsed-file';
+
+/** Deeper values are written as JSON on one line rather than followed further. */
+const MAX_DEPTH = 32;
+
+export function readJson(text: string, collector: BlockCollector): void {
+  let value: unknown;
+  try {
+    value = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    throw new FileRejected(`it is not valid JSON: ${(error as Error).message}`);
+  }
+  collector.add(jsonText(value));
+}
+
+export function jsonText(value: unknown): string {
+  if (Array.isArray(value)) return value.map((item) => lines(item, '', 0).join('\n')).join('\n\n');
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value)
+      .map(([key, member]) => lines(member, key, 1).join('\n'))
+      .join('\n\n');
+  }
+  return lines(value, '', 0).join('\n');
+}
+
+function lines(value: unknown, path: string, depth: number, out: string[] = []): string[] {
+  const line = (text: string) => out.push(path === '' ? text : `${path}: ${text}`);
+  if (value === null || typeof value !== 'object') {
+    if (value !== '') line(String(value));
+  } else if (depth >= MAX_DEPTH) {
+    line(JSON.stringify(value));
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => lines(item, `${path}[${i}]`, depth + 1, out));
+  } else {
+    for (const [key, member] of Object.entries(value)) {
+      lines(member, path === '' ? key : `${path}.${key}`, depth + 1, out);
+    }
+  }
+  return out;
+}
