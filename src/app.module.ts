@@ -6,6 +6,7 @@ import { Settings } from './config/settings';
 import { DatabaseModule } from './database/database.module';
 import { DocumentsModule } from './documents/documents.module';
 import { EmbeddingsModule } from './embeddings/embeddings.module';
+import { LlmsModule } from './llms/llms.module';
 import { McpModule } from './mcp/mcp.module';
 import { OperatorModule } from './operator/operator.module';
 import { ServiceGateway } from './operator/service-gateway';
@@ -29,6 +30,7 @@ export class AppModule {
         DocumentsModule,
         SearchModule,
         McpModule,
+        LlmsModule,
         OperatorModule.forRoot({ imports: [PipelinesModule, CatalogueModule], useClass: ServiceGateway }),
       ],
     };

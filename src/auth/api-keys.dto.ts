@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameSchema } from '../common/validation';
 import { isUuid } from '../common/ids';
 
 const classificationName = z.string().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
@@ -28,11 +29,7 @@ const grants = z
     'name each pipeline at most once',
   );
 
-const name = z
-  .string({ error: 'is required' })
-  .trim()
-  .min(1, 'must not be empty')
-  .max(200, 'must be at most 200 characters');
+const name = nameSchema;
 
 export const CreateApiKeySchema = z.strictObject({
   name,

@@ -1,5 +1,6 @@
 /** Every migration, in order. Append only: a released migration is never edited. */
 import { Initial1764470000000 } from './1764470000000-Initial';
 import { DefaultCatalogue1764470100000 } from './1764470100000-DefaultCatalogue';
+import { Llms1764490000000 } from './1764490000000-Llms';
 
-export const MIGRATIONS = [Initial1764470000000, DefaultCatalogue1764470100000];
+export const MIGRATIONS = [Initial1764470000000, DefaultCatalogue1764470100000, Llms1764490000000];
