@@ -2,5 +2,13 @@
 import { Initial1764470000000 } from './1764470000000-Initial';
 import { DefaultCatalogue1764470100000 } from './1764470100000-DefaultCatalogue';
 import { Llms1764490000000 } from './1764490000000-Llms';
+import { ApiKeyScopes1764490100000 } from './1764490100000-ApiKeyScopes';
+import { Installation1764490200000 } from './1764490200000-Installation';
 
-export const MIGRATIONS = [Initial1764470000000, DefaultCatalogue1764470100000, Llms1764490000000];
+export const MIGRATIONS = [
+  Initial1764470000000,
+  DefaultCatalogue1764470100000,
+  Llms1764490000000,
+  ApiKeyScopes1764490100000,
+  Installation1764490200000,
+];
