@@ -4,6 +4,7 @@ import { DefaultCatalogue1764470100000 } from './1764470100000-DefaultCatalogue'
 import { Llms1764490000000 } from './1764490000000-Llms';
 import { ApiKeyScopes1764490100000 } from './1764490100000-ApiKeyScopes';
 import { Installation1764490200000 } from './1764490200000-Installation';
+import { Agents1764490300000 } from './1764490300000-Agents';
 
 export const MIGRATIONS = [
   Initial1764470000000,
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   Llms1764490000000,
   ApiKeyScopes1764490100000,
   Installation1764490200000,
+  Agents1764490300000,
 ];
