@@ -1,14 +1,41 @@
 import { Module } from '@nestjs/common';
+import { DocumentsModule } from '../documents/documents.module';
 import { LlmsModule } from '../llms/llms.module';
 import { PipelinesModule } from '../pipelines/pipelines.module';
+import { SearchModule } from '../search/search.module';
 import { AgentsController } from './agents.controller';
 import { AgentsRepository } from './agents.repository';
 import { AgentsService } from './agents.service';
+import { ChatController } from './chat.controller';
+import { ChatService } from './chat.service';
+import { ConversationPresenter } from './conversation-presenter';
+import { ConversationStore } from './conversation-store';
+import { ConversationsController } from './conversations.controller';
+import { ConversationsRepository } from './conversations.repository';
+import { ConversationsService } from './conversations.service';
+import { RunRegistry } from './run-registry';
+import { RunsRepository } from './runs.repository';
+import { TurnService } from './turn.service';
 
-/** The agents API under /api/v1: agents, their conversations, and the turns that answer. */
+/**
+ * The agents API under /api/v1: agents, their conversations, and the turns that
+ * answer from the pipelines. DocumentsModule provides the content cipher that seals
+ * messages and citations; SearchModule the search every turn retrieves through.
+ */
 @Module({
-  imports: [PipelinesModule, LlmsModule],
-  controllers: [AgentsController],
-  providers: [AgentsRepository, AgentsService],
+  imports: [DocumentsModule, LlmsModule, PipelinesModule, SearchModule],
+  controllers: [AgentsController, ConversationsController, ChatController],
+  providers: [
+    AgentsRepository,
+    AgentsService,
+    ConversationsRepository,
+    ConversationStore,
+    ConversationPresenter,
+    ConversationsService,
+    RunsRepository,
+    RunRegistry,
+    TurnService,
+    ChatService,
+  ],
 })
 export class AgentsModule {}

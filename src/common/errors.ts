@@ -68,6 +68,7 @@ export const Messages = {
 export const notFound = (what: string, data?: Record<string, unknown>) =>
   new DomainError(ErrorCode.NotFound, what, data);
 export const invalid = (message: string) => new DomainError(ErrorCode.InvalidArgument, message);
+export const badRequest = (message: string) => new DomainError(ErrorCode.BadRequest, message);
 export const conflict = (message: string) => new DomainError(ErrorCode.Conflict, message);
 export const forbidden = (message: string) => new DomainError(ErrorCode.Forbidden, message);
 export const pipelineNotFound = (id: string) => notFound(Messages.pipelineNotFound, { id });

@@ -5,6 +5,7 @@ import { Llms1764490000000 } from './1764490000000-Llms';
 import { ApiKeyScopes1764490100000 } from './1764490100000-ApiKeyScopes';
 import { Installation1764490200000 } from './1764490200000-Installation';
 import { Agents1764490300000 } from './1764490300000-Agents';
+import { AgentConversations1764490400000 } from './1764490400000-AgentConversations';
 
 export const MIGRATIONS = [
   Initial1764470000000,
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   ApiKeyScopes1764490100000,
   Installation1764490200000,
   Agents1764490300000,
+  AgentConversations1764490400000,
 ];
