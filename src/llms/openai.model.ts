@@ -70,9 +70,11 @@ export class OpenAiChatModel implements ChatModel {
       timer = setTimeout(() => idle.abort(new StreamStalled()), this.config.timeoutMs);
     };
     const calls = new Map<number, ToolCall>();
+    let streaming = false;
     try {
       // Until the answer starts, the client's per-attempt timeout and retries apply.
       const stream = await this.client.chat.completions.create(this.body(request), { signal });
+      streaming = true;
       arm();
       let finished = false;
       for await (const chunk of stream) {
@@ -95,6 +97,17 @@ export class OpenAiChatModel implements ChatModel {
       }
     } catch (error) {
       if (request.signal.aborted) throw request.signal.reason;
+      if (
+        streaming &&
+        !(error instanceof DomainError) &&
+        !idle.signal.aborted &&
+        !(error instanceof OpenAI.APIError)
+      ) {
+        // The answer had started: the connection broke (undici says "terminated").
+        throw llmErrors.failed(
+          `${this.config.endpoint} broke off the answer (${this.scrub(String((error as Error).message ?? error))})`,
+        );
+      }
       throw this.toDomainError(idle.signal.aborted ? idle.signal.reason : error);
     } finally {
       clearTimeout(timer);
