@@ -15,6 +15,9 @@ import { RunOwner, RunsRepository } from './runs.repository';
 
 const POLL_MS = 1000;
 const STALE_SECONDS = 30;
+/** Finished runs are kept this long, then forgotten (checked at most once an hour per replica). */
+const KEEP_FINISHED_HOURS = 24;
+const PRUNE_EVERY_MS = 3_600_000;
 
 export class RunCancelled extends Error {
   constructor(readonly why: 'cancel' | 'disconnect') {
@@ -30,6 +33,7 @@ export class RunRegistry implements OnModuleDestroy {
   private readonly logger = new Logger(RunRegistry.name);
   private readonly local = new Map<string, AbortController>();
   private timer?: NodeJS.Timeout;
+  private prunedAt = 0;
 
   constructor(private readonly runs: RunsRepository) {}
 

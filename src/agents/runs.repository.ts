@@ -62,6 +62,13 @@ export class RunsRepository {
     return rows.filter((r) => r.cancel_requested).map((r) => r.run_id);
   }
 
+  /** Forgets runs finished long ago (a cancel of those answers "not running" either way). */
+  async prune(olderThanHours: number): Promise<void> {
+    await this.db.query(`DELETE FROM agent_runs WHERE finished_at < now() - make_interval(hours => $1)`, [
+      olderThanHours,
+    ]);
+  }
+
   async finish(runId: string): Promise<void> {
     await this.db.query(`UPDATE agent_runs SET finished_at = now() WHERE run_id = $1`, [runId]);
   }
