@@ -13,9 +13,11 @@ import { ConversationStore } from './conversation-store';
 import { ConversationsController } from './conversations.controller';
 import { ConversationsRepository } from './conversations.repository';
 import { ConversationsService } from './conversations.service';
+import { RetrievalService } from './retrieval.service';
 import { RunRegistry } from './run-registry';
 import { RunsRepository } from './runs.repository';
 import { TurnService } from './turn.service';
+import { TurnRecorder } from './turn-recorder';
 
 /**
  * The agents API under /api/v1: agents, their conversations, and the turns that
@@ -34,7 +36,9 @@ import { TurnService } from './turn.service';
     ConversationsService,
     RunsRepository,
     RunRegistry,
+    RetrievalService,
     TurnService,
+    TurnRecorder,
     ChatService,
   ],
 })

@@ -8,16 +8,16 @@
  *     answer of a cancelled or abandoned turn (`Stopped`), or an `error` message and
  *     a `failReason` (`Failed`), before anything is answered.
  */
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AuthContext } from '../auth/auth-context';
 import { InstallationService } from '../auth/installation.service';
-import { badRequest, DomainError, ErrorCode, notFound } from '../common/errors';
+import { badRequest, notFound } from '../common/errors';
 import { ChatMessage } from '../llms/chat-model';
 import { agentTurns } from '../observability/metrics';
 import { AgentRecord } from './agents.repository';
 import { AgentsService } from './agents.service';
-import { CitationInput, ConversationStore, MessageInput, newObjectId } from './conversation-store';
+import { ConversationStore, newObjectId } from './conversation-store';
 import { ConversationPresenter } from './conversation-presenter';
 import { presentAgentConversation, presentConversation } from './conversation-view';
 import { ConversationRow } from './conversations.repository';
@@ -30,10 +30,13 @@ import {
   RegenerateDto,
   TurnFilters,
 } from './conversations.dto';
-import { parseAnswer, titleOf } from './prompt';
+import { titleOf } from './prompt';
 import { metaOf, RequestInfo } from './request-info';
 import { RunCancelled, RunRegistry } from './run-registry';
-import { newTurnState, TurnObserver, TurnService, TurnState } from './turn.service';
+import { newTurnState, TurnObserver, TurnService } from './turn.service';
+import { questionMessage, TurnOutcome, TurnRecorder } from './turn-recorder';
+
+export type { TurnOutcome } from './turn-recorder';
 
 type TurnKind = 'create' | 'add' | 'regenerate';
 
@@ -65,20 +68,10 @@ export interface PreparedTurn {
   replacing?: string;
 }
 
-export interface TurnOutcome {
-  result: 'complete' | 'stopped' | 'failed';
-  conversation: ConversationRow;
-  recordsUsed: number;
-  /** Failed: what the caller is told (its status on the JSON routes, its code on a stream). */
-  error?: DomainError;
-}
-
 const DEFAULT_CAPABILITIES: Capabilities = { internalSearch: true, webSearch: true, deepSearch: false };
 
 @Injectable()
 export class ChatService {
-  private readonly logger = new Logger(ChatService.name);
-
   constructor(
     private readonly agents: AgentsService,
     private readonly store: ConversationStore,
@@ -87,6 +80,7 @@ export class ChatService {
     private readonly runs: RunRegistry,
     private readonly installation: InstallationService,
     private readonly conversations: ConversationsService,
+    private readonly recorder: TurnRecorder,
   ) {}
 
   /** Step 1 of a first turn: the agent, the rules, the run, then the conversation with its question. */
@@ -242,13 +236,13 @@ export class ChatService {
         },
         state,
       );
-      outcome = await this.saveAnswer(turn, state, started, 'complete');
+      outcome = await this.recorder.answer(turn, state, started, 'complete');
     } catch (error) {
       const reason = turn.controller.signal.aborted ? turn.controller.signal.reason : error;
       outcome =
         reason instanceof RunCancelled
-          ? await this.saveAnswer(turn, state, started, 'stopped')
-          : await this.saveFailure(turn, reason);
+          ? await this.recorder.answer(turn, state, started, 'stopped')
+          : await this.recorder.failure(turn, reason);
     } finally {
       await this.runs.finish(turn.runId);
     }
@@ -302,170 +296,6 @@ export class ChatService {
   private async history(conversationId: string): Promise<ChatMessage[]> {
     return toHistory(await this.store.messages([conversationId]));
   }
-
-  private async saveAnswer(
-    turn: PreparedTurn,
-    state: TurnState,
-    started: number,
-    result: 'complete' | 'stopped',
-  ): Promise<TurnOutcome> {
-    const markers = new Set(state.sources.map((s) => s.marker));
-    const parsed = parseAnswer(state.text, markers);
-    const cited = parsed.cited.map((marker) => state.sources.find((s) => s.marker === marker)!);
-    const messageId = turn.answerId;
-    const citations: CitationInput[] = cited.map((source, position) => ({
-      id: newObjectId(),
-      position,
-      pipeline_id: source.pipelineId,
-      document_id: source.fragment.document_id,
-      fragment_id: source.fragment.id,
-      classification: source.fragment.classification,
-      chunk_index: source.fragment.order_id,
-      version: source.fragment.version,
-      score: source.fragment.score,
-      relevance: source.relevance,
-      content: source.text,
-      metadata: source.fragment.metadata,
-    }));
-    const modelInfo = state.llm
-      ? {
-          modelKey: state.llm.id,
-          modelName: state.llm.model ?? state.llm.name,
-          modelProvider: state.llm.provider,
-          modelFriendlyName: state.llm.name,
-          chatMode: 'quick',
-        }
-      : null;
-    const message: MessageInput = {
-      id: messageId,
-      message_type: 'bot_response',
-      content: parsed.content,
-      content_format: 'MARKDOWN',
-      confidence: parsed.confidence,
-      follow_up_questions: parsed.followUps.map((question) => ({ question })),
-      metadata: {
-        processingTimeMs: Date.now() - started,
-        ...(state.llm ? { modelVersion: state.llm.model ?? state.llm.name } : {}),
-        aiTransactionId: turn.runId,
-      },
-      model_info: modelInfo,
-      applied_filters: null,
-      attachments: [],
-      tools: state.toolRuns.map((run) => ({
-        toolName: 'search_knowledge',
-        toolResult: { query: run.query, sources: run.markers },
-      })),
-      parts: [
-        ...state.toolRuns.map((run) => ({
-          type: 'tool_call',
-          toolCallId: run.callId,
-          toolName: 'search_knowledge',
-          args: JSON.stringify({ query: run.query }),
-          status: 'completed',
-          resultSummary: `${run.markers.length} fragment${run.markers.length === 1 ? '' : 's'} found`,
-        })),
-        ...state.unavailable.map((tool) => ({
-          type: 'tool_call',
-          toolName: tool,
-          status: 'blocked',
-          resultSummary: 'Trove does not run this tool',
-        })),
-        { type: 'text', content: parsed.content, isFinal: true },
-      ],
-    };
-    try {
-      const conversation = await this.store.append(
-        turn.conversation.id,
-        message,
-        citations,
-        { status: result === 'complete' ? 'Complete' : 'Stopped', fail_reason: null, model_info: modelInfo },
-        turn.replacing,
-      );
-      return { result, conversation, recordsUsed: new Set(cited.map((s) => s.fragment.document_id)).size };
-    } catch (error) {
-      return this.saveFailure(turn, error);
-    }
-  }
-
-  /** A failure after step 1, kept in the conversation: an `error` message, `Failed`, and its reason. */
-  private async saveFailure(turn: PreparedTurn, error: unknown): Promise<TurnOutcome> {
-    const failure =
-      error instanceof DomainError
-        ? error
-        : new DomainError(
-            ErrorCode.Internal,
-            'The answer failed: an unexpected error occurred; the conversation is kept as Failed',
-          );
-    if (!(error instanceof DomainError))
-      this.logger.error({ err: error, conversationId: turn.conversation.id }, 'Agent turn failed');
-    const messageId = newObjectId();
-    try {
-      const conversation = await this.store.append(
-        turn.conversation.id,
-        {
-          id: messageId,
-          message_type: 'error',
-          content: failure.message,
-          content_format: 'MARKDOWN',
-          confidence: null,
-          follow_up_questions: [],
-          metadata: { aiTransactionId: turn.runId },
-          model_info: null,
-          applied_filters: null,
-          attachments: [],
-          tools: [],
-          parts: [],
-        },
-        [],
-        {
-          status: 'Failed',
-          fail_reason: failure.message,
-          conversation_errors: [
-            ...turn.conversation.conversation_errors,
-            {
-              _id: newObjectId(),
-              message: failure.message,
-              errorType: failure.code,
-              timestamp: new Date().toISOString(),
-              messageId,
-            },
-          ],
-        },
-      );
-      return { result: 'failed', conversation, recordsUsed: 0, error: failure };
-    } catch (saveError) {
-      this.logger.error(
-        { err: saveError, conversationId: turn.conversation.id },
-        'Could not save a failed turn',
-      );
-      return {
-        result: 'failed',
-        conversation: turn.conversation,
-        recordsUsed: 0,
-        error: new DomainError(ErrorCode.Internal, 'The answer failed and could not be saved'),
-      };
-    }
-  }
-}
-
-function questionMessage(
-  query: string,
-  dto: { appliedFilters?: object; attachments?: AttachmentRef[] },
-): MessageInput {
-  return {
-    id: newObjectId(),
-    message_type: 'user_query',
-    content: query,
-    content_format: 'MARKDOWN',
-    confidence: null,
-    follow_up_questions: [],
-    metadata: {},
-    model_info: null,
-    applied_filters: (dto.appliedFilters as Record<string, unknown> | undefined) ?? null,
-    attachments: (dto.attachments as Record<string, unknown>[] | undefined) ?? [],
-    tools: [],
-    parts: [],
-  };
 }
 
 /** Earlier questions and answers as model messages (failed turns and other kinds left out). */

@@ -57,6 +57,12 @@ export class RunRegistry implements OnModuleDestroy {
     await this.runs
       .finish(runId)
       .catch((error) => this.logger.warn({ err: error, runId }, 'Could not mark a run finished'));
+    if (Date.now() - this.prunedAt > PRUNE_EVERY_MS) {
+      this.prunedAt = Date.now();
+      await this.runs
+        .prune(KEEP_FINISHED_HOURS)
+        .catch((error) => this.logger.warn({ err: error }, 'Could not prune finished runs'));
+    }
   }
 
   /** The 403 rule first, then: cancelled, or not running (finished, or never registered). */

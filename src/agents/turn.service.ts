@@ -1,31 +1,23 @@
 /**
- * One agent turn: retrieve, let the model answer (and search again when it can use
- * tools), and report each step to an observer (the AG-UI stream, or nothing for the
- * JSON routes). What the turn produced accumulates in a TurnState the caller keeps,
- * so a cancelled or failed turn still leaves its partial answer behind.
- *
- * Retrieval goes through SearchService.search, the code path of REST and MCP
- * search, with the caller's own key: a pipeline is searched only when it is in the
- * agent's knowledge, in the request's filters (when given; they only narrow), and
- * readable and executable by the key; classifications are narrowed to the key's
- * allow-list by the search itself. A pipeline that is gone or hidden is skipped
- * without a word, so nothing tells the caller it exists.
+ * One agent turn: retrieve (retrieval.service.ts: never beyond the caller's own
+ * grants), let the model answer (and search again when it can use tools), and
+ * report each step to an observer (the AG-UI stream, or nothing for the JSON
+ * routes). What the turn produced accumulates in a TurnState the caller keeps, so a
+ * cancelled or failed turn still leaves its partial answer behind.
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { AuthContext, Permission } from '../auth/auth-context';
-import { DomainError, ErrorCode, Messages } from '../common/errors';
+import { AuthContext } from '../auth/auth-context';
 import { SETTINGS, Settings } from '../config/settings';
 import { ChatMessage, ChatModel, llmErrors, SourceBlock, ToolCall, ToolSpec } from '../llms/chat-model';
 import { LlmsService, LlmView } from '../llms/llms.service';
 import { llmDuration, llmTimeToFirstToken, llmTokens } from '../observability/metrics';
-import { PipelinesService } from '../pipelines/pipelines.service';
-import { SearchService } from '../search/search.service';
-import { SearchFragment, SearchRequest } from '../search/search.types';
 import { AgentRecord } from './agents.repository';
 import { Capabilities, TurnFilters } from './conversations.dto';
-import { KnowledgeNarrowing, narrowingOf } from './knowledge-scope';
-import { PromptSource, questionMessage, sourcesText, systemMessage } from './prompt';
+import { questionMessage, sourcesText, systemMessage } from './prompt';
+import { RetrievalService, ScopeEntry, Source } from './retrieval.service';
+
+export type { Source } from './retrieval.service';
 
 export const SEARCH_TOOL = 'search_knowledge';
 
@@ -59,13 +51,6 @@ export const SILENT: TurnObserver = {
   text: () => undefined,
   toolsUnavailable: () => undefined,
 };
-
-/** A retrieved fragment, numbered for this turn. */
-export interface Source extends PromptSource {
-  pipelineId: string;
-  fragment: SearchFragment;
-  relevance: number;
-}
 
 /** Text extracted from a file attached to the turn (the attachments routes will provide it). */
 export interface AttachmentText {
@@ -119,19 +104,12 @@ export const newTurnState = (): TurnState => ({
   usage: { inputTokens: 0, outputTokens: 0 },
 });
 
-interface ScopeEntry {
-  pipelineId: string;
-  pipelineName: string;
-  narrowing: KnowledgeNarrowing;
-}
-
 const HISTORY_MESSAGES = 10;
 
 @Injectable()
 export class TurnService {
   constructor(
-    private readonly search: SearchService,
-    private readonly pipelines: PipelinesService,
+    private readonly retrieval: RetrievalService,
     private readonly llms: LlmsService,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
@@ -161,7 +139,12 @@ export class TurnService {
     state.unavailable = unavailableTools(request);
     if (state.unavailable.length > 0) request.observer.toolsUnavailable(state.unavailable);
 
-    const scope = await this.scope(request);
+    const scope = await this.retrieval.scope(
+      request.auth,
+      request.agent,
+      request.filters,
+      request.capabilities,
+    );
     if (scope.length > 0) {
       request.observer.stepStarted('retrieval');
       await this.searchStep(
@@ -208,29 +191,6 @@ export class TurnService {
     }
   }
 
-  /** The agent's knowledge the caller may search in this turn, with each pipeline's name. */
-  private async scope(request: TurnRequest): Promise<ScopeEntry[]> {
-    if (!request.capabilities.internalSearch) return [];
-    const wanted = request.filters
-      ? new Set(
-          [...(request.filters.apps ?? []), ...(request.filters.kb ?? [])].map((id) => id.toLowerCase()),
-        )
-      : null;
-    const entries: ScopeEntry[] = [];
-    for (const knowledge of request.agent.knowledge) {
-      if (wanted && !wanted.has(knowledge.pipeline_id)) continue;
-      if (!request.auth.can(knowledge.pipeline_id, Permission.Read | Permission.Execute)) continue;
-      const pipeline = await this.pipelines.get(request.auth, knowledge.pipeline_id).catch(() => null);
-      if (!pipeline) continue;
-      entries.push({
-        pipelineId: pipeline.id,
-        pipelineName: pipeline.name,
-        narrowing: narrowingOf(knowledge.filters),
-      });
-    }
-    return entries;
-  }
-
   /** One search over the whole scope; the new sources are numbered after those the turn already has. */
   private async searchStep(
     request: TurnRequest,
@@ -244,71 +204,16 @@ export class TurnService {
     if (announce)
       request.observer.toolCall({ id: callId, name: SEARCH_TOOL, arguments: JSON.stringify({ query }) });
     const k = this.settings.agents.searchK * (request.capabilities.deepSearch ? 2 : 1);
-    const found: { entry: ScopeEntry; fragment: SearchFragment; relevance: number }[] = [];
-    for (const entry of scope) {
-      request.signal.throwIfAborted();
-      const { fragments, fullText } = await this.searchPipeline(request.auth, entry, query, k);
-      found.push(
-        ...fragments.map((fragment) => ({
-          entry,
-          fragment,
-          relevance: relevanceOf(fragment.score, fullText),
-        })),
-      );
-    }
-    const seen = new Set(state.sources.map((s) => s.fragment.id));
-    const fresh = found
-      .sort((a, b) => b.relevance - a.relevance)
-      .filter((hit) => !seen.has(hit.fragment.id) && (seen.add(hit.fragment.id), true))
-      .slice(0, k)
-      .map((hit, i): Source => ({
-        marker: state.sources.length + i + 1,
-        pipelineId: hit.entry.pipelineId,
-        pipelineName: hit.entry.pipelineName,
-        classification: hit.fragment.classification,
-        text: hit.fragment.page_content ?? '',
-        fragment: hit.fragment,
-        relevance: hit.relevance,
-      }));
+    const fresh = await this.retrieval.retrieve(request.auth, scope, query, {
+      k,
+      seen: new Set(state.sources.map((s) => s.fragment.id)),
+      firstMarker: state.sources.length + 1,
+      signal: request.signal,
+    });
     state.sources.push(...fresh);
     state.toolRuns.push({ callId, query, markers: fresh.map((s) => s.marker) });
     if (announce) request.observer.toolResult(callId, toolResultSummary(fresh));
     return fresh;
-  }
-
-  private async searchPipeline(
-    auth: AuthContext,
-    entry: ScopeEntry,
-    query: string,
-    k: number,
-  ): Promise<{ fragments: SearchFragment[]; fullText: boolean }> {
-    const { classifications, documentIds, metadata } = entry.narrowing;
-    const base: SearchRequest = {
-      type: 'similarity',
-      query,
-      classifications: classifications ? { values: classifications, match: 'hierarchical' } : 'all',
-      // A document narrowing is applied to the results: ask for more so k survive it.
-      params: { k: documentIds ? k * 4 : k, fetch_k: 0, lambda_mult: 0.5, threshold: null },
-      rawParams: null,
-      filters: metadata,
-      distanceStrategy: 'cosine',
-      embeddingModelId: null,
-      embedQueryAlways: false,
-    };
-    let fragments: SearchFragment[];
-    let fullText = false;
-    try {
-      fragments = await this.search.search(auth, entry.pipelineId, base);
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      if (error.code === ErrorCode.NotFound) return { fragments: [], fullText };
-      // A pipeline without embedding models is searched by its full text.
-      if (error.message !== Messages.missingEmbeddingModelId) throw error;
-      fullText = true;
-      fragments = await this.search.search(auth, entry.pipelineId, { ...base, type: 'search' });
-    }
-    if (documentIds) fragments = fragments.filter((f) => documentIds.includes(f.document_id)).slice(0, k);
-    return { fragments, fullText };
   }
 
   private async runTool(
@@ -377,16 +282,6 @@ export class TurnService {
     }
     return { text, calls };
   }
-}
-
-/**
- * How related a fragment is to the question, 0..1: a cosine distance d gives 1 - d
- * (0 for unrelated or opposite texts); a full-text rank r, which grows without a
- * fixed bound, gives r / (r + 0.1), so any match counts and better ones count more.
- */
-function relevanceOf(score: number, fullText: boolean): number {
-  const relevance = fullText ? score / (score + 0.1) : 1 - score;
-  return Math.min(1, Math.max(0, relevance));
 }
 
 function toolResultSummary(sources: Source[]): string {
