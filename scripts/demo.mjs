@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 // npm run demo — replays the "First search" example against a running Trove:
 // a support-kb pipeline with the classifications public and internal (internal
-// inherits public), three documents, and the searches of the example.
+// inherits public), three documents, and the searches of the example; then it
+// creates a support agent on the pipeline and asks it a question, printing the
+// answer as it streams (AG-UI events) and the citations it saved.
 //
 //   TROVE_URL         default http://localhost:8080
 //   TROVE_API_KEY     an admin key id (the one `npm start` printed, or TROVE_BOOTSTRAP_API_KEY)
 //   TROVE_API_SECRET  its secret
 //
-// Safe to run again: it reuses the pipeline, and re-adding the documents by their
-// external ids makes new versions of them instead of copies.
+// Safe to run again: it reuses the pipeline and the agent, and re-adding the
+// documents by their external ids makes new versions of them instead of copies.
 
 const url = (process.env.TROVE_URL ?? 'http://localhost:8080').replace(/\/+$/, '');
 const key = process.env.TROVE_API_KEY;
@@ -42,15 +44,15 @@ const HIERARCHY = [['internal', 'public']];
 
 class DemoError extends Error {}
 
-async function call(method, path, body) {
-  let response;
+async function send(method, path, body, headers = {}) {
   try {
-    response = await fetch(url + path, {
+    return await fetch(url + path, {
       method,
       headers: {
         'x-api-key': key,
         'x-api-key-secret': secret,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
@@ -59,10 +61,16 @@ async function call(method, path, body) {
       `Cannot reach Trove at ${url} (${error.cause?.code ?? error.message}). Start it with \`npm start\`, or set TROVE_URL.`,
     );
   }
+}
+
+async function call(method, path, body) {
+  const response = await send(method, path, body);
   const text = await response.text();
   const parsed = text ? JSON.parse(text) : undefined;
-  if (!response.ok)
-    throw new DemoError(`${method} ${path} answered ${response.status}: ${parsed?.detail ?? text}`);
+  if (!response.ok) {
+    const message = parsed?.detail ?? parsed?.error?.message ?? text;
+    throw new DemoError(`${method} ${path} answered ${response.status}: ${message}`);
+  }
   return parsed;
 }
 
@@ -204,6 +212,87 @@ async function main() {
   console.log(
     '\nThe same searches work over MCP: the search_knowledge tool of /mcp, for pipeline_id',
     pipeline.id,
+  );
+
+  await askAgent(pipeline, docOf);
+}
+
+const AGENT_NAME = 'Support assistant';
+const QUESTION = 'How do customers get their money back?';
+
+/** The demo's agent: found by name, or created on the pipeline (no models: the default LLM answers). */
+async function ensureAgent(pipeline) {
+  const found = await call('GET', `/api/v1/agents?search=${encodeURIComponent(AGENT_NAME)}&limit=200`);
+  const existing = found.agents.find((a) => a.name === AGENT_NAME);
+  if (existing) {
+    console.log(`\nUsing the existing agent "${AGENT_NAME}" (${existing._key}).`);
+    return existing._key;
+  }
+  const created = await call('POST', '/api/v1/agents/create', {
+    name: AGENT_NAME,
+    description: 'Answers support questions from the support-kb pipeline, with citations',
+    systemPrompt: 'You are a support assistant. Answer from the support knowledge base only.',
+    knowledge: [{ connectorId: pipeline.id }],
+    shareWithOrg: true,
+  });
+  console.log(
+    `\nCreated the agent "${AGENT_NAME}" (${created.agent._key}) on support-kb, answering with the default LLM.`,
+  );
+  return created.agent._key;
+}
+
+/** Reads server-sent events: one {event, data} per frame. */
+async function* events(response) {
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for await (const chunk of response.body) {
+    buffer += decoder.decode(chunk, { stream: true });
+    let end;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const frame = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const data = frame
+        .split('\n')
+        .filter((line) => line.startsWith('data: '))
+        .map((line) => line.slice(6))
+        .join('\n');
+      if (data) yield JSON.parse(data);
+    }
+  }
+}
+
+async function askAgent(pipeline, docOf) {
+  const agentKey = await ensureAgent(pipeline);
+  console.log(`\nAsking it: "${QUESTION}"`);
+  console.log(`  POST /api/v1/agents/${agentKey}/conversations/stream (AG-UI events)`);
+  const response = await send(
+    'POST',
+    `/api/v1/agents/${agentKey}/conversations/stream`,
+    { query: QUESTION, chatMode: 'quick' },
+    { accept: 'text/event-stream' },
+  );
+  if (!response.ok) throw new DemoError(`the stream answered ${response.status}: ${await response.text()}`);
+  let finished = null;
+  process.stdout.write('\n  ');
+  for await (const event of events(response)) {
+    if (event.type === 'TEXT_MESSAGE_CONTENT') process.stdout.write(event.delta);
+    if (event.type === 'RUN_ERROR') throw new DemoError(`the agent failed: ${event.message}`);
+    if (event.type === 'RUN_FINISHED') finished = event.result;
+  }
+  process.stdout.write('\n');
+  check(finished, 'the stream should end with RUN_FINISHED');
+  const answer = finished.conversation.messages.at(-1);
+  console.log(
+    `\nSaved in conversation ${finished.conversation._id}; ${finished.recordsUsed} document(s) cited:`,
+  );
+  for (const [i, citation] of answer.citations.entries()) {
+    const document =
+      docOf[citation.citationData.metadata.recordId] ?? citation.citationData.metadata.recordId;
+    console.log(`  [${i + 1}] ${document}: ${short(citation.citationData.content)}`);
+  }
+  check(
+    answer.citations.some((c) => docOf[c.citationData.metadata.recordId] === 'refunds'),
+    'the answer should cite the refunds document',
   );
 }
 

@@ -7,6 +7,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LogController } from 'fastify';
 import type { Logger } from 'pino';
+import { ApiErrorFilter } from './agents/api-error.filter';
 import { AppModule } from './app.module';
 import { BODY_LIMIT_BYTES, HttpErrorFilter } from './common/http-error.filter';
 import { Settings } from './config/settings';
@@ -32,7 +33,7 @@ export async function createApp(settings: Settings, logger: Logger): Promise<Nes
     logger: new PinoNestLogger(logger),
     abortOnError: false,
   });
-  app.useGlobalFilters(new HttpErrorFilter());
+  app.useGlobalFilters(new HttpErrorFilter([{ prefix: '/api/v1/', filter: new ApiErrorFilter() }]));
   // Multipart bodies for the file upload route only; every other route stays JSON.
   await registerMultipart(app, settings.files);
   // /mcp is a raw Fastify route: it owns its status codes and bodies, byte for byte.

@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { AgentsModule } from './agents/agents.module';
 import { AuthModule } from './auth/auth.module';
 import { CatalogueModule } from './catalogue/catalogue.module';
 import { ConfigModule } from './config/config.module';
@@ -7,6 +8,7 @@ import { DatabaseModule } from './database/database.module';
 import { DocumentsModule } from './documents/documents.module';
 import { EmbeddingsModule } from './embeddings/embeddings.module';
 import { FilesModule } from './files/files.module';
+import { LlmsModule } from './llms/llms.module';
 import { McpModule } from './mcp/mcp.module';
 import { OperatorModule } from './operator/operator.module';
 import { ServiceGateway } from './operator/service-gateway';
@@ -31,6 +33,8 @@ export class AppModule {
         FilesModule,
         SearchModule,
         McpModule,
+        LlmsModule,
+        AgentsModule,
         OperatorModule.forRoot({ imports: [PipelinesModule, CatalogueModule], useClass: ServiceGateway }),
       ],
     };

@@ -2,7 +2,7 @@
  * `npm run trove -- <command>`: administration without the HTTP server.
  *
  *   migrate                                  apply pending migrations and exit
- *   keys create --name N [--admin] [--grant PIPELINE:PERMS[:CLASS,CLASS]]...
+ *   keys create --name N [--admin] [--grant PIPELINE:PERMS[:CLASS,CLASS]]... [--scope agent:read|agent:write|agent:execute]...
  *   keys list
  *   keys disable <id> | keys enable <id> | keys delete <id>
  *
@@ -25,7 +25,7 @@ import { parseWith } from './common/validation';
 import { PinoNestLogger } from './observability/logger';
 
 const USAGE = `usage: trove migrate
-       trove keys create --name NAME [--admin] [--grant PIPELINE_ID|*:PERMISSIONS[:CLASSIFICATION,...]]...
+       trove keys create --name NAME [--admin] [--grant PIPELINE_ID|*:PERMISSIONS[:CLASSIFICATION,...]]... [--scope SCOPE]...
        trove keys list
        trove keys disable|enable|delete KEY_ID`;
 
@@ -74,12 +74,14 @@ async function run(argv: string[]): Promise<number> {
             name: { type: 'string' },
             admin: { type: 'boolean', default: false },
             grant: { type: 'string', multiple: true },
+            scope: { type: 'string', multiple: true },
           },
         });
         const dto = parseWith(CreateApiKeySchema, {
           name: values.name,
           admin: values.admin,
           grants: (values.grant ?? []).map(parseGrant),
+          scopes: values.scope,
         });
         process.stdout.write(`${JSON.stringify(await keys.create(dto), null, 2)}\n`);
         return 0;

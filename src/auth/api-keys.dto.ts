@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { nameSchema } from '../common/validation';
 import { isUuid } from '../common/ids';
+import { SCOPES } from './auth-context';
 
 const classificationName = z.string().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
 
@@ -28,16 +30,20 @@ const grants = z
     'name each pipeline at most once',
   );
 
-const name = z
-  .string({ error: 'is required' })
-  .trim()
-  .min(1, 'must not be empty')
-  .max(200, 'must be at most 200 characters');
+const name = nameSchema;
+
+const scopes = z
+  .array(z.enum(SCOPES, { error: `must be one of ${SCOPES.join(', ')}` }), {
+    error: `must be an array of scopes (${SCOPES.join(', ')})`,
+  })
+  .refine((list) => new Set(list).size === list.length, 'name each scope at most once');
 
 export const CreateApiKeySchema = z.strictObject({
   name,
   admin: z.boolean({ error: 'must be true or false' }).default(false),
   grants: grants.default([]),
+  /** Omitted: DEFAULT_SCOPES. */
+  scopes: scopes.optional(),
 });
 export type CreateApiKeyDto = z.output<typeof CreateApiKeySchema>;
 
@@ -46,5 +52,6 @@ export const UpdateApiKeySchema = z.strictObject({
   admin: z.boolean({ error: 'must be true or false' }).optional(),
   disabled: z.boolean({ error: 'must be true or false' }).optional(),
   grants: grants.optional(),
+  scopes: scopes.optional(),
 });
 export type UpdateApiKeyDto = z.output<typeof UpdateApiKeySchema>;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DatabaseService, Queryable } from '../database/database.service';
 import { FieldFilter, filterToSql, keysetSql, ListQuery } from '../common/list';
-import { Grant } from './auth-context';
+import { Grant, Scope } from './auth-context';
 
 export interface ApiKeyRow {
   id: string;
@@ -10,11 +10,12 @@ export interface ApiKeyRow {
   admin: boolean;
   disabled: boolean;
   grants: Grant[];
+  scopes: Scope[];
   created_at: Date;
   updated_at: Date;
 }
 
-const COLUMNS = 'id, name, secret_hash, admin, disabled, grants, created_at, updated_at';
+const COLUMNS = 'id, name, secret_hash, admin, disabled, grants, scopes, created_at, updated_at';
 
 @Injectable()
 export class ApiKeysRepository {
@@ -30,9 +31,9 @@ export class ApiKeysRepository {
     db: Queryable = this.db,
   ): Promise<ApiKeyRow> {
     const rows = await db.query<ApiKeyRow>(
-      `INSERT INTO api_keys (id, name, secret_hash, admin, disabled, grants)
-       VALUES ($1, $2, $3, $4, $5, $6::jsonb) RETURNING ${COLUMNS}`,
-      [key.id, key.name, key.secret_hash, key.admin, key.disabled, JSON.stringify(key.grants)],
+      `INSERT INTO api_keys (id, name, secret_hash, admin, disabled, grants, scopes)
+       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::text[]) RETURNING ${COLUMNS}`,
+      [key.id, key.name, key.secret_hash, key.admin, key.disabled, JSON.stringify(key.grants), key.scopes],
     );
     return rows[0];
   }
@@ -40,23 +41,24 @@ export class ApiKeysRepository {
   /** Inserts unless the id exists; returns whether it inserted. */
   async insertIfAbsent(key: Omit<ApiKeyRow, 'created_at' | 'updated_at'>): Promise<boolean> {
     const rows = await this.db.query(
-      `INSERT INTO api_keys (id, name, secret_hash, admin, disabled, grants)
-       VALUES ($1, $2, $3, $4, $5, $6::jsonb) ON CONFLICT (id) DO NOTHING RETURNING id`,
-      [key.id, key.name, key.secret_hash, key.admin, key.disabled, JSON.stringify(key.grants)],
+      `INSERT INTO api_keys (id, name, secret_hash, admin, disabled, grants, scopes)
+       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::text[]) ON CONFLICT (id) DO NOTHING RETURNING id`,
+      [key.id, key.name, key.secret_hash, key.admin, key.disabled, JSON.stringify(key.grants), key.scopes],
     );
     return rows.length > 0;
   }
 
   async update(
     id: string,
-    changes: Partial<Pick<ApiKeyRow, 'name' | 'admin' | 'disabled' | 'grants' | 'secret_hash'>>,
+    changes: Partial<Pick<ApiKeyRow, 'name' | 'admin' | 'disabled' | 'grants' | 'scopes' | 'secret_hash'>>,
   ): Promise<ApiKeyRow | null> {
     const sets: string[] = [];
     const params: unknown[] = [id];
     for (const [column, value] of Object.entries(changes)) {
       if (value === undefined) continue;
       params.push(column === 'grants' ? JSON.stringify(value) : value);
-      sets.push(`${column} = $${params.length}${column === 'grants' ? '::jsonb' : ''}`);
+      const cast = column === 'grants' ? '::jsonb' : column === 'scopes' ? '::text[]' : '';
+      sets.push(`${column} = $${params.length}${cast}`);
     }
     sets.push('updated_at = now()');
     const rows = await this.db.query<ApiKeyRow>(

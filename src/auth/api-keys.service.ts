@@ -5,7 +5,7 @@ import { DatabaseService, Queryable } from '../database/database.service';
 import { DomainError, ErrorCode, Messages, invalid, notFound } from '../common/errors';
 import { isUuid, newId } from '../common/ids';
 import { ListEnvelope, parseListQuery, toEnvelope } from '../common/list';
-import { AuthContext, Grant } from './auth-context';
+import { AuthContext, DEFAULT_SCOPES, Grant, Scope } from './auth-context';
 import { ApiKeyRow, ApiKeysRepository, existingPipelineIds } from './api-keys.repository';
 import { CreateApiKeyDto, UpdateApiKeyDto } from './api-keys.dto';
 import { generateSecret, hashSecret, verifySecret } from './secret-hash';
@@ -16,6 +16,8 @@ export interface ApiKeyView {
   admin: boolean;
   disabled: boolean;
   grants: Grant[];
+  /** As stored; an admin key has every scope whatever its list says. */
+  scopes: Scope[];
   created_at: string;
   updated_at: string;
 }
@@ -30,6 +32,7 @@ const present = (row: ApiKeyRow): ApiKeyView => ({
   admin: row.admin,
   disabled: row.disabled,
   grants: row.grants,
+  scopes: row.scopes,
   created_at: row.created_at.toISOString(),
   updated_at: row.updated_at.toISOString(),
 });
@@ -75,7 +78,7 @@ export class ApiKeysService implements OnApplicationBootstrap {
       if (this.verified.size >= VERIFIED_MAX) this.verified.clear();
       this.verified.set(cacheKey, Date.now() + VERIFIED_TTL_MS);
     }
-    return new AuthContext(row.id, row.admin, row.grants);
+    return new AuthContext(row.id, row.admin, row.grants, row.scopes);
   }
 
   /**
@@ -85,10 +88,12 @@ export class ApiKeysService implements OnApplicationBootstrap {
    */
   async principal(keyId: string, db?: Queryable): Promise<AuthContext | null> {
     const row = await this.keys.findById(keyId, db);
-    return row && !row.disabled ? new AuthContext(row.id, row.admin, row.grants) : null;
+    return row && !row.disabled ? new AuthContext(row.id, row.admin, row.grants, row.scopes) : null;
   }
 
-  async create(dto: CreateApiKeyDto): Promise<ApiKeyView & { secret: string }> {
+  async create(
+    dto: Omit<CreateApiKeyDto, 'scopes'> & { scopes?: Scope[] },
+  ): Promise<ApiKeyView & { secret: string }> {
     await this.checkGrantPipelines(dto.grants);
     const secret = generateSecret();
     const row = await this.keys.insert({
@@ -98,6 +103,7 @@ export class ApiKeysService implements OnApplicationBootstrap {
       admin: dto.admin,
       disabled: false,
       grants: dto.grants as Grant[],
+      scopes: dto.scopes ?? [...DEFAULT_SCOPES],
     });
     const view = present(row);
     // The secret is returned here and never again.
@@ -108,6 +114,7 @@ export class ApiKeysService implements OnApplicationBootstrap {
       admin: view.admin,
       grants: view.grants,
       created_at: view.created_at,
+      scopes: view.scopes,
       disabled: view.disabled,
       updated_at: view.updated_at,
     };
@@ -167,6 +174,7 @@ export class ApiKeysService implements OnApplicationBootstrap {
           admin: true,
           disabled: false,
           grants: [],
+          scopes: [...DEFAULT_SCOPES],
         },
         tx,
       );

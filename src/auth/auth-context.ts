@@ -6,7 +6,27 @@
  * specific pipeline takes precedence over a `*` grant, so a key can hold broad
  * read access and a narrower allow-list on one pipeline.
  */
+import { createHash } from 'node:crypto';
+
 export const Permission = { Read: 4, Write: 2, Execute: 1 } as const;
+
+/**
+ * What a key may do with agents (the agents API's OAuth scope names). Retrieval
+ * inside a turn is still bounded by the grants: a scope opens routes, not data.
+ */
+export const SCOPES = ['agent:read', 'agent:write', 'agent:execute'] as const;
+export type Scope = (typeof SCOPES)[number];
+/**
+ * Keys created without `scopes`, and every key that existed before agents, may read
+ * agents shared with them and nothing more: running a turn sends fragment text to
+ * an LLM (perhaps a hosted one) and spends its tokens, which an admin grants on
+ * purpose (`agent:execute`), as creating agents (`agent:write`).
+ */
+export const DEFAULT_SCOPES: readonly Scope[] = ['agent:read'];
+
+/** A stable 24-hex user id for a key (the agents API's ObjectId-shaped `userId`). */
+export const userIdOf = (keyId: string): string =>
+  createHash('sha256').update(`trove:user:${keyId}`).digest('hex').slice(0, 24);
 
 export interface Grant {
   pipeline_id: string; // a pipeline UUID or '*'
@@ -24,11 +44,21 @@ const NO_ACCESS: PipelineAccess = { permissions: 0, classifications: [] };
 const FULL_ACCESS: PipelineAccess = { permissions: 7, classifications: '*' };
 
 export class AuthContext {
+  readonly userId: string;
+
   constructor(
     readonly keyId: string,
     readonly admin: boolean,
     readonly grants: readonly Grant[],
-  ) {}
+    readonly scopes: readonly Scope[] = [],
+  ) {
+    this.userId = userIdOf(keyId);
+  }
+
+  /** Admin keys have every scope. */
+  hasScope(scope: Scope): boolean {
+    return this.admin || this.scopes.includes(scope);
+  }
 
   access(pipelineId: string): PipelineAccess {
     if (this.admin) return FULL_ACCESS;

@@ -1,20 +1,30 @@
 /**
  * The global guard: every route needs the two API key headers unless marked
- * @Public(); admin-only routes are marked @AdminOnly(). The authenticated key is
- * attached to the request for the @Auth() parameter decorator.
+ * @Public(); admin-only routes are marked @AdminOnly(), routes that need an agent
+ * scope @RequireScope(), and controllers that also take `Authorization: Bearer
+ * <key id>.<secret>` @AcceptsBearer(). The authenticated key is attached to the
+ * request for the @Auth() parameter decorator.
  */
 import { CanActivate, createParamDecorator, ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import { DomainError, ErrorCode } from '../common/errors';
-import { AuthContext } from './auth-context';
+import { DomainError, ErrorCode, forbidden } from '../common/errors';
+import { AuthContext, Scope } from './auth-context';
 import { ApiKeysService } from './api-keys.service';
 
 const PUBLIC = 'trove:public';
 const ADMIN_ONLY = 'trove:admin-only';
+const ACCEPTS_BEARER = 'trove:accepts-bearer';
+const REQUIRED_SCOPE = 'trove:required-scope';
 
 export const Public = () => SetMetadata(PUBLIC, true);
 export const AdminOnly = () => SetMetadata(ADMIN_ONLY, true);
+export const AcceptsBearer = () => SetMetadata(ACCEPTS_BEARER, true);
+export const RequireScope = (scope: Scope) => SetMetadata(REQUIRED_SCOPE, scope);
+
+/** The agents API's text for a missing scope. */
+export const missingScope = (scope: Scope) =>
+  forbidden(`Forbidden — insufficient OAuth scope (${scope} required)`);
 
 type AuthenticatedRequest = FastifyRequest & { auth?: AuthContext };
 
@@ -24,10 +34,35 @@ export const Auth = createParamDecorator((_: unknown, ctx: ExecutionContext): Au
   return auth;
 });
 
+type Headers = { headers: Record<string, string | string[] | undefined> };
+type Credentials = { keyId: string | undefined; secret: string | undefined };
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
 /** Reads the key headers of any request; shared with the MCP endpoint. */
-export function apiKeyHeaders(request: { headers: Record<string, string | string[] | undefined> }) {
-  const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+export function apiKeyHeaders(request: Headers): Credentials {
   return { keyId: one(request.headers['x-api-key']), secret: one(request.headers['x-api-key-secret']) };
+}
+
+/**
+ * `Authorization: Bearer <key id>.<secret>`, or null without a Bearer header. The key
+ * id is a UUID, so the first dot ends it. A token without a dot is passed on whole
+ * as both parts: it matches no key and is refused as an invalid key, not a missing one.
+ */
+export function bearerCredentials(request: Headers): Credentials | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(one(request.headers.authorization) ?? '');
+  if (!match) return null;
+  const token = match[1];
+  const dot = token.indexOf('.');
+  return dot < 0
+    ? { keyId: token, secret: token }
+    : { keyId: token.slice(0, dot), secret: token.slice(dot + 1) };
+}
+
+/** The credentials of a request: the key headers when it sent either, else (where accepted) a Bearer token. */
+export function requestCredentials(request: Headers, acceptBearer: boolean): Credentials {
+  const headers = apiKeyHeaders(request);
+  if (headers.keyId !== undefined || headers.secret !== undefined || !acceptBearer) return headers;
+  return bearerCredentials(request) ?? headers;
 }
 
 @Injectable()
@@ -41,11 +76,14 @@ export class ApiKeyGuard implements CanActivate {
     const targets = [context.getHandler(), context.getClass()];
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC, targets)) return true;
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    const { keyId, secret } = apiKeyHeaders(request);
+    const bearer = this.reflector.getAllAndOverride<boolean>(ACCEPTS_BEARER, targets) ?? false;
+    const { keyId, secret } = requestCredentials(request, bearer);
     request.auth = await this.apiKeys.authenticate(keyId, secret);
     if (this.reflector.getAllAndOverride<boolean>(ADMIN_ONLY, targets) && !request.auth.admin) {
       throw new DomainError(ErrorCode.Forbidden, 'Forbidden: this operation needs an admin API key.');
     }
+    const scope = this.reflector.getAllAndOverride<Scope | undefined>(REQUIRED_SCOPE, targets);
+    if (scope && !request.auth.hasScope(scope)) throw missingScope(scope);
     return true;
   }
 }

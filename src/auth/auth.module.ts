@@ -4,11 +4,19 @@ import { ApiKeysController } from './api-keys.controller';
 import { ApiKeysRepository } from './api-keys.repository';
 import { ApiKeysService } from './api-keys.service';
 import { ApiKeyGuard } from './auth.guard';
+import { InstallationRepository } from './installation.repository';
+import { InstallationService } from './installation.service';
 
 @Global()
 @Module({
   controllers: [ApiKeysController],
-  providers: [ApiKeysRepository, ApiKeysService, { provide: APP_GUARD, useClass: ApiKeyGuard }],
-  exports: [ApiKeysService],
+  providers: [
+    ApiKeysRepository,
+    ApiKeysService,
+    InstallationRepository,
+    InstallationService,
+    { provide: APP_GUARD, useClass: ApiKeyGuard },
+  ],
+  exports: [ApiKeysService, InstallationService],
 })
 export class AuthModule {}

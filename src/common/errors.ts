@@ -2,8 +2,9 @@
  * Domain errors: the one vocabulary of failure that services speak.
  *
  * Services throw `DomainError`s; the REST edge maps them to HTTP statuses and
- * `{"detail": ...}` bodies (http-error.filter.ts), and the MCP edge maps the same
- * errors to JSON-RPC codes. No service knows about either transport.
+ * `{"detail": ...}` bodies (http-error.filter.ts), the MCP edge maps the same
+ * errors to JSON-RPC codes, and the agents API under /api/v1 to its ErrorResponse
+ * (src/agents/api-error.filter.ts). No service knows about any transport.
  */
 export enum ErrorCode {
   BadRequest = 'bad_request',
@@ -14,7 +15,13 @@ export enum ErrorCode {
   PayloadTooLarge = 'payload_too_large',
   InvalidArgument = 'invalid_argument',
   NotImplemented = 'not_implemented',
-  /** A dependency we call (an embedding endpoint) failed. */
+  /** A model provider's content filter refused the request or the answer. */
+  ContentFiltered = 'content_filtered',
+  /** Nothing usable to do the work with: no LLM configured, or the selected one cannot start. */
+  FailedDependency = 'failed_dependency',
+  /** A dependency we call is rate limiting us or out of quota. */
+  RateLimited = 'rate_limited',
+  /** A dependency we call (an embedding endpoint, an LLM) failed. */
   Upstream = 'upstream',
   Unavailable = 'unavailable',
   Internal = 'internal',
@@ -28,6 +35,9 @@ export const HTTP_STATUS_OF: Record<ErrorCode, number> = {
   [ErrorCode.Conflict]: 409,
   [ErrorCode.PayloadTooLarge]: 413,
   [ErrorCode.InvalidArgument]: 422,
+  [ErrorCode.ContentFiltered]: 422,
+  [ErrorCode.FailedDependency]: 424,
+  [ErrorCode.RateLimited]: 429,
   [ErrorCode.NotImplemented]: 501,
   [ErrorCode.Upstream]: 502,
   [ErrorCode.Unavailable]: 503,
@@ -58,6 +68,7 @@ export const Messages = {
 export const notFound = (what: string, data?: Record<string, unknown>) =>
   new DomainError(ErrorCode.NotFound, what, data);
 export const invalid = (message: string) => new DomainError(ErrorCode.InvalidArgument, message);
+export const badRequest = (message: string) => new DomainError(ErrorCode.BadRequest, message);
 export const conflict = (message: string) => new DomainError(ErrorCode.Conflict, message);
 export const forbidden = (message: string) => new DomainError(ErrorCode.Forbidden, message);
 export const pipelineNotFound = (id: string) => notFound(Messages.pipelineNotFound, { id });

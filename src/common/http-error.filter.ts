@@ -64,13 +64,27 @@ export function toErrorBody(error: unknown): ErrorBody {
   return { status: 500, detail: 'Internal Server Error' };
 }
 
+/** Another edge's filter for the paths under `prefix` (the agents API's ErrorResponse under /api/v1/). */
+export interface EdgeFilter {
+  prefix: string;
+  filter: ExceptionFilter;
+}
+
 @Catch()
 export class HttpErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpError');
 
+  /**
+   * `edges` get the errors of their paths that no controller's own filter saw: those
+   * raised before a route is chosen (malformed JSON, an unknown path, a body too large).
+   */
+  constructor(private readonly edges: readonly EdgeFilter[] = []) {}
+
   catch(error: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const request = host.switchToHttp().getRequest<FastifyRequest>();
+    const edge = this.edges.find((e) => request?.url?.startsWith(e.prefix));
+    if (edge) return edge.filter.catch(error, host);
     const body = toErrorBody(error);
     if (body.status >= 500 && body.status !== 501 && body.status !== 502 && body.status !== 503) {
       this.logger.error({ err: error, reqId: request?.id }, 'Unhandled error');

@@ -21,3 +21,10 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
   if (!result.success) throw invalid(describeIssue(result.error.issues[0]));
   return result.data;
 }
+
+/** A required display name: trimmed, 1 to 200 characters. */
+export const nameSchema = z
+  .string({ error: 'is required' })
+  .trim()
+  .min(1, 'must not be empty')
+  .max(200, 'must be at most 200 characters');

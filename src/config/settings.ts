@@ -36,6 +36,10 @@ export interface Settings {
   /** How long /readyz reports 503 before the server stops accepting, so endpoints can drop the pod. */
   shutdownDrainSeconds: number;
   embeddingTimeoutMs: number;
+  /** Calls to OpenAI-compatible chat endpoints: per-attempt timeout (also the longest silence mid-stream) and retries. */
+  llm: { timeoutMs: number; maxRetries: number };
+  /** Agent turns: fragments retrieved per search, tool-call rounds a model may take, SSE heartbeat period. */
+  agents: { searchK: number; maxToolSteps: number; heartbeatSeconds: number };
   /** HNSW parameters: build-time m and ef_construction for new indexes, query-time ef_search floor. */
   vectorIndex: { m: number; efConstruction: number; efSearch: number };
   mcp: {
@@ -245,6 +249,15 @@ export function loadSettings(env: Env = process.env): Settings {
     shutdownDrainSeconds: integer(env, 'TROVE_SHUTDOWN_DRAIN_SECONDS', 5, 0, 600),
     embeddingTimeoutMs: integer(env, 'TROVE_EMBEDDING_TIMEOUT_MS', 30_000, 100, 600_000),
     vectorIndex: vectorIndexSettings(env),
+    llm: {
+      timeoutMs: integer(env, 'TROVE_LLM_TIMEOUT_MS', 60_000, 100, 600_000),
+      maxRetries: integer(env, 'TROVE_LLM_MAX_RETRIES', 3, 0, 10),
+    },
+    agents: {
+      searchK: integer(env, 'TROVE_AGENT_SEARCH_K', 6, 1, 50),
+      maxToolSteps: integer(env, 'TROVE_AGENT_MAX_TOOL_STEPS', 3, 0, 10),
+      heartbeatSeconds: integer(env, 'TROVE_AGENT_HEARTBEAT_SECONDS', 15, 1, 300),
+    },
     mcp: {
       allowedHosts: hostList(env, 'TROVE_MCP_ALLOWED_HOSTS', ['localhost', '127.0.0.1', '::1']),
       sessionStore: oneOf(env, 'TROVE_MCP_SESSION_STORE', ['memory', 'postgres'] as const, 'memory'),

@@ -6,6 +6,7 @@
  * are usually a single GPU that queues concurrent requests anyway, and sequential
  * batches keep a large ingestion from tripping the rate limits of hosted APIs.
  */
+import { parseBaseUrl } from '../common/base-url';
 import { DomainError, ErrorCode, invalid } from '../common/errors';
 import { embeddingDuration, embeddingErrors } from '../observability/metrics';
 import { checkModelSize, Embedder, EmbeddingModelSpec, EmbeddingProvider } from './embedding-provider';
@@ -105,22 +106,16 @@ export class OpenAiEmbeddingProvider implements EmbeddingProvider {
  * messages and logs, and a key has its own parameters.
  */
 function baseUrl(raw: string): string {
-  const value = raw.trim().replace(/\/+$/, '');
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw invalid('parameters.base_url must be an http(s) URL');
+  const parsed = parseBaseUrl(raw);
+  if ('url' in parsed) return parsed.url;
+  switch (parsed.problem) {
+    case 'not_http':
+      throw invalid('parameters.base_url must be an http(s) URL');
+    case 'credentials':
+      throw invalid('parameters.base_url must not contain credentials; use api_key or api_key_env');
+    case 'query':
+      throw invalid('parameters.base_url must not have a query or fragment: Trove appends /embeddings to it');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw invalid('parameters.base_url must be an http(s) URL');
-  if (url.username !== '' || url.password !== '') {
-    throw invalid('parameters.base_url must not contain credentials; use api_key or api_key_env');
-  }
-  if (url.search !== '' || url.hash !== '') {
-    throw invalid('parameters.base_url must not have a query or fragment: Trove appends /embeddings to it');
-  }
-  return value;
 }
 
 class OpenAiEmbedder implements Embedder {

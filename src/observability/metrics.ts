@@ -89,6 +89,34 @@ export const embeddingErrors = new Counter({
   registers: [registry],
 });
 
+// Agents and LLMs
+export const agentTurns = new Counter({
+  name: 'trove_agent_turns_total',
+  help: 'Agent turns (one question answered), by result (complete, failed, stopped).',
+  labelNames: ['result'] as const,
+  registers: [registry],
+});
+export const llmDuration = new Histogram({
+  name: 'trove_llm_request_duration_seconds',
+  help: 'Latency of one LLM call, from the request to the last token, by LLM.',
+  labelNames: ['model'] as const,
+  buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
+  registers: [registry],
+});
+export const llmTimeToFirstToken = new Histogram({
+  name: 'trove_llm_time_to_first_token_seconds',
+  help: 'Time from an LLM call to its first answer token, by LLM.',
+  labelNames: ['model'] as const,
+  buckets: [0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+  registers: [registry],
+});
+export const llmTokens = new Counter({
+  name: 'trove_llm_tokens_total',
+  help: 'Tokens an LLM reported, by LLM and kind (input, output).',
+  labelNames: ['model', 'kind'] as const,
+  registers: [registry],
+});
+
 // Ingestion
 export const ingestedDocuments = new Counter({
   name: 'trove_ingest_documents_total',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameSchema } from '../common/validation';
 import { isUuid } from '../common/ids';
 
 const uuid = (what: string) =>
@@ -16,11 +17,7 @@ const pair = z.tuple([classificationName, classificationName], {
   error: 'must be a pair [classification, inherited classification]',
 });
 
-const name = z
-  .string({ error: 'is required' })
-  .trim()
-  .min(1, 'must not be empty')
-  .max(200, 'must be at most 200 characters');
+const name = nameSchema;
 const description = z
   .string({ error: 'must be a string or null' })
   .max(4000, 'must be at most 4000 characters')

@@ -84,7 +84,9 @@ export class SearchService {
     const scope: Scope = {
       pipelineId: pipeline.id,
       classifications: narrowClassifications(
-        expandClassifications(request.classifications.values, pipeline, request.classifications.match),
+        request.classifications === 'all'
+          ? pipeline.classifications
+          : expandClassifications(request.classifications.values, pipeline, request.classifications.match),
         allowedClassifications(auth, pipeline),
       ),
       filter: request.filters,

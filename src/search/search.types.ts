@@ -44,7 +44,11 @@ export type MetadataFilter =
 export interface SearchRequest {
   type: SearchType;
   query: string;
-  classifications: ClassificationQuery;
+  /**
+   * `all`: every classification of the pipeline (an agent's knowledge that names
+   * none); like any other request, narrowed to the key's allow-list.
+   */
+  classifications: ClassificationQuery | 'all';
   params: SearchParams;
   /** The raw parsed `params` as sent (for the placeholder errors' `data`), or null when absent. */
   rawParams: Record<string, unknown> | null;

@@ -179,4 +179,35 @@ describeEachDatabase('API keys and authentication', (fixture) => {
     expect(back.body.data.map((k: { name: string }) => k.name)).toEqual(['page-0', 'page-1']);
     expect(first.body.query_info).toEqual([{ field: 'name', op: 'startswith', value: 'page-' }]);
   });
+
+  it('gives a key the agent scopes it is created with, agent:read alone by default, and changes them', async () => {
+    const plain = (await api().post('/api_keys', { name: 'scopes-default' })).body;
+    expect(plain.scopes).toEqual(['agent:read']);
+    const agent = await api().post('/api_keys', {
+      name: 'scopes-all',
+      scopes: ['agent:read', 'agent:write', 'agent:execute'],
+    });
+    expect(agent.status).toBe(201);
+    expect(agent.body.scopes).toEqual(['agent:read', 'agent:write', 'agent:execute']);
+    const patched = await api().patch(`/api_keys/${plain.id}`, { scopes: ['agent:execute'] });
+    expect(patched.body.scopes).toEqual(['agent:execute']);
+    expect((await api().get(`/api_keys/${plain.id}`)).body.scopes).toEqual(['agent:execute']);
+    expect((await api().patch(`/api_keys/${plain.id}`, { scopes: [] })).body.scopes).toEqual([]);
+  });
+
+  it.each([
+    [
+      { name: 'x', scopes: ['agent:admin'] },
+      'scopes[0]: must be one of agent:read, agent:write, agent:execute',
+    ],
+    [{ name: 'x', scopes: ['agent:read', 'agent:read'] }, 'scopes: name each scope at most once'],
+    [
+      { name: 'x', scopes: 'agent:read' },
+      'scopes: must be an array of scopes (agent:read, agent:write, agent:execute)',
+    ],
+  ])('refuses scopes %j', async (body, detail) => {
+    const response = await api().post('/api_keys', body);
+    expect(response.status).toBe(422);
+    expect(response.body).toEqual({ detail });
+  });
 });

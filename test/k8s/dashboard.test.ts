@@ -80,7 +80,7 @@ describe('Grafana dashboard', () => {
 
   it('has a row for each area', () => {
     const rows = dashboard.panels.filter((p) => p.type === 'row').map((p) => p.title);
-    expect(rows).toEqual(expect.arrayContaining(['HTTP', 'MCP', 'Search', 'Embeddings', 'Ingestion', 'Database pool', 'Operator', 'Process']));
+    expect(rows).toEqual(expect.arrayContaining(['HTTP', 'MCP', 'Search', 'Embeddings', 'Agents', 'Ingestion', 'Database pool', 'Operator', 'Process']));
   });
 
   it('lays panels out on the 24-column grid without overlaps', () => {

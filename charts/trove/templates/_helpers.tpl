@@ -146,6 +146,11 @@ TROVE_JOBS_WORKER: {{ .Values.config.jobsWorker | toString | quote }}
 TROVE_HNSW_M: {{ .Values.config.vectorIndex.m | toString | quote }}
 TROVE_HNSW_EF_CONSTRUCTION: {{ .Values.config.vectorIndex.efConstruction | toString | quote }}
 TROVE_HNSW_EF_SEARCH: {{ .Values.config.vectorIndex.efSearch | toString | quote }}
+TROVE_LLM_TIMEOUT_MS: {{ .Values.config.llm.timeoutMs | toString | quote }}
+TROVE_LLM_MAX_RETRIES: {{ .Values.config.llm.maxRetries | toString | quote }}
+TROVE_AGENT_SEARCH_K: {{ .Values.config.agents.searchK | toString | quote }}
+TROVE_AGENT_MAX_TOOL_STEPS: {{ .Values.config.agents.maxToolSteps | toString | quote }}
+TROVE_AGENT_HEARTBEAT_SECONDS: {{ .Values.config.agents.heartbeatSeconds | toString | quote }}
 TROVE_OPERATOR_ENABLED: {{ .Values.operator.enabled | toString | quote }}
 TROVE_OPERATOR_LEASE_NAME: {{ .Values.operator.leaseName | quote }}
 TROVE_OPERATOR_RESYNC_SECONDS: {{ .Values.operator.resyncSeconds | toString | quote }}

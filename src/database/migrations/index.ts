@@ -2,11 +2,21 @@
 import { Initial1764470000000 } from './1764470000000-Initial';
 import { DefaultCatalogue1764470100000 } from './1764470100000-DefaultCatalogue';
 import { ExternalIdsPerReader1764480000000 } from './1764480000000-ExternalIdsPerReader';
+import { Llms1764490000000 } from './1764490000000-Llms';
+import { ApiKeyScopes1764490100000 } from './1764490100000-ApiKeyScopes';
+import { Installation1764490200000 } from './1764490200000-Installation';
+import { Agents1764490300000 } from './1764490300000-Agents';
+import { AgentConversations1764490400000 } from './1764490400000-AgentConversations';
 import { PendingFiles1764495000000 } from './1764495000000-PendingFiles';
 
 export const MIGRATIONS = [
   Initial1764470000000,
   DefaultCatalogue1764470100000,
   ExternalIdsPerReader1764480000000,
+  Llms1764490000000,
+  ApiKeyScopes1764490100000,
+  Installation1764490200000,
+  Agents1764490300000,
+  AgentConversations1764490400000,
   PendingFiles1764495000000,
 ];

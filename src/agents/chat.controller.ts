@@ -1,0 +1,201 @@
+import { Body, Controller, HttpCode, Inject, Param, Post, Res, UseFilters } from '@nestjs/common';
+import { EventType } from '@ag-ui/core';
+import type { FastifyReply } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { AuthContext } from '../auth/auth-context';
+import { AcceptsBearer, Auth, RequireScope } from '../auth/auth.guard';
+import { parseWith } from '../common/validation';
+import { SETTINGS, Settings } from '../config/settings';
+import { AguiStream, TurnStream } from './agui-stream';
+import { ApiErrorFilter, toApiError } from './api-error.filter';
+import { ChatService, PreparedTurn } from './chat.service';
+import {
+  AddMessageSchema,
+  CancelSchema,
+  CreateConversationSchema,
+  pathObjectId,
+  RegenerateSchema,
+  StreamAddMessageSchema,
+  StreamCreateConversationSchema,
+} from './conversations.dto';
+import { Request, RequestInfo } from './request-info';
+import { RunCancelled } from './run-registry';
+import { SILENT } from './turn.service';
+
+/**
+ * Agents API turns: the JSON routes (ops 24, 15), the AG-UI streams (10, 11, 12) and
+ * cancel (13). Validation and lookups answer HTTP errors before a stream opens;
+ * after that, a stream ends with exactly one RUN_FINISHED or RUN_ERROR, sent once
+ * the conversation is saved. A client that disconnects stops the turn (`Stopped`,
+ * the partial answer kept).
+ */
+@Controller('api/v1/agents')
+@UseFilters(ApiErrorFilter)
+@AcceptsBearer()
+export class ChatController {
+  constructor(
+    private readonly chat: ChatService,
+    @Inject(SETTINGS) private readonly settings: Settings,
+  ) {}
+
+  @Post(':agentKey/conversations')
+  @HttpCode(201)
+  @RequireScope('agent:execute')
+  async create(
+    @Auth() auth: AuthContext,
+    @Param('agentKey') agentKey: string,
+    @Body() body: unknown,
+    @Request() info: RequestInfo,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const turn = await this.chat.prepareCreate(auth, agentKey, parseWith(CreateConversationSchema, body));
+    const outcome = await this.runJson(turn, reply);
+    return this.chat.createdBody(turn, outcome, info);
+  }
+
+  @Post(':agentKey/conversations/:conversationId/messages')
+  @HttpCode(200)
+  @RequireScope('agent:execute')
+  async add(
+    @Auth() auth: AuthContext,
+    @Param('agentKey') agentKey: string,
+    @Param('conversationId') conversationId: string,
+    @Body() body: unknown,
+    @Request() info: RequestInfo,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const id = pathObjectId('conversationId', conversationId);
+    const turn = await this.chat.prepareAdd(auth, agentKey, id, parseWith(AddMessageSchema, body));
+    const outcome = await this.runJson(turn, reply);
+    return this.chat.addedBody(turn, outcome, info);
+  }
+
+  @Post(':agentKey/conversations/stream')
+  @RequireScope('agent:execute')
+  async streamCreate(
+    @Auth() auth: AuthContext,
+    @Param('agentKey') agentKey: string,
+    @Body() body: unknown,
+    @Request() info: RequestInfo,
+    @Res() reply: FastifyReply,
+  ) {
+    const turn = await this.chat.prepareCreate(
+      auth,
+      agentKey,
+      parseWith(StreamCreateConversationSchema, body),
+    );
+    await this.stream(reply, info, turn.conversation.id, turn.runId, async () => turn);
+  }
+
+  @Post(':agentKey/conversations/:conversationId/messages/stream')
+  @RequireScope('agent:execute')
+  async streamAdd(
+    @Auth() auth: AuthContext,
+    @Param('agentKey') agentKey: string,
+    @Param('conversationId') conversationId: string,
+    @Body() body: unknown,
+    @Request() info: RequestInfo,
+    @Res() reply: FastifyReply,
+  ) {
+    const id = pathObjectId('conversationId', conversationId);
+    const turn = await this.chat.prepareAdd(auth, agentKey, id, parseWith(StreamAddMessageSchema, body));
+    await this.stream(reply, info, id, turn.runId, async () => turn);
+  }
+
+  /** Lookups and the regenerate rules are reported as RUN_ERROR once the stream is open, as the document asks. */
+  @Post(':agentKey/conversations/:conversationId/message/:messageId/regenerate')
+  @RequireScope('agent:execute')
+  async regenerate(
+    @Auth() auth: AuthContext,
+    @Param('agentKey') agentKey: string,
+    @Param('conversationId') conversationId: string,
+    @Param('messageId') messageId: string,
+    @Body() body: unknown,
+    @Request() info: RequestInfo,
+    @Res() reply: FastifyReply,
+  ) {
+    const id = pathObjectId('conversationId', conversationId);
+    const message = pathObjectId('messageId', messageId);
+    const dto = parseWith(RegenerateSchema, body);
+    const runId = dto.runId ?? randomUUID();
+    await this.stream(reply, info, id, runId, () =>
+      this.chat.prepareRegenerate(auth, agentKey, id, message, { ...dto, runId }),
+    );
+  }
+
+  @Post(':agentKey/conversations/:conversationId/cancel')
+  @HttpCode(200)
+  @RequireScope('agent:execute')
+  cancel(
+    @Auth() auth: AuthContext,
+    @Param('agentKey') agentKey: string,
+    @Param('conversationId') conversationId: string,
+    @Body() body: unknown,
+  ) {
+    const id = pathObjectId('conversationId', conversationId);
+    return this.chat.cancel(auth, agentKey, id, parseWith(CancelSchema, body).runId);
+  }
+
+  /** Steps 2 and 3 of a JSON turn; `X-Conversation-Id` on success and on failure. */
+  private async runJson(turn: PreparedTurn, reply: FastifyReply) {
+    reply.header('x-conversation-id', turn.conversation.id);
+    const outcome = await this.chat.execute(turn, SILENT);
+    if (outcome.result === 'failed') throw outcome.error;
+    return outcome;
+  }
+
+  /**
+   * Opens the stream, then: RUN_STARTED, `CUSTOM conversation_created` (ops 10 and
+   * 11), the turn's events, and one terminal event after the conversation is saved.
+   */
+  private async stream(
+    reply: FastifyReply,
+    info: RequestInfo,
+    threadId: string,
+    runId: string,
+    prepare: () => Promise<PreparedTurn>,
+  ): Promise<void> {
+    reply.hijack();
+    const stream = new AguiStream(reply.raw, this.settings.agents.heartbeatSeconds * 1000);
+    stream.open({ 'x-request-id': info.requestId, 'x-conversation-id': threadId });
+    stream.send({ type: EventType.RUN_STARTED, threadId, runId });
+    let turn: PreparedTurn;
+    try {
+      turn = await prepare();
+    } catch (error) {
+      const { code, message } = toApiError(error);
+      stream.send({ type: EventType.RUN_ERROR, message, code });
+      stream.end();
+      return;
+    }
+    let finished = false;
+    reply.raw.on('close', () => {
+      if (!finished) turn.controller.abort(new RunCancelled('disconnect'));
+    });
+    if (turn.kind !== 'regenerate') {
+      stream.send({
+        type: EventType.CUSTOM,
+        name: 'conversation_created',
+        value: { conversationId: turn.conversation.id, title: turn.conversation.title },
+      });
+    }
+    const observer = new TurnStream(stream, turn.answerId);
+    const outcome = await this.chat.execute(turn, observer);
+    observer.endText();
+    finished = true;
+    try {
+      if (outcome.result === 'failed') throw outcome.error;
+      stream.send({
+        type: EventType.RUN_FINISHED,
+        threadId,
+        runId,
+        ...(outcome.result === 'stopped' ? { outcome: { type: 'cancelled' } } : {}),
+        result: await this.chat.finishedResult(turn, outcome, info),
+      });
+    } catch (error) {
+      const { code, message } = toApiError(error);
+      stream.send({ type: EventType.RUN_ERROR, message, code });
+    }
+    stream.end();
+  }
+}

@@ -1,0 +1,320 @@
+/**
+ * Chat turns (ops 10, 11, 12, 15, 24) and their cancellation (op 13), for the JSON
+ * and the streaming routes alike. A turn runs in the document's three steps:
+ *  1. `prepare*`: the lookups and rules that answer HTTP errors, then the user's
+ *     message saved (the conversation created on a first turn);
+ *  2. `execute`: the turn itself (turn.service.ts), reported to an observer;
+ *  3. its outcome saved: the answer with its citations (`Complete`), the partial
+ *     answer of a cancelled or abandoned turn (`Stopped`), or an `error` message and
+ *     a `failReason` (`Failed`), before anything is answered.
+ */
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { AuthContext } from '../auth/auth-context';
+import { InstallationService } from '../auth/installation.service';
+import { badRequest, notFound } from '../common/errors';
+import { ChatMessage } from '../llms/chat-model';
+import { agentTurns } from '../observability/metrics';
+import { AgentRecord } from './agents.repository';
+import { AgentsService } from './agents.service';
+import { ConversationStore, newObjectId } from './conversation-store';
+import { ConversationPresenter } from './conversation-presenter';
+import { presentAgentConversation, presentConversation } from './conversation-view';
+import { ConversationRow } from './conversations.repository';
+import { ConversationsService } from './conversations.service';
+import {
+  AddMessageDto,
+  AttachmentRef,
+  Capabilities,
+  CreateConversationDto,
+  RegenerateDto,
+  TurnFilters,
+} from './conversations.dto';
+import { titleOf } from './prompt';
+import { metaOf, RequestInfo } from './request-info';
+import { RunCancelled, RunRegistry } from './run-registry';
+import { newTurnState, TurnObserver, TurnService } from './turn.service';
+import { questionMessage, TurnOutcome, TurnRecorder } from './turn-recorder';
+
+export type { TurnOutcome } from './turn-recorder';
+
+type TurnKind = 'create' | 'add' | 'regenerate';
+
+/** What the turn request carries beyond the question. */
+interface TurnOptions {
+  filters?: TurnFilters;
+  agentCapabilities?: Capabilities;
+  tools?: string[];
+  modelKey?: string;
+  timezone?: string;
+  currentTime?: string;
+  runId?: string;
+}
+
+export interface PreparedTurn {
+  kind: TurnKind;
+  auth: AuthContext;
+  orgId: string;
+  agent: AgentRecord;
+  conversation: ConversationRow;
+  question: string;
+  history: ChatMessage[];
+  options: TurnOptions;
+  runId: string;
+  controller: AbortController;
+  /** The id the answer will be saved under (also its AG-UI text message id). */
+  answerId: string;
+  /** Regenerate: the answer the new one replaces. */
+  replacing?: string;
+}
+
+const DEFAULT_CAPABILITIES: Capabilities = { internalSearch: true, webSearch: true, deepSearch: false };
+
+@Injectable()
+export class ChatService {
+  constructor(
+    private readonly agents: AgentsService,
+    private readonly store: ConversationStore,
+    private readonly presenter: ConversationPresenter,
+    private readonly turns: TurnService,
+    private readonly runs: RunRegistry,
+    private readonly installation: InstallationService,
+    private readonly conversations: ConversationsService,
+    private readonly recorder: TurnRecorder,
+  ) {}
+
+  /** Step 1 of a first turn: the agent, the rules, the run, then the conversation with its question. */
+  async prepareCreate(
+    auth: AuthContext,
+    agentKey: string,
+    dto: CreateConversationDto,
+  ): Promise<PreparedTurn> {
+    const agent = await this.agents.requireVisible(auth, agentKey);
+    checkAttachments(dto.attachments, dto.recordIds);
+    if (dto.projectId && !(await this.conversations.ownsProject(auth, dto.projectId.toLowerCase()))) {
+      throw badRequest(`projectId: project ${dto.projectId} not found`);
+    }
+    const orgId = await this.installation.orgId();
+    const conversationId = newObjectId();
+    const base = {
+      kind: 'create' as const,
+      auth,
+      orgId,
+      agent,
+      question: dto.query,
+      history: [],
+      options: dto,
+    };
+    return this.begin(base, conversationId, dto.runId, () =>
+      this.store.create(
+        {
+          id: conversationId,
+          agent_key: agent.key,
+          org_id: orgId,
+          user_id: auth.userId,
+          title: titleOf(dto.query),
+          status: 'Inprogress',
+          model_info: null,
+          project_id: dto.projectId?.toLowerCase() ?? null,
+          project_visibility: dto.projectId ? (dto.projectVisibility ?? 'private') : null,
+        },
+        questionMessage(dto.query, dto),
+      ),
+    );
+  }
+
+  /** Step 1 of a follow-up: the caller's conversation with this agent, the run, then the question. */
+  async prepareAdd(
+    auth: AuthContext,
+    agentKey: string,
+    conversationId: string,
+    dto: AddMessageDto,
+  ): Promise<PreparedTurn> {
+    checkAttachments(dto.attachments, undefined);
+    const { agent, conversation } = await this.conversations.requireConversation(
+      auth,
+      agentKey,
+      conversationId,
+    );
+    const history = await this.history(conversation.id);
+    const base = {
+      kind: 'add' as const,
+      auth,
+      orgId: conversation.org_id,
+      agent,
+      question: dto.query,
+      history,
+      options: dto,
+    };
+    return this.begin(base, conversation.id, dto.runId, () =>
+      this.store.append(conversation.id, questionMessage(dto.query, dto), [], { status: 'Inprogress' }),
+    );
+  }
+
+  /** Regenerate: only the last message, and only an answer; the question is the one it answered. */
+  async prepareRegenerate(
+    auth: AuthContext,
+    agentKey: string,
+    conversationId: string,
+    messageId: string,
+    dto: RegenerateDto,
+  ): Promise<PreparedTurn> {
+    const { agent, conversation } = await this.conversations.requireConversation(
+      auth,
+      agentKey,
+      conversationId,
+    );
+    const messages = await this.store.messages([conversation.id]);
+    const index = messages.findIndex((m) => m.message.id === messageId);
+    if (index < 0) throw notFound('Message not found');
+    if (index !== messages.length - 1)
+      throw badRequest('Only the last message in the conversation can be regenerated');
+    const target = messages[index].message;
+    if (target.message_type !== 'bot_response')
+      throw badRequest('Only a bot_response message can be regenerated');
+    const asked = messages.slice(0, index).findLastIndex((m) => m.message.message_type === 'user_query');
+    if (asked < 0) throw badRequest('The answer to regenerate follows no question');
+    const base = {
+      kind: 'regenerate' as const,
+      auth,
+      orgId: conversation.org_id,
+      agent,
+      question: messages[asked].message.content,
+      history: toHistory(messages.slice(0, asked)),
+      // Omitted fields reuse the original answer's model.
+      options: { ...dto, modelKey: dto.modelKey ?? target.model_info?.modelKey },
+      replacing: target.id,
+    };
+    return this.begin(base, conversation.id, dto.runId, () =>
+      this.store.update(conversation.id, { status: 'Inprogress' }),
+    );
+  }
+
+  /** Registers the run, then saves step 1; the run is released when saving fails. */
+  private async begin(
+    turn: Omit<PreparedTurn, 'conversation' | 'runId' | 'controller' | 'answerId'>,
+    conversationId: string,
+    runId: string | undefined,
+    save: () => Promise<ConversationRow>,
+  ): Promise<PreparedTurn> {
+    const id = runId ?? randomUUID();
+    const controller = await this.runs.start(id, {
+      orgId: turn.orgId,
+      userId: turn.auth.userId,
+      conversationId,
+    });
+    try {
+      return { ...turn, conversation: await save(), runId: id, controller, answerId: newObjectId() };
+    } catch (error) {
+      await this.runs.finish(id);
+      throw error;
+    }
+  }
+
+  /** Steps 2 and 3: the turn, then its outcome saved. Never throws: a failure is an outcome. */
+  async execute(turn: PreparedTurn, observer: TurnObserver): Promise<TurnOutcome> {
+    const state = newTurnState();
+    const started = Date.now();
+    let outcome: TurnOutcome;
+    try {
+      await this.turns.run(
+        {
+          auth: turn.auth,
+          orgId: turn.orgId,
+          agent: turn.agent,
+          question: turn.question,
+          history: turn.history,
+          filters: turn.options.filters,
+          capabilities: turn.options.agentCapabilities ?? DEFAULT_CAPABILITIES,
+          tools: turn.options.tools,
+          modelKey: turn.options.modelKey,
+          timezone: turn.options.timezone,
+          currentTime: turn.options.currentTime,
+          attachments: [],
+          signal: turn.controller.signal,
+          observer,
+        },
+        state,
+      );
+      outcome = await this.recorder.answer(turn, state, started, 'complete');
+    } catch (error) {
+      const reason = turn.controller.signal.aborted ? turn.controller.signal.reason : error;
+      outcome =
+        reason instanceof RunCancelled
+          ? await this.recorder.answer(turn, state, started, 'stopped')
+          : await this.recorder.failure(turn, reason);
+    } finally {
+      await this.runs.finish(turn.runId);
+    }
+    agentTurns.inc({ result: outcome.result });
+    return outcome;
+  }
+
+  /** Cancel (op 13): 404 for a conversation that is not the caller's, 403 for another's run. */
+  async cancel(auth: AuthContext, agentKey: string, conversationId: string, runId: string) {
+    const { conversation } = await this.conversations.requireConversation(
+      auth,
+      agentKey,
+      conversationId,
+      'Conversation not found or unauthorized',
+    );
+    const outcome = await this.runs.cancel(runId, {
+      orgId: conversation.org_id,
+      userId: auth.userId,
+      conversationId,
+    });
+    return { cancelled: outcome === 'cancelled' };
+  }
+
+  /** The answer of the JSON create (op 24): 201 `{conversation: AgentConversation, meta}`. */
+  async createdBody(turn: PreparedTurn, outcome: TurnOutcome, info: RequestInfo) {
+    const messages = await this.presenter.messages(turn.auth, outcome.conversation.id, turn.orgId);
+    return { conversation: presentAgentConversation(outcome.conversation, messages), meta: metaOf(info) };
+  }
+
+  /** The answer of a follow-up (op 15, and the result of RUN_FINISHED): `AddMessageResponse`. */
+  async addedBody(turn: PreparedTurn, outcome: TurnOutcome, info: RequestInfo) {
+    const messages = await this.presenter.messages(turn.auth, outcome.conversation.id, turn.orgId);
+    return {
+      conversation: presentConversation(outcome.conversation, messages, turn.auth.userId),
+      recordsUsed: outcome.recordsUsed,
+      meta: { ...metaOf(info), recordsUsed: outcome.recordsUsed },
+    };
+  }
+
+  /** RUN_FINISHED's `{conversation, recordsUsed, meta}`, in the projection of the op's JSON twin. */
+  async finishedResult(turn: PreparedTurn, outcome: TurnOutcome, info: RequestInfo) {
+    if (turn.kind !== 'create') return this.addedBody(turn, outcome, info);
+    const body = await this.createdBody(turn, outcome, info);
+    return {
+      conversation: body.conversation,
+      recordsUsed: outcome.recordsUsed,
+      meta: { ...body.meta, recordsUsed: outcome.recordsUsed },
+    };
+  }
+
+  private async history(conversationId: string): Promise<ChatMessage[]> {
+    return toHistory(await this.store.messages([conversationId]));
+  }
+}
+
+/** Earlier questions and answers as model messages (failed turns and other kinds left out). */
+function toHistory(messages: { message: { message_type: string; content: string } }[]): ChatMessage[] {
+  return messages
+    .filter((m) => m.message.message_type === 'user_query' || m.message.message_type === 'bot_response')
+    .map((m) => ({
+      role: m.message.message_type === 'user_query' ? 'user' : 'assistant',
+      content: m.message.content,
+    }));
+}
+
+/**
+ * Attachments and records are uploaded through the attachments routes, which this
+ * server does not offer yet: no id can name one. The turn takes their extracted
+ * text (TurnRequest.attachments) once they exist.
+ */
+function checkAttachments(attachments: AttachmentRef[] | undefined, recordIds: string[] | undefined): void {
+  if (attachments?.length)
+    throw badRequest(`attachments[0].recordId: attachment ${attachments[0].recordId} not found`);
+  if (recordIds?.length) throw badRequest(`recordIds[0]: record ${recordIds[0]} not found`);
+}

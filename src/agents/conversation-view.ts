@@ -1,0 +1,237 @@
+/**
+ * How conversations and messages look on the wire, in the document's projections:
+ * `AgentConversation` (a created conversation), `Conversation` (after a follow-up),
+ * `StoredAgentConversation` (title and delete answers), `AgentConversationListItem`
+ * and the detail's reduced `AgentConversationDetail`.
+ *
+ * Citations are shown only when the caller may still read their pipeline and
+ * classification (`visible`): grants can shrink after an answer was given.
+ */
+import { CitationRecord, MessageRecord, StoredMessage } from './conversation-store';
+import { ConversationRow } from './conversations.repository';
+
+export type CitationFilter = (citation: CitationRecord) => boolean;
+
+const iso = (date: Date) => date.toISOString();
+const present = <T>(value: T | null | undefined) =>
+  value === null || value === undefined ? undefined : value;
+
+function citationData(citation: CitationRecord, orgId: string) {
+  const meta = citation.metadata;
+  const named = [meta.title, meta.name].find((v): v is string => typeof v === 'string' && v !== '');
+  return {
+    _id: citation.id,
+    content: citation.content,
+    chunkIndex: citation.chunk_index,
+    citationType: 'vectordb',
+    metadata: {
+      orgId,
+      mimeType: 'text/plain',
+      recordId: citation.document_id,
+      recordName: named ?? citation.document_id,
+      origin: 'TROVE',
+      recordVersion: citation.version,
+      connector: 'TROVE',
+      connectorId: citation.pipeline_id,
+      recordType: 'DOCUMENT',
+      blockNum: [citation.chunk_index],
+      blockType: 'text',
+    },
+    createdAt: iso(citation.created_at),
+    updatedAt: iso(citation.created_at),
+  };
+}
+
+const excerpt = (text: string) => (text.length > 300 ? `${text.slice(0, 297)}...` : text);
+
+function modelInfo(info: Record<string, string> | null) {
+  if (!info) return undefined;
+  const { modelKey, modelName, modelProvider, modelFriendlyName, chatMode } = info;
+  return Object.fromEntries(
+    Object.entries({ modelKey, modelName, modelProvider, modelFriendlyName, chatMode }).filter(
+      ([, v]) => v !== undefined,
+    ),
+  );
+}
+
+function messageCommon(message: MessageRecord) {
+  return {
+    _id: message.id,
+    messageType: message.message_type,
+    content: message.content,
+    contentFormat: message.content_format,
+    followUpQuestions: message.follow_up_questions,
+    feedback: message.feedback,
+    modelInfo: modelInfo(message.model_info),
+    appliedFilters: present(message.applied_filters),
+    attachments: message.attachments,
+    tools: message.tools,
+    parts: message.parts,
+    createdAt: iso(message.created_at),
+    updatedAt: iso(message.updated_at),
+  };
+}
+
+/** `Message`, citations populated (`{citationId, relevanceScore, excerpt, citationData}`). */
+export function presentMessage(
+  { message, citations }: StoredMessage,
+  orgId: string,
+  visible: CitationFilter,
+) {
+  return {
+    ...messageCommon(message),
+    citations: citations.filter(visible).map((c) => ({
+      citationId: c.id,
+      relevanceScore: Math.min(1, Math.max(0, c.relevance)),
+      excerpt: excerpt(c.content),
+      citationData: citationData(c, orgId),
+    })),
+    ...(message.confidence !== null ? { confidence: message.confidence } : {}),
+    metadata: message.metadata,
+  };
+}
+
+/** The detail's message: `{citationId, citationData}` citations, metadata without `reason`. */
+export function presentDetailMessage(
+  { message, citations }: StoredMessage,
+  orgId: string,
+  visible: CitationFilter,
+) {
+  const { processingTimeMs, modelVersion, aiTransactionId } = message.metadata as Record<string, unknown>;
+  return {
+    ...messageCommon(message),
+    citations: citations
+      .filter(visible)
+      .map((c) => ({ citationId: c.id, citationData: citationData(c, orgId) })),
+    ...(message.confidence !== null ? { confidence: message.confidence } : {}),
+    metadata: Object.fromEntries(
+      Object.entries({ processingTimeMs, modelVersion, aiTransactionId }).filter(([, v]) => v !== undefined),
+    ),
+  };
+}
+
+/** Computed per request: the caller's entry in `sharedWith`, else `read`, as the document defines it. */
+function accessOf(row: ConversationRow, userId: string) {
+  return {
+    isOwner: row.user_id === userId,
+    accessLevel: row.shared_with.find((s) => s.userId === userId)?.accessLevel ?? ('read' as const),
+  };
+}
+
+function stored(row: ConversationRow) {
+  return {
+    _id: row.id,
+    agentKey: row.agent_key,
+    userId: row.user_id,
+    orgId: row.org_id,
+    title: row.title,
+    initiator: row.user_id,
+    status: row.status,
+    ...(row.status === 'Failed' && row.fail_reason ? { failReason: row.fail_reason } : {}),
+    modelInfo: modelInfo(row.model_info),
+    isShared: row.is_shared,
+    sharedWith: row.shared_with,
+    isArchived: row.is_archived,
+    // Absent on a conversation never archived; null after an unarchive.
+    ...(row.archived_at !== null ? { archivedBy: row.archived_by } : {}),
+    isDeleted: row.is_deleted,
+    deletedBy: row.deleted_by,
+    conversationSource: 'agent_chat' as const,
+    lastActivityAt: row.last_activity_at.getTime(),
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+type PresentedMessages = ReturnType<typeof presentMessage>[];
+
+/** `AgentConversation`: the answer of a created conversation (op 24, RUN_FINISHED of op 10). */
+export function presentAgentConversation(row: ConversationRow, messages: PresentedMessages) {
+  const {
+    initiator,
+    modelInfo: info,
+    failReason,
+    ...rest
+  } = stored(row) as ReturnType<typeof stored> & {
+    failReason?: string;
+  };
+  return {
+    _id: rest._id,
+    agentKey: rest.agentKey,
+    userId: rest.userId,
+    orgId: rest.orgId,
+    title: rest.title,
+    initiator,
+    messages,
+    status: rest.status,
+    ...(failReason ? { failReason } : {}),
+    ...(info ? { modelInfo: info } : {}),
+    isShared: rest.isShared,
+    sharedWith: rest.sharedWith,
+    conversationSource: rest.conversationSource,
+    lastActivityAt: rest.lastActivityAt,
+    createdAt: rest.createdAt,
+    updatedAt: rest.updatedAt,
+    projectId: row.project_id,
+    projectVisibility: row.project_visibility,
+  };
+}
+
+/** `Conversation`: the answer of a follow-up (op 15, RUN_FINISHED of ops 11 and 12). */
+export function presentConversation(row: ConversationRow, messages: PresentedMessages, userId: string) {
+  const { agentKey: _, conversationSource: __, deletedBy, ...rest } = stored(row);
+  return {
+    ...rest,
+    ...(deletedBy !== null ? { deletedBy } : {}),
+    messages,
+    conversationErrors: row.conversation_errors.map(({ _id: ___, ...error }) => error),
+    ...accessOf(row, userId),
+    projectId: row.project_id,
+    projectVisibility: row.project_visibility,
+  };
+}
+
+/** `StoredAgentConversation`: the answer of the title change and of delete. */
+export function presentStoredConversation(row: ConversationRow, messages: PresentedMessages) {
+  return { ...stored(row), messages, conversationErrors: row.conversation_errors, __v: row.version };
+}
+
+/** `AgentConversationListItem`; `archivedAt` on the archive listings, `sharedWith` left out of shared rows. */
+export function presentListItem(
+  row: ConversationRow,
+  userId: string,
+  options: { archive?: boolean; shared?: boolean } = {},
+) {
+  const { sharedWith, ...rest } = stored(row);
+  return {
+    ...rest,
+    ...(options.shared ? {} : { sharedWith }),
+    ...(options.archive && row.archived_at !== null ? { archivedAt: iso(row.updated_at) } : {}),
+    conversationErrors: row.conversation_errors.map(({ _id: _, ...error }) => error),
+    ...accessOf(row, userId),
+    projectId: row.project_id,
+    projectVisibility: row.project_visibility,
+  };
+}
+
+export function presentDetail(
+  row: ConversationRow,
+  messages: ReturnType<typeof presentDetailMessage>[],
+  pagination: Record<string, unknown>,
+  userId: string,
+) {
+  return {
+    id: row.id,
+    title: row.title,
+    initiator: row.user_id,
+    createdAt: iso(row.created_at),
+    isShared: row.is_shared,
+    sharedWith: row.shared_with,
+    status: row.status,
+    ...(row.status === 'Failed' && row.fail_reason ? { failReason: row.fail_reason } : {}),
+    messages,
+    ...(row.model_info ? { modelInfo: modelInfo(row.model_info) } : {}),
+    pagination,
+    access: accessOf(row, userId),
+  };
+}

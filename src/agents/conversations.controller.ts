@@ -1,0 +1,179 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Put,
+  Query,
+  UseFilters,
+} from '@nestjs/common';
+import { AuthContext } from '../auth/auth-context';
+import { AcceptsBearer, Auth, RequireScope } from '../auth/auth.guard';
+import { parseWith } from '../common/validation';
+import { ApiErrorFilter } from './api-error.filter';
+import {
+  ArchiveGroupsQuerySchema,
+  DetailQuerySchema,
+  FeedbackSchema,
+  ListArchivesQuerySchema,
+  ListConversationsQuerySchema,
+  pathObjectId,
+  ProjectSchema,
+  ProjectVisibilitySchema,
+  TitleSchema,
+} from './conversations.dto';
+import { ConversationsService } from './conversations.service';
+import { Request, RequestInfo } from './request-info';
+
+const conversationId = (value: string) => pathObjectId('conversationId', value);
+
+/** Agents API: conversation reads and management (ops 6, 7, 14, 16–23). */
+@Controller('api/v1/agents')
+@UseFilters(ApiErrorFilter)
+@AcceptsBearer()
+export class ConversationsController {
+  constructor(private readonly service: ConversationsService) {}
+
+  @Get('conversations/show/archives')
+  @RequireScope('agent:read')
+  archiveGroups(
+    @Auth() auth: AuthContext,
+    @Query() query: Record<string, unknown>,
+    @Request() info: RequestInfo,
+  ) {
+    const { agentPage, agentLimit } = parseWith(ArchiveGroupsQuerySchema, query);
+    return this.service.archiveGroups(auth, agentPage, agentLimit, info);
+  }
+
+  @Get(':agentKey/conversations/show/archives')
+  @RequireScope('agent:read')
+  archives(
+    @Auth() auth: AuthContext,
+    @Param('agentKey') agentKey: string,
+    @Query() query: Record<string, unknown>,
+    @Request() info: RequestInfo,
+  ) {
+    return this.service.archives(auth, agentKey, parseWith(ListArchivesQuerySchema, query), query, info);
+  }
+
+  @Get(':agentKey/conversations')
+  @RequireScope('agent:read')
+  list(
+    @Auth() auth: AuthContext,
+    @Param('agentKey') agentKey: string,
+    @Query() query: Record<string, unknown>,
+    @Request() info: RequestInfo,
+  ) {
+    return this.service.list(auth, agentKey, parseWith(ListConversationsQuerySchema, query), query, info);
+  }
+
+  @Get(':agentKey/conversations/:conversationId')
+  @RequireScope('agent:read')
+  detail(
+    @Auth() auth: AuthContext,
+    @Param('agentKey') agentKey: string,
+    @Param('conversationId') conversation: string,
+    @Query() query: Record<string, unknown>,
+    @Request() info: RequestInfo,
+  ) {
+    const parsed = parseWith(DetailQuerySchema, query);
+    return this.service.detail(auth, agentKey, conversationId(conversation), parsed, query, info);
+  }
+
+  @Post(':agentKey/conversations/:conversationId/message/:messageId/feedback')
+  @HttpCode(200)
+  @RequireScope('agent:execute')
+  feedback(
+    @Auth() auth: AuthContext,
+    @Param('agentKey') agentKey: string,
+    @Param('conversationId') conversation: string,
+    @Param('messageId') message: string,
+    @Body() body: unknown,
+    @Request() info: RequestInfo,
+  ) {
+    const dto = parseWith(FeedbackSchema, body);
+    return this.service.feedback(
+      auth,
+      agentKey,
+      conversationId(conversation),
+      pathObjectId('messageId', message),
+      dto,
+      info,
+    );
+  }
+
+  @Post(':agentKey/conversations/:conversationId/archive')
+  @HttpCode(200)
+  @RequireScope('agent:write')
+  archive(
+    @Auth() auth: AuthContext,
+    @Param('agentKey') agentKey: string,
+    @Param('conversationId') conversation: string,
+    @Request() info: RequestInfo,
+  ) {
+    return this.service.archive(auth, agentKey, conversationId(conversation), info);
+  }
+
+  @Post(':agentKey/conversations/:conversationId/unarchive')
+  @HttpCode(200)
+  @RequireScope('agent:write')
+  unarchive(
+    @Auth() auth: AuthContext,
+    @Param('agentKey') agentKey: string,
+    @Param('conversationId') conversation: string,
+    @Request() info: RequestInfo,
+  ) {
+    return this.service.unarchive(auth, agentKey, conversationId(conversation), info);
+  }
+
+  @Patch(':agentKey/conversations/:conversationId/title')
+  @RequireScope('agent:write')
+  title(
+    @Auth() auth: AuthContext,
+    @Param('agentKey') agentKey: string,
+    @Param('conversationId') conversation: string,
+    @Body() body: unknown,
+    @Request() info: RequestInfo,
+  ) {
+    const { title } = parseWith(TitleSchema, body);
+    return this.service.setTitle(auth, agentKey, conversationId(conversation), title, info);
+  }
+
+  @Put(':agentKey/conversations/:conversationId/project')
+  @RequireScope('agent:write')
+  project(
+    @Auth() auth: AuthContext,
+    @Param('agentKey') agentKey: string,
+    @Param('conversationId') conversation: string,
+    @Body() body: unknown,
+  ) {
+    const { projectId } = parseWith(ProjectSchema, body);
+    return this.service.setProject(auth, agentKey, conversationId(conversation), projectId);
+  }
+
+  @Patch(':agentKey/conversations/:conversationId/project-visibility')
+  @RequireScope('agent:write')
+  projectVisibility(
+    @Auth() auth: AuthContext,
+    @Param('agentKey') agentKey: string,
+    @Param('conversationId') conversation: string,
+    @Body() body: unknown,
+  ) {
+    const { visibility } = parseWith(ProjectVisibilitySchema, body);
+    return this.service.setProjectVisibility(auth, agentKey, conversationId(conversation), visibility);
+  }
+
+  @Delete(':agentKey/conversations/:conversationId')
+  @RequireScope('agent:write')
+  delete(
+    @Auth() auth: AuthContext,
+    @Param('agentKey') agentKey: string,
+    @Param('conversationId') conversation: string,
+  ) {
+    return this.service.delete(auth, agentKey, conversationId(conversation));
+  }
+}

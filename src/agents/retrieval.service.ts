@@ -1,0 +1,148 @@
+/**
+ * Retrieval for agent turns, through SearchService.search (the code path of REST and
+ * MCP search) with the caller's own key: a pipeline is searched only when it is in
+ * the agent's knowledge, in the request's filters (when given; they only narrow),
+ * and readable and executable by the key; classifications are narrowed to the key's
+ * allow-list by the search itself. A pipeline that is gone or hidden is skipped
+ * without a word, so nothing tells the caller it exists.
+ */
+import { Injectable } from '@nestjs/common';
+import { AuthContext, Permission } from '../auth/auth-context';
+import { DomainError, ErrorCode, Messages } from '../common/errors';
+import { PipelinesService } from '../pipelines/pipelines.service';
+import { SearchService } from '../search/search.service';
+import { SearchFragment, SearchRequest } from '../search/search.types';
+import { AgentRecord } from './agents.repository';
+import { Capabilities, TurnFilters } from './conversations.dto';
+import { KnowledgeNarrowing, narrowingOf } from './knowledge-scope';
+import { PromptSource } from './prompt';
+
+/** A retrieved fragment, numbered for this turn. */
+export interface Source extends PromptSource {
+  pipelineId: string;
+  fragment: SearchFragment;
+  relevance: number;
+}
+
+export interface ScopeEntry {
+  pipelineId: string;
+  pipelineName: string;
+  narrowing: KnowledgeNarrowing;
+}
+
+@Injectable()
+export class RetrievalService {
+  constructor(
+    private readonly searchService: SearchService,
+    private readonly pipelines: PipelinesService,
+  ) {}
+
+  /** The agent's knowledge the caller may search in this turn, with each pipeline's name. */
+  async scope(
+    auth: AuthContext,
+    agent: AgentRecord,
+    filters: TurnFilters | undefined,
+    capabilities: Capabilities,
+  ): Promise<ScopeEntry[]> {
+    if (!capabilities.internalSearch) return [];
+    const wanted = filters
+      ? new Set([...(filters.apps ?? []), ...(filters.kb ?? [])].map((id) => id.toLowerCase()))
+      : null;
+    const entries: ScopeEntry[] = [];
+    for (const knowledge of agent.knowledge) {
+      if (wanted && !wanted.has(knowledge.pipeline_id)) continue;
+      if (!auth.can(knowledge.pipeline_id, Permission.Read | Permission.Execute)) continue;
+      const pipeline = await this.pipelines.get(auth, knowledge.pipeline_id).catch(() => null);
+      if (!pipeline) continue;
+      entries.push({
+        pipelineId: pipeline.id,
+        pipelineName: pipeline.name,
+        narrowing: narrowingOf(knowledge.filters),
+      });
+    }
+    return entries;
+  }
+
+  /**
+   * One search over the whole scope: the best `k` fragments not `seen` yet, most
+   * relevant first, numbered from `firstMarker`.
+   */
+  async retrieve(
+    auth: AuthContext,
+    scope: ScopeEntry[],
+    query: string,
+    options: { k: number; seen: Set<string>; firstMarker: number; signal: AbortSignal },
+  ): Promise<Source[]> {
+    const found: { entry: ScopeEntry; fragment: SearchFragment; relevance: number }[] = [];
+    for (const entry of scope) {
+      options.signal.throwIfAborted();
+      const { fragments, fullText } = await this.searchPipeline(auth, entry, query, options.k);
+      found.push(
+        ...fragments.map((fragment) => ({
+          entry,
+          fragment,
+          relevance: relevanceOf(fragment.score, fullText),
+        })),
+      );
+    }
+    const seen = new Set(options.seen);
+    return found
+      .sort((a, b) => b.relevance - a.relevance)
+      .filter((hit) => !seen.has(hit.fragment.id) && (seen.add(hit.fragment.id), true))
+      .slice(0, options.k)
+      .map((hit, i): Source => ({
+        marker: options.firstMarker + i,
+        pipelineId: hit.entry.pipelineId,
+        pipelineName: hit.entry.pipelineName,
+        classification: hit.fragment.classification,
+        text: hit.fragment.page_content ?? '',
+        fragment: hit.fragment,
+        relevance: hit.relevance,
+      }));
+  }
+
+  private async searchPipeline(
+    auth: AuthContext,
+    entry: ScopeEntry,
+    query: string,
+    k: number,
+  ): Promise<{ fragments: SearchFragment[]; fullText: boolean }> {
+    const { classifications, documentIds, metadata } = entry.narrowing;
+    const base: SearchRequest = {
+      type: 'similarity',
+      query,
+      classifications: classifications ? { values: classifications, match: 'hierarchical' } : 'all',
+      // A document narrowing is applied to the results: ask for more so k survive it.
+      params: { k: documentIds ? k * 4 : k, fetch_k: 0, lambda_mult: 0.5, threshold: null },
+      rawParams: null,
+      filters: metadata,
+      distanceStrategy: 'cosine',
+      embeddingModelId: null,
+      embedQueryAlways: false,
+    };
+    let fragments: SearchFragment[];
+    let fullText = false;
+    try {
+      fragments = await this.searchService.search(auth, entry.pipelineId, base);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      if (error.code === ErrorCode.NotFound) return { fragments: [], fullText };
+      // A pipeline without embedding models is searched by its full text.
+      if (error.message !== Messages.missingEmbeddingModelId) throw error;
+      fullText = true;
+      fragments = await this.searchService.search(auth, entry.pipelineId, { ...base, type: 'search' });
+    }
+    if (documentIds) fragments = fragments.filter((f) => documentIds.includes(f.document_id)).slice(0, k);
+    return { fragments, fullText };
+  }
+}
+
+/**
+ * How related a fragment is to the question, 0..1: a cosine distance d gives 1 - d
+ * (0 for unrelated or opposite texts); a full-text rank r, which grows without a
+ * fixed bound, gives r / (r + 0.1), so any match counts and better ones count more.
+ */
+function relevanceOf(score: number, fullText: boolean): number {
+  const relevance = fullText ? score / (score + 0.1) : 1 - score;
+  return Math.min(1, Math.max(0, relevance));
+}

@@ -1,0 +1,202 @@
+/**
+ * Step 3 of a turn: its outcome saved before anything is answered. A complete or
+ * stopped turn saves the answer (what the model wrote so far, for a stopped one)
+ * with a Citation row per cited fragment and the conversation's new status; a failed
+ * one saves an `error` message, `Failed`, its `failReason` and a conversation error.
+ */
+import { Injectable, Logger } from '@nestjs/common';
+import { DomainError, ErrorCode } from '../common/errors';
+import { ConversationRow } from './conversations.repository';
+import { AttachmentRef } from './conversations.dto';
+import { CitationInput, ConversationStore, MessageInput, newObjectId } from './conversation-store';
+import { parseAnswer } from './prompt';
+import { TurnState } from './turn.service';
+
+/** What the recorder needs to know of a prepared turn. */
+export interface RecordedTurn {
+  conversation: ConversationRow;
+  runId: string;
+  answerId: string;
+  /** Regenerate: the answer the new one replaces. */
+  replacing?: string;
+}
+
+export interface TurnOutcome {
+  result: 'complete' | 'stopped' | 'failed';
+  conversation: ConversationRow;
+  recordsUsed: number;
+  /** Failed: what the caller is told (its status on the JSON routes, its code on a stream). */
+  error?: DomainError;
+}
+
+@Injectable()
+export class TurnRecorder {
+  private readonly logger = new Logger(TurnRecorder.name);
+
+  constructor(private readonly store: ConversationStore) {}
+
+  async answer(
+    turn: RecordedTurn,
+    state: TurnState,
+    started: number,
+    result: 'complete' | 'stopped',
+  ): Promise<TurnOutcome> {
+    const markers = new Set(state.sources.map((s) => s.marker));
+    const parsed = parseAnswer(state.text, markers);
+    const cited = parsed.cited.map((marker) => state.sources.find((s) => s.marker === marker)!);
+    const messageId = turn.answerId;
+    const citations: CitationInput[] = cited.map((source, position) => ({
+      id: newObjectId(),
+      position,
+      pipeline_id: source.pipelineId,
+      document_id: source.fragment.document_id,
+      fragment_id: source.fragment.id,
+      classification: source.fragment.classification,
+      chunk_index: source.fragment.order_id,
+      version: source.fragment.version,
+      score: source.fragment.score,
+      relevance: source.relevance,
+      content: source.text,
+      metadata: source.fragment.metadata,
+    }));
+    const modelInfo = state.llm
+      ? {
+          modelKey: state.llm.id,
+          modelName: state.llm.model ?? state.llm.name,
+          modelProvider: state.llm.provider,
+          modelFriendlyName: state.llm.name,
+          chatMode: 'quick',
+        }
+      : null;
+    const message: MessageInput = {
+      id: messageId,
+      message_type: 'bot_response',
+      content: parsed.content,
+      content_format: 'MARKDOWN',
+      confidence: parsed.confidence,
+      follow_up_questions: parsed.followUps.map((question) => ({ question })),
+      metadata: {
+        processingTimeMs: Date.now() - started,
+        ...(state.llm ? { modelVersion: state.llm.model ?? state.llm.name } : {}),
+        aiTransactionId: turn.runId,
+      },
+      model_info: modelInfo,
+      applied_filters: null,
+      attachments: [],
+      tools: state.toolRuns.map((run) => ({
+        toolName: 'search_knowledge',
+        toolResult: { query: run.query, sources: run.markers },
+      })),
+      parts: [
+        ...state.toolRuns.map((run) => ({
+          type: 'tool_call',
+          toolCallId: run.callId,
+          toolName: 'search_knowledge',
+          args: JSON.stringify({ query: run.query }),
+          status: 'completed',
+          resultSummary: `${run.markers.length} fragment${run.markers.length === 1 ? '' : 's'} found`,
+        })),
+        ...state.unavailable.map((tool) => ({
+          type: 'tool_call',
+          toolName: tool,
+          status: 'blocked',
+          resultSummary: 'Trove does not run this tool',
+        })),
+        { type: 'text', content: parsed.content, isFinal: true },
+      ],
+    };
+    try {
+      const conversation = await this.store.append(
+        turn.conversation.id,
+        message,
+        citations,
+        { status: result === 'complete' ? 'Complete' : 'Stopped', fail_reason: null, model_info: modelInfo },
+        turn.replacing,
+      );
+      return { result, conversation, recordsUsed: new Set(cited.map((s) => s.fragment.document_id)).size };
+    } catch (error) {
+      return this.failure(turn, error);
+    }
+  }
+
+  /** A failure after step 1, kept in the conversation: an `error` message, `Failed`, and its reason. */
+  async failure(turn: RecordedTurn, error: unknown): Promise<TurnOutcome> {
+    const failure =
+      error instanceof DomainError
+        ? error
+        : new DomainError(
+            ErrorCode.Internal,
+            'The answer failed: an unexpected error occurred; the conversation is kept as Failed',
+          );
+    if (!(error instanceof DomainError))
+      this.logger.error({ err: error, conversationId: turn.conversation.id }, 'Agent turn failed');
+    const messageId = newObjectId();
+    try {
+      const conversation = await this.store.append(
+        turn.conversation.id,
+        {
+          id: messageId,
+          message_type: 'error',
+          content: failure.message,
+          content_format: 'MARKDOWN',
+          confidence: null,
+          follow_up_questions: [],
+          metadata: { aiTransactionId: turn.runId },
+          model_info: null,
+          applied_filters: null,
+          attachments: [],
+          tools: [],
+          parts: [],
+        },
+        [],
+        {
+          status: 'Failed',
+          fail_reason: failure.message,
+          conversation_errors: [
+            ...turn.conversation.conversation_errors,
+            {
+              _id: newObjectId(),
+              message: failure.message,
+              errorType: failure.code,
+              timestamp: new Date().toISOString(),
+              messageId,
+            },
+          ],
+        },
+      );
+      return { result: 'failed', conversation, recordsUsed: 0, error: failure };
+    } catch (saveError) {
+      this.logger.error(
+        { err: saveError, conversationId: turn.conversation.id },
+        'Could not save a failed turn',
+      );
+      return {
+        result: 'failed',
+        conversation: turn.conversation,
+        recordsUsed: 0,
+        error: new DomainError(ErrorCode.Internal, 'The answer failed and could not be saved'),
+      };
+    }
+  }
+}
+
+/** The user's question as a message. */
+export function questionMessage(
+  query: string,
+  dto: { appliedFilters?: object; attachments?: AttachmentRef[] },
+): MessageInput {
+  return {
+    id: newObjectId(),
+    message_type: 'user_query',
+    content: query,
+    content_format: 'MARKDOWN',
+    confidence: null,
+    follow_up_questions: [],
+    metadata: {},
+    model_info: null,
+    applied_filters: (dto.appliedFilters as Record<string, unknown> | undefined) ?? null,
+    attachments: (dto.attachments as Record<string, unknown>[] | undefined) ?? [],
+    tools: [],
+    parts: [],
+  };
+}

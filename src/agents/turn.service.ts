@@ -1,0 +1,312 @@
+/**
+ * One agent turn: retrieve (retrieval.service.ts: never beyond the caller's own
+ * grants), let the model answer (and search again when it can use tools), and
+ * report each step to an observer (the AG-UI stream, or nothing for the JSON
+ * routes). What the turn produced accumulates in a TurnState the caller keeps, so a
+ * cancelled or failed turn still leaves its partial answer behind.
+ */
+import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { AuthContext } from '../auth/auth-context';
+import { SETTINGS, Settings } from '../config/settings';
+import { ChatMessage, ChatModel, llmErrors, SourceBlock, ToolCall, ToolSpec } from '../llms/chat-model';
+import { LlmsService, LlmView } from '../llms/llms.service';
+import { llmDuration, llmTimeToFirstToken, llmTokens } from '../observability/metrics';
+import { AgentRecord } from './agents.repository';
+import { Capabilities, TurnFilters } from './conversations.dto';
+import { questionMessage, sourcesText, systemMessage } from './prompt';
+import { RetrievalService, ScopeEntry, Source } from './retrieval.service';
+
+export type { Source } from './retrieval.service';
+
+export const SEARCH_TOOL = 'search_knowledge';
+
+const SEARCH_TOOL_SPEC: ToolSpec = {
+  name: SEARCH_TOOL,
+  description:
+    "Search the agent's knowledge again with another query. Returns more numbered sources to cite like the first ones.",
+  parameters: {
+    type: 'object',
+    properties: { query: { type: 'string', description: 'What to look for, in a few words' } },
+    required: ['query'],
+    additionalProperties: false,
+  },
+};
+
+/** What a turn tells whoever watches it, in order. */
+export interface TurnObserver {
+  stepStarted(name: string): void;
+  stepFinished(name: string): void;
+  toolCall(call: ToolCall): void;
+  toolResult(callId: string, content: string): void;
+  text(delta: string): void;
+  toolsUnavailable(tools: string[]): void;
+}
+
+export const SILENT: TurnObserver = {
+  stepStarted: () => undefined,
+  stepFinished: () => undefined,
+  toolCall: () => undefined,
+  toolResult: () => undefined,
+  text: () => undefined,
+  toolsUnavailable: () => undefined,
+};
+
+/** Text extracted from a file attached to the turn (the attachments routes will provide it). */
+export interface AttachmentText {
+  name: string;
+  text: string;
+}
+
+export interface TurnRequest {
+  auth: AuthContext;
+  orgId: string;
+  agent: AgentRecord;
+  question: string;
+  /** Earlier messages of the conversation, oldest first. */
+  history: ChatMessage[];
+  filters: TurnFilters | undefined;
+  capabilities: Capabilities;
+  /** Tools the request allows; undefined: the agent's own. */
+  tools: string[] | undefined;
+  /** An LLM id or name; undefined: the agent's (reasoning) model, else the default LLM. */
+  modelKey: string | undefined;
+  timezone: string | undefined;
+  currentTime: string | undefined;
+  attachments: AttachmentText[];
+  signal: AbortSignal;
+  observer: TurnObserver;
+}
+
+export interface ToolRun {
+  callId: string;
+  query: string;
+  markers: number[];
+}
+
+export interface TurnState {
+  llm: LlmView | null;
+  model: ChatModel | null;
+  text: string;
+  sources: Source[];
+  toolRuns: ToolRun[];
+  unavailable: string[];
+  usage: { inputTokens: number; outputTokens: number };
+}
+
+export const newTurnState = (): TurnState => ({
+  llm: null,
+  model: null,
+  text: '',
+  sources: [],
+  toolRuns: [],
+  unavailable: [],
+  usage: { inputTokens: 0, outputTokens: 0 },
+});
+
+const HISTORY_MESSAGES = 10;
+
+@Injectable()
+export class TurnService {
+  constructor(
+    private readonly retrieval: RetrievalService,
+    private readonly llms: LlmsService,
+    @Inject(SETTINGS) private readonly settings: Settings,
+  ) {}
+
+  /** The LLM of the turn: the request's, else the agent's reasoning model (or first), else the default. */
+  async resolveModel(
+    agent: AgentRecord,
+    modelKey: string | undefined,
+  ): Promise<{ llm: LlmView; model: ChatModel }> {
+    const reference =
+      modelKey ?? (agent.models.find((m) => m.isReasoning) ?? agent.models[0])?.modelKey ?? null;
+    const llm = reference === null ? await this.llms.findDefault() : await this.llms.find(reference);
+    if (!llm) {
+      throw llmErrors.unusable(
+        reference === null
+          ? 'none is configured for the organization: register one with POST /llms and make it the default (is_default: true)'
+          : `the model '${reference}' is not a registered LLM: register it with POST /llms or change the agent's models`,
+      );
+    }
+    return { llm, model: await this.llms.chatModel(llm.id) };
+  }
+
+  async run(request: TurnRequest, state: TurnState): Promise<void> {
+    const { llm, model } = await this.resolveModel(request.agent, request.modelKey);
+    state.llm = llm;
+    state.model = model;
+    state.unavailable = unavailableTools(request);
+    if (state.unavailable.length > 0) request.observer.toolsUnavailable(state.unavailable);
+
+    const scope = await this.retrieval.scope(
+      request.auth,
+      request.agent,
+      request.filters,
+      request.capabilities,
+    );
+    if (scope.length > 0) {
+      request.observer.stepStarted('retrieval');
+      await this.searchStep(
+        request,
+        state,
+        scope,
+        request.question,
+        `call_${randomUUID().replace(/-/g, '')}`,
+        true,
+      );
+      request.observer.stepFinished('retrieval');
+    }
+
+    const toolsAllowed = request.tools === undefined || request.tools.includes(SEARCH_TOOL);
+    const offerTools = model.supportsTools && toolsAllowed && scope.length > 0;
+    const messages: ChatMessage[] = [
+      systemMessage(
+        { systemPrompt: request.agent.system_prompt, instructions: request.agent.instructions },
+        {
+          tools: offerTools && this.settings.agents.maxToolSteps > 0,
+          user: request.agent.send_user_context
+            ? `user ${request.auth.userId} of organisation ${request.orgId}`
+            : null,
+          timezone: request.timezone ?? null,
+          currentTime: request.currentTime ?? null,
+        },
+      ),
+      ...request.history.slice(-HISTORY_MESSAGES),
+      withAttachments(questionMessage(request.question, state.sources), request.attachments),
+    ];
+    for (let step = 0; ; step++) {
+      const tools = offerTools && step < this.settings.agents.maxToolSteps ? [SEARCH_TOOL_SPEC] : [];
+      const { text, calls } = await this.callModel(request, state, messages, tools);
+      if (calls.length === 0 || tools.length === 0) return;
+      messages.push({ role: 'assistant', content: text, toolCalls: calls });
+      request.observer.stepStarted(SEARCH_TOOL);
+      for (const call of calls) {
+        request.observer.toolCall(call);
+        const content = await this.runTool(request, state, scope, call);
+        request.observer.toolResult(call.id, content);
+        messages.push({ role: 'tool', toolCallId: call.id, content });
+      }
+      request.observer.stepFinished(SEARCH_TOOL);
+    }
+  }
+
+  /** One search over the whole scope; the new sources are numbered after those the turn already has. */
+  private async searchStep(
+    request: TurnRequest,
+    state: TurnState,
+    scope: ScopeEntry[],
+    query: string,
+    callId: string,
+    /** The turn's own first search is reported as a call here; the model's calls are reported by the loop. */
+    announce = false,
+  ): Promise<Source[]> {
+    if (announce)
+      request.observer.toolCall({ id: callId, name: SEARCH_TOOL, arguments: JSON.stringify({ query }) });
+    const k = this.settings.agents.searchK * (request.capabilities.deepSearch ? 2 : 1);
+    const fresh = await this.retrieval.retrieve(request.auth, scope, query, {
+      k,
+      seen: new Set(state.sources.map((s) => s.fragment.id)),
+      firstMarker: state.sources.length + 1,
+      signal: request.signal,
+    });
+    state.sources.push(...fresh);
+    state.toolRuns.push({ callId, query, markers: fresh.map((s) => s.marker) });
+    if (announce) request.observer.toolResult(callId, toolResultSummary(fresh));
+    return fresh;
+  }
+
+  private async runTool(
+    request: TurnRequest,
+    state: TurnState,
+    scope: ScopeEntry[],
+    call: ToolCall,
+  ): Promise<string> {
+    if (call.name !== SEARCH_TOOL)
+      return `There is no tool named ${call.name}; the only tool is ${SEARCH_TOOL}.`;
+    let query: unknown;
+    try {
+      query = (JSON.parse(call.arguments) as { query?: unknown }).query;
+    } catch {
+      query = undefined;
+    }
+    if (typeof query !== 'string' || query.trim() === '')
+      return 'Invalid arguments: expected {"query": "<text>"}.';
+    const fresh = await this.searchStep(request, state, scope, query, call.id);
+    return fresh.length === 0 ? 'No further sources were found.' : sourcesText(fresh);
+  }
+
+  /** One call to the model: text streams to the observer as it comes; tool calls are returned. */
+  private async callModel(
+    request: TurnRequest,
+    state: TurnState,
+    messages: ChatMessage[],
+    tools: ToolSpec[],
+  ): Promise<{ text: string; calls: ToolCall[] }> {
+    const model = state.model!;
+    const label = { model: state.llm!.name };
+    const stopTimer = llmDuration.startTimer(label);
+    const started = process.hrtime.bigint();
+    let text = '';
+    let calls: ToolCall[] = [];
+    try {
+      const sources: SourceBlock[] = state.sources.map((s) => ({
+        marker: s.marker,
+        text: s.text,
+        relevance: s.relevance,
+      }));
+      for await (const event of model.stream({
+        messages,
+        question: request.question,
+        sources,
+        tools,
+        signal: request.signal,
+      })) {
+        if (event.type === 'text') {
+          if (text === '')
+            llmTimeToFirstToken.observe(label, Number(process.hrtime.bigint() - started) / 1e9);
+          text += event.delta;
+          state.text += event.delta;
+          request.observer.text(event.delta);
+        } else if (event.type === 'tool_calls') {
+          calls = event.calls;
+        } else {
+          state.usage.inputTokens += event.inputTokens;
+          state.usage.outputTokens += event.outputTokens;
+          llmTokens.inc({ ...label, kind: 'input' }, event.inputTokens);
+          llmTokens.inc({ ...label, kind: 'output' }, event.outputTokens);
+        }
+      }
+    } finally {
+      stopTimer();
+    }
+    return { text, calls };
+  }
+}
+
+function toolResultSummary(sources: Source[]): string {
+  return JSON.stringify({
+    sources: sources.map((s) => ({
+      marker: s.marker,
+      pipeline: s.pipelineName,
+      classification: s.classification,
+      documentId: s.fragment.document_id,
+    })),
+  });
+}
+
+/** Tools the agent or the request names that Trove does not run: reported, never faked. */
+function unavailableTools(request: TurnRequest): string[] {
+  const named =
+    request.tools ?? request.agent.toolsets.flatMap((toolset) => toolset.tools.map((tool) => tool.fullName));
+  const tools = named.filter((name) => name !== SEARCH_TOOL);
+  if (request.agent.web_search && request.capabilities.webSearch)
+    tools.push(`web_search:${request.agent.web_search.provider}`);
+  return [...new Set(tools)];
+}
+
+function withAttachments(message: ChatMessage, attachments: AttachmentText[]): ChatMessage {
+  if (attachments.length === 0) return message;
+  const files = attachments.map((a) => `--- ${a.name}\n${a.text}`).join('\n\n');
+  return { ...message, content: `Attached files:\n${files}\n\n${message.content}` };
+}

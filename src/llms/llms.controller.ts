@@ -1,0 +1,41 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { AdminOnly } from '../auth/auth.guard';
+import { requireUuid } from '../common/ids';
+import { parseWith } from '../common/validation';
+import { CreateLlmSchema, UpdateLlmSchema } from './llms.dto';
+import { LlmsService } from './llms.service';
+
+/** Any valid key may read the LLMs (never their keys); only admin keys change them. */
+@Controller('llms')
+export class LlmsController {
+  constructor(private readonly service: LlmsService) {}
+
+  @Get()
+  list(@Query() query: Record<string, unknown>) {
+    return this.service.list(query);
+  }
+
+  @Get(':id')
+  get(@Param('id') id: string) {
+    return this.service.get(requireUuid(id, 'id'));
+  }
+
+  @Post()
+  @AdminOnly()
+  create(@Body() body: unknown) {
+    return this.service.create(parseWith(CreateLlmSchema, body));
+  }
+
+  @Patch(':id')
+  @AdminOnly()
+  update(@Param('id') id: string, @Body() body: unknown) {
+    return this.service.update(requireUuid(id, 'id'), parseWith(UpdateLlmSchema, body));
+  }
+
+  @Delete(':id')
+  @AdminOnly()
+  @HttpCode(204)
+  delete(@Param('id') id: string) {
+    return this.service.delete(requireUuid(id, 'id'));
+  }
+}

@@ -1,0 +1,189 @@
+/**
+ * The LLM registry: the models agents answer with. Any key reads it, admin keys
+ * change it. An LLM's `api_key` is sealed with the content cipher (bound to the
+ * row by its id) and never leaves: views say only whether one is set.
+ *
+ * Agents name an LLM by id or by name; an agent without models uses the default
+ * one, of which there is at most one (none is allowed: turns then fail with "no
+ * usable LLM", which says what to fix).
+ */
+import { Inject, Injectable } from '@nestjs/common';
+import { conflict, notFound } from '../common/errors';
+import { isUuid, newId } from '../common/ids';
+import { ListEnvelope, parseListQuery, toEnvelope } from '../common/list';
+import { SETTINGS, Settings } from '../config/settings';
+import { DatabaseService } from '../database/database.service';
+import { ContentCipher } from '../documents/content-cipher';
+import { ChatModel, llmErrors } from './chat-model';
+import { LLM_PROVIDER_OF, LlmConfig } from './llm-providers';
+import { CreateLlmDto, LlmProviderName, UpdateLlmDto } from './llms.dto';
+import { LlmRow, LlmsRepository, LlmWrite } from './llms.repository';
+
+/** An LLM as clients see it: whether a key is set, never the key. */
+export type LlmView = Omit<LlmRow, 'api_key' | 'api_key_key_id' | 'created_at' | 'updated_at'> & {
+  has_api_key: boolean;
+  created_at: string;
+  updated_at: string;
+};
+
+const present = (row: LlmRow): LlmView => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  provider: row.provider,
+  endpoint: row.endpoint,
+  model: row.model,
+  has_api_key: row.api_key !== null,
+  is_default: row.is_default,
+  is_reasoning: row.is_reasoning,
+  context_window: row.context_window,
+  parameters: row.parameters,
+  created_at: row.created_at.toISOString(),
+  updated_at: row.updated_at.toISOString(),
+});
+
+const apiKeyAad = (id: string) => `llm-api-key:${id}`;
+const STRING_OPS = ['eq', 'ne', 'contains', 'startswith', 'endswith', 'in'] as const;
+
+@Injectable()
+export class LlmsService {
+  constructor(
+    private readonly llms: LlmsRepository,
+    private readonly db: DatabaseService,
+    private readonly cipher: ContentCipher,
+    @Inject(SETTINGS) private readonly settings: Settings,
+  ) {}
+
+  async list(query: Record<string, unknown>): Promise<ListEnvelope<LlmView>> {
+    const parsed = parseListQuery(query, { name: STRING_OPS, provider: STRING_OPS });
+    return toEnvelope(await this.llms.list(parsed), parsed, present);
+  }
+
+  async get(id: string): Promise<LlmView> {
+    return present(await this.require(id));
+  }
+
+  async create(dto: CreateLlmDto): Promise<LlmView> {
+    const id = newId();
+    const config = LLM_PROVIDER_OF[dto.provider].normalize({
+      endpoint: dto.endpoint ?? null,
+      model: dto.model ?? null,
+      hasApiKey: Boolean(dto.api_key),
+      parameters: dto.parameters,
+    });
+    const sealed = dto.api_key ? this.cipher.seal(dto.api_key, apiKeyAad(id)) : null;
+    const row: LlmWrite = {
+      id,
+      name: dto.name,
+      description: dto.description ?? null,
+      provider: dto.provider,
+      endpoint: config.endpoint,
+      model: config.model,
+      api_key: sealed?.data ?? null,
+      api_key_key_id: sealed?.keyId ?? null,
+      is_default: dto.is_default,
+      is_reasoning: dto.is_reasoning,
+      context_window: dto.context_window ?? null,
+      parameters: config.parameters,
+    };
+    await this.db
+      .transaction(async (tx) => {
+        if (await this.llms.nameTaken(dto.name, null, tx)) throw nameConflict(dto.name);
+        if (row.is_default) await this.llms.clearDefault(id, tx);
+        await this.llms.insert(row, tx);
+      })
+      .catch(rethrowUniqueName(dto.name));
+    return this.get(id);
+  }
+
+  async update(id: string, dto: UpdateLlmDto): Promise<LlmView> {
+    const current = await this.require(id);
+    const hasApiKey = dto.api_key === undefined ? current.api_key !== null : dto.api_key !== null;
+    const config = LLM_PROVIDER_OF[current.provider as LlmProviderName].normalize({
+      endpoint: dto.endpoint === undefined ? current.endpoint : dto.endpoint,
+      model: dto.model === undefined ? current.model : dto.model,
+      hasApiKey,
+      parameters: dto.parameters ?? current.parameters,
+    });
+    const changes: Partial<LlmWrite> = { ...this.configChanges(config) };
+    if (dto.name !== undefined) changes.name = dto.name;
+    if (dto.description !== undefined) changes.description = dto.description;
+    if (dto.is_default !== undefined) changes.is_default = dto.is_default;
+    if (dto.is_reasoning !== undefined) changes.is_reasoning = dto.is_reasoning;
+    if (dto.context_window !== undefined) changes.context_window = dto.context_window;
+    if (dto.api_key !== undefined) {
+      const sealed = dto.api_key === null ? null : this.cipher.seal(dto.api_key, apiKeyAad(id));
+      changes.api_key = sealed?.data ?? null;
+      changes.api_key_key_id = sealed?.keyId ?? null;
+    }
+    await this.db
+      .transaction(async (tx) => {
+        if (dto.name !== undefined && (await this.llms.nameTaken(dto.name, id, tx)))
+          throw nameConflict(dto.name);
+        if (dto.is_default) await this.llms.clearDefault(id, tx);
+        await this.llms.update(id, changes, tx);
+      })
+      .catch(rethrowUniqueName(dto.name ?? ''));
+    return this.get(id);
+  }
+
+  async delete(id: string): Promise<void> {
+    if (!(await this.llms.delete(id))) throw notFound('LLM not found', { id });
+  }
+
+  /** The LLM an agent names, by id or by name; null when none matches. */
+  async find(reference: string): Promise<LlmView | null> {
+    const row = isUuid(reference)
+      ? ((await this.llms.find(reference.toLowerCase())) ?? (await this.llms.findByName(reference)))
+      : await this.llms.findByName(reference);
+    return row ? present(row) : null;
+  }
+
+  async findDefault(): Promise<LlmView | null> {
+    const row = await this.llms.findDefault();
+    return row ? present(row) : null;
+  }
+
+  /** A ready model for one turn; its API key is decrypted here and lives only in the client. */
+  async chatModel(id: string): Promise<ChatModel> {
+    const row = await this.llms.find(id);
+    if (!row) throw llmErrors.unusable(`the LLM ${id} no longer exists; choose another model for the agent`);
+    const provider = LLM_PROVIDER_OF[row.provider as LlmProviderName];
+    if (!provider)
+      throw llmErrors.unusable(`the LLM '${row.name}' has an unknown provider '${row.provider}'`);
+    const apiKey =
+      row.api_key === null
+        ? null
+        : this.cipher.openText({ data: row.api_key, keyId: row.api_key_key_id! }, apiKeyAad(id));
+    const config: LlmConfig = {
+      endpoint: row.endpoint,
+      model: row.model,
+      hasApiKey: apiKey !== null,
+      parameters: row.parameters,
+    };
+    return provider.create(row.name, config, apiKey, this.settings.llm);
+  }
+
+  private configChanges(config: LlmConfig): Partial<LlmWrite> {
+    return { endpoint: config.endpoint, model: config.model, parameters: config.parameters };
+  }
+
+  private async require(id: string): Promise<LlmRow> {
+    const row = await this.llms.find(id);
+    if (!row) throw notFound('LLM not found', { id });
+    return row;
+  }
+}
+
+const nameConflict = (name: string) => conflict(`An LLM named '${name}' already exists`);
+
+/** Two writers racing for one name or for the default: the unique indexes decide, the loser gets a 409. */
+function rethrowUniqueName(name: string) {
+  return (error: unknown): never => {
+    const { code, constraint } = error as { code?: string; constraint?: string };
+    if (code === '23505' && constraint === 'llms_one_default')
+      throw conflict('Another LLM was made the default at the same moment; try again');
+    if (code === '23505') throw nameConflict(name);
+    throw error;
+  };
+}
