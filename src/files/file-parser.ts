@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { DomainError, ErrorCode, invalid } from '../common/errors';
 import { SETTINGS, Settings } from '../config/settings';
 import { FileRejected, ParsedFile } from './parsing/parsed-file';
-import { ParserFailure, ParserPool } from './parsing/parser-pool';
+import { ParserPool } from './parsing/parser-pool';
 
 @Injectable()
 export class FileParser implements OnModuleDestroy {
