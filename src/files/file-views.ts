@@ -26,6 +26,21 @@ export interface FileResultView {
   version: number | null;
 }
 
+/**
+ * Processing a pending file, as a key without read permission is answered: what became
+ * of the file, none of what it holds (its name, hash, size, type or fragment count).
+ * Such a key may feed a pipeline, not read it, and the file may be another key's upload.
+ */
+export type FileOutcomeView = Pick<
+  FileResultView,
+  'document_id' | 'file_id' | 'job_id' | 'status' | 'version'
+>;
+
+/** A deleted pending file, as a key without read permission is answered (as an expired document is). */
+export interface DeletedFileView {
+  id: string;
+}
+
 export interface PendingFileView {
   chunk_overlap: number | null;
   chunk_size: number | null;
@@ -60,4 +75,9 @@ export function presentPendingFile(row: PendingFileRow): PendingFileView {
     text_splitter_id: row.text_splitter_id,
     type: row.type as FileKind,
   };
+}
+
+export function presentOutcome(result: FileResultView): FileOutcomeView {
+  const { document_id, file_id, job_id, status, version } = result;
+  return { document_id, file_id, job_id, status, version };
 }

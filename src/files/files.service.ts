@@ -9,7 +9,9 @@
  *
  * Permissions are the documents' ones: write (2) to upload, process or delete, read
  * (4) to list, and the key's classification allow-list on all of them, so a key never
- * learns of a pending file it could not read as a document.
+ * learns of a pending file it could not read as a document. A key that may write but
+ * not read is answered what it did (the document made, the file deleted), never what
+ * the file holds: it may be another key's upload.
  *
  * All or none: the files of one upload are read first, and one that is refused fails
  * the whole request (422, naming every refused file and why) before anything is
@@ -23,12 +25,19 @@ import { ListEnvelope, parseListQuery, toEnvelope } from '../common/list';
 import { SETTINGS, Settings } from '../config/settings';
 import { allowedClassifications } from '../documents/classification-access';
 import { ContentCipher } from '../documents/content-cipher';
-import { DocumentsService } from '../documents/documents.service';
+import { AddInputsResult, DocumentsService } from '../documents/documents.service';
 import { IngestInput } from '../documents/ingestion.service';
 import { PipelineRecord } from '../pipelines/pipelines.repository';
 import { PipelinesService } from '../pipelines/pipelines.service';
 import { FileParser } from './file-parser';
-import { FileResultView, PendingFileView, presentPendingFile } from './file-views';
+import {
+  DeletedFileView,
+  FileOutcomeView,
+  FileResultView,
+  PendingFileView,
+  presentOutcome,
+  presentPendingFile,
+} from './file-views';
 import { FileOptions, ProcessOptions, UploadedFile, UploadOptions } from './files.dto';
 import { ParsedFile } from './parsing/parsed-file';
 import { PENDING_FILE_FILTERS, PendingFileRow, PendingFilesRepository } from './pending-files.repository';
@@ -70,16 +79,7 @@ export class FilesService {
     if (!options.process) return this.keep(auth, pipeline, files, parsed, options);
     const inputs = parsed.map((file, i) => ingestInput(files[i].filename, file, options));
     const result = await this.documents.addInputs(auth, pipeline.id, inputs, { queue: options.queue });
-    return parsed.map((file, i) =>
-      result.kind === 'queued'
-        ? resultView(files[i].filename, file, { status: 'queued', job_id: result.job.id })
-        : resultView(files[i].filename, file, {
-            status: 'processed',
-            document_id: result.documents[i].id,
-            version: result.documents[i].version,
-            fragment_count: result.documents[i].fragment_count,
-          }),
-    );
+    return parsed.map((file, i) => resultView(files[i].filename, file, outcomeOf(result, i)));
   }
 
   async listPending(
@@ -108,9 +108,10 @@ export class FilesService {
     pipelineId: string,
     fileId: string,
     changes: ProcessOptions,
-  ): Promise<FileResultView> {
+  ): Promise<FileResultView | FileOutcomeView> {
     const pipeline = await this.documents.checkWrite(auth, pipelineId, []);
     const row = await this.visiblePending(auth, pipeline, fileId);
+    const reads = auth.can(pipeline.id, Permission.Read);
     const options: FileOptions = {
       classification: row.classification,
       metadata: row.metadata,
@@ -135,28 +136,25 @@ export class FilesService {
         queue: changes.queue,
         alsoInTransaction: async (tx) => {
           if (!(await this.repository.delete(row.id, tx))) {
-            throw conflict(`File '${row.filename}' was processed or deleted meanwhile`);
+            throw conflict(`File ${reads ? `'${row.filename}'` : fileId} was processed or deleted meanwhile`);
           }
         },
       },
     );
-    if (result.kind === 'queued')
-      return resultView(row.filename, file, { status: 'queued', job_id: result.job.id });
-    const [document] = result.documents;
-    return resultView(row.filename, file, {
-      status: 'processed',
-      document_id: document.id,
-      version: document.version,
-      fragment_count: document.fragment_count,
-    });
+    const view = resultView(row.filename, file, outcomeOf(result, 0));
+    return reads ? view : presentOutcome(view);
   }
 
-  /** Deletes a pending file and its bytes; answers it as it was. */
-  async deletePending(auth: AuthContext, pipelineId: string, fileId: string): Promise<PendingFileView> {
+  /** Deletes a pending file and its bytes; answers it as it was (only its id to a key without read). */
+  async deletePending(
+    auth: AuthContext,
+    pipelineId: string,
+    fileId: string,
+  ): Promise<PendingFileView | DeletedFileView> {
     const pipeline = await this.documents.checkWrite(auth, pipelineId, []);
     const row = await this.visiblePending(auth, pipeline, fileId);
     if (!(await this.repository.delete(row.id))) throw fileNotFound(fileId);
-    return presentPendingFile(row);
+    return auth.can(pipeline.id, Permission.Read) ? presentPendingFile(row) : { id: row.id };
   }
 
   private checkFileList(files: UploadedFile[]): void {
@@ -272,11 +270,21 @@ export function ingestInput(filename: string, file: ParsedFile, options: FileOpt
   };
 }
 
-function resultView(
-  filename: string,
-  file: ParsedFile,
-  outcome: Partial<FileResultView> & Pick<FileResultView, 'status'>,
-): FileResultView {
+type Outcome = Partial<FileResultView> & Pick<FileResultView, 'status'>;
+
+/** What became of the `i`th file given to `addInputs`: the document it made, or the job that will. */
+function outcomeOf(result: AddInputsResult, i: number): Outcome {
+  if (result.kind === 'queued') return { status: 'queued', job_id: result.job.id };
+  const document = result.documents[i];
+  return {
+    status: 'processed',
+    document_id: document.id,
+    version: document.version,
+    fragment_count: document.fragment_count,
+  };
+}
+
+function resultView(filename: string, file: ParsedFile, outcome: Outcome): FileResultView {
   return {
     document_id: outcome.document_id ?? null,
     file_id: outcome.file_id ?? null,

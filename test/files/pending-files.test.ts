@@ -228,6 +228,39 @@ describeEachDatabase(
       expect((await limited.post(`${files()}/${publicOne.file_id}/process`)).status).toBe(201);
     });
 
+    it('tells a key without read permission what it did to a pending file, never what the file holds', async () => {
+      // Another key's upload: its name, hash, metadata and classification are not the writer's to read.
+      const upload = () =>
+        keep(text('payroll-2025.txt', 'Payroll of 2025: the ledger.'), 'internal', {
+          metadata: '{"owner": "finance"}',
+        });
+      const writer = await keyWith(api(), [{ pipeline_id: pipeline.id, permissions: 2 }]);
+
+      const processed = await upload();
+      const made = await writer.post(`${files()}/${processed.file_id}/process`);
+      expect(made.status).toBe(201);
+      expect(made.body).toEqual({
+        document_id: expect.any(String),
+        file_id: null,
+        job_id: null,
+        status: 'processed',
+        version: expect.any(Number),
+      });
+      for (const fact of ['payroll-2025', processed.sha256, 'finance', 'internal'])
+        expect(made.text).not.toContain(fact);
+      const document = await api().get(`/pipelines/${pipeline.id}/documents/${made.body.document_id}`);
+      expect(document.body).toMatchObject({
+        classification: 'internal',
+        metadata: { sha256: processed.sha256 },
+      });
+
+      const deleted = await upload();
+      const gone = await writer.delete(`${files()}/${deleted.file_id}`);
+      expect(gone.status).toBe(200);
+      expect(gone.body).toEqual({ id: deleted.file_id });
+      expect((await api().get(`${files()}/${deleted.file_id}`)).status).toBe(404);
+    });
+
     it('keeps pending bytes only as ciphertext, and removes them once processed', async () => {
       const secret = await keep({ name: 'secret.txt', bytes: Buffer.from(SECRET) });
       const processed = await keep(text('gone.txt', 'Soon processed.'));

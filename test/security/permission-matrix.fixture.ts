@@ -1,11 +1,12 @@
 /**
  * The world the permission matrix runs in, built once per Trove through the REST API
  * as the admin key: two pipelines, documents in two classifications (one re-classified
- * back and forth over four versions, one that ends confidential), queued jobs, the
- * throwaway targets of the writes each key kind makes, one key per kind, and, per kind,
- * the strings that must never appear in an answer to that kind.
+ * back and forth over four versions, one that ends confidential), files kept for later
+ * processing in both classifications, queued jobs, the throwaway targets of the writes
+ * each key kind makes, one key per kind, and, per kind, the strings that must never
+ * appear in an answer to that kind.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { ADMIN, Api, Credentials } from '../support/http';
 import { waitFor } from '../search/helpers';
 
@@ -68,6 +69,35 @@ export interface FixtureDocument {
 
 export const current = (doc: FixtureDocument) => doc.versions[doc.versions.length - 1];
 
+/** A file uploaded with `process=false`, waiting to be processed. */
+export interface FixturePendingFile {
+  id: string;
+  pipeline: 'A' | 'B';
+  classification: Classification;
+  filename: string;
+  sha256: string;
+  /** A word only the file's bytes hold. */
+  marker: string;
+  /** Kinds that may process or delete it: its id is theirs to see. */
+  touchable: KeyKind[];
+}
+
+/** Per kind, the targets of its file writes (uploads, processing, deleting). */
+export interface FileTargets {
+  /** A confidential document, uploaded over through the `external_id` field. */
+  externalIdTarget: FixtureDocument;
+  /** A confidential document whose external id is the name of a file the kind uploads. */
+  nameTarget: FixtureDocument;
+  /** A confidential document whose external id is the name of `process`, the file the kind processes. */
+  processTarget: FixtureDocument;
+  process: FixturePendingFile;
+  processHidden: FixturePendingFile;
+  delete: FixturePendingFile;
+  deleteHidden: FixturePendingFile;
+  processB: FixturePendingFile;
+  deleteB: FixturePendingFile;
+}
+
 export interface Secret {
   label: string;
   value: string;
@@ -87,8 +117,11 @@ export interface MatrixFixture {
       asyncTarget: FixtureDocument;
       deleted: FixtureDocument;
       deletedPublic: FixtureDocument;
+      files: FileTargets;
     }
   >;
+  /** Pending files: `public` and `confidential` (read by every read row), and the kinds' targets. */
+  pending: Record<string, FixturePendingFile>;
   jobs: { admin: string; allPublic: string };
   scratch: {
     pipeline: string;
@@ -103,6 +136,8 @@ export interface MatrixFixture {
   secretsFor(kind: KeyKind): Secret[];
   /** Ids of the documents of A whose current version the kind may read. */
   visibleInA(kind: KeyKind): string[];
+  /** Ids of the pending files of A the kind may read. */
+  pendingInA(kind: KeyKind): string[];
 }
 
 const tag = randomBytes(3).toString('hex');
@@ -137,8 +172,8 @@ export async function buildMatrixFixture(admin: Api): Promise<MatrixFixture> {
     classifications: Classification[],
     touchable: KeyKind[] = [],
     long: number[] = [],
+    externalId = unique(name),
   ): Promise<FixtureDocument> => {
-    const externalId = unique(name);
     const doc: FixtureDocument = { id: '', pipeline: where, externalId, versions: [], touchable };
     for (const [n, classification] of classifications.entries()) {
       const marker = unique(`${classification === HIDDEN ? 'CONF' : 'PUB'}-${name}-v${n + 1}`);
@@ -168,19 +203,102 @@ export async function buildMatrixFixture(admin: Api): Promise<MatrixFixture> {
   await write('b-document', 'B', ['public']);
   await write('b-deleted', 'B', ['public']);
 
+  /** `[kind]` if the kind is one of `writers`: the touchable of a target only it writes. */
+  const own = (writers: KeyKind[], kind: KeyKind) => (writers.includes(kind) ? [kind] : []);
+
+  // The confidential documents each kind's file writes name by external id; two of
+  // those are file names, for the uploads that default to them.
+  const fileDocs = {} as Record<
+    KeyKind,
+    Pick<FileTargets, 'externalIdTarget' | 'nameTarget' | 'processTarget'>
+  >;
+  for (const kind of KEY_KINDS) {
+    const named = (name: string) =>
+      write(name, 'A', [HIDDEN], own(WRITES_HIDDEN, kind), [], `${unique(name)}.txt`);
+    fileDocs[kind] = {
+      externalIdTarget: await write(`file-target-${kind}`, 'A', [HIDDEN], own(WRITES_HIDDEN, kind)),
+      nameTarget: await named(`file-name-target-${kind}`),
+      processTarget: await named(`file-process-target-${kind}`),
+    };
+  }
+
+  // Files kept for later, one upload per pipeline and classification: the read rows'
+  // `public` and `confidential`, and each kind's targets.
+  const pending: Record<string, FixturePendingFile> = {};
+  const keep = async (
+    where: 'A' | 'B',
+    classification: Classification,
+    files: { name: string; touchable: KeyKind[]; filename?: string }[],
+  ) => {
+    const made = files.map((file) => {
+      const marker = unique(`${classification === HIDDEN ? 'CONF' : 'PUB'}-file-${file.name}`);
+      return { ...file, marker, filename: file.filename ?? `${marker}.txt`, text: `${marker}: a kept file.` };
+    });
+    const kept = await ok(
+      admin.upload(
+        `/pipelines/${where === 'A' ? a.id : b.id}/files`,
+        made.map((file) => ({ name: file.filename, bytes: Buffer.from(file.text) })),
+        { classification, process: 'false' },
+      ),
+      `pending files of ${where}`,
+    );
+    for (const [i, file] of made.entries()) {
+      const sha256 = createHash('sha256').update(file.text).digest('hex');
+      if (kept[i].sha256 !== sha256) throw new Error(`fixture: the sha256 of ${file.filename}`);
+      pending[file.name] = {
+        id: kept[i].file_id,
+        pipeline: where,
+        classification,
+        filename: file.filename,
+        sha256,
+        marker: file.marker,
+        touchable: file.touchable,
+      };
+    }
+  };
+  await keep('A', 'public', [
+    { name: 'public', touchable: [] },
+    ...KEY_KINDS.flatMap((kind) => [
+      {
+        name: `process-${kind}`,
+        touchable: own(WRITES_A, kind),
+        filename: fileDocs[kind].processTarget.externalId,
+      },
+      { name: `delete-${kind}`, touchable: own(WRITES_A, kind) },
+    ]),
+  ]);
+  await keep('A', HIDDEN, [
+    { name: HIDDEN, touchable: [] },
+    ...KEY_KINDS.flatMap((kind) => [
+      { name: `process-hidden-${kind}`, touchable: own(WRITES_HIDDEN, kind) },
+      { name: `delete-hidden-${kind}`, touchable: own(WRITES_HIDDEN, kind) },
+    ]),
+  ]);
+  await keep(
+    'B',
+    'public',
+    KEY_KINDS.flatMap((kind) => [
+      { name: `process-b-${kind}`, touchable: [] },
+      { name: `delete-b-${kind}`, touchable: [] },
+    ]),
+  );
+
   const perKind = {} as MatrixFixture['perKind'];
   for (const kind of KEY_KINDS) {
-    const own = WRITES_HIDDEN.includes(kind) ? [kind] : [];
     perKind[kind] = {
-      target: await write(`target-${kind}`, 'A', [HIDDEN], own),
-      asyncTarget: await write(`async-target-${kind}`, 'A', [HIDDEN], own),
-      deleted: await write(`deleted-${kind}`, 'A', [HIDDEN], own),
-      deletedPublic: await write(
-        `deleted-public-${kind}`,
-        'A',
-        ['public'],
-        WRITES_A.includes(kind) ? [kind] : [],
-      ),
+      target: await write(`target-${kind}`, 'A', [HIDDEN], own(WRITES_HIDDEN, kind)),
+      asyncTarget: await write(`async-target-${kind}`, 'A', [HIDDEN], own(WRITES_HIDDEN, kind)),
+      deleted: await write(`deleted-${kind}`, 'A', [HIDDEN], own(WRITES_HIDDEN, kind)),
+      deletedPublic: await write(`deleted-public-${kind}`, 'A', ['public'], own(WRITES_A, kind)),
+      files: {
+        ...fileDocs[kind],
+        process: pending[`process-${kind}`],
+        processHidden: pending[`process-hidden-${kind}`],
+        delete: pending[`delete-${kind}`],
+        deleteHidden: pending[`delete-hidden-${kind}`],
+        processB: pending[`process-b-${kind}`],
+        deleteB: pending[`delete-b-${kind}`],
+      },
     };
   }
 
@@ -292,6 +410,13 @@ export async function buildMatrixFixture(admin: Api): Promise<MatrixFixture> {
         add(`id of ${name}`, doc.id);
       }
     }
+    for (const [name, file] of Object.entries(pending)) {
+      if (readsVersion(kind, file.pipeline, file.classification)) continue;
+      add(`text of the pending file ${name}`, file.marker);
+      add(`name of the pending file ${name}`, file.filename);
+      add(`sha256 of the pending file ${name}`, file.sha256);
+      if (!file.touchable.includes(kind)) add(`id of the pending file ${name}`, file.id);
+    }
     if (READS[kind].a !== 'all') add(`the classification name ${HIDDEN}`, HIDDEN);
     if (READS[kind].a === 'none') {
       add('the id of pipeline A', a.id);
@@ -305,6 +430,11 @@ export async function buildMatrixFixture(admin: Api): Promise<MatrixFixture> {
     return secrets;
   };
 
+  const pendingInA = (kind: KeyKind) =>
+    Object.values(pending)
+      .filter((file) => file.pipeline === 'A' && readsVersion(kind, 'A', file.classification))
+      .map((file) => file.id);
+
   return {
     api: admin,
     a: { id: a.id, name: a.name },
@@ -312,10 +442,12 @@ export async function buildMatrixFixture(admin: Api): Promise<MatrixFixture> {
     keys,
     docs,
     perKind,
+    pending,
     jobs,
     scratch,
     hiddenTimes,
     secretsFor,
     visibleInA,
+    pendingInA,
   };
 }

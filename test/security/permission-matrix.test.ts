@@ -18,6 +18,7 @@ import {
   McpOutcome,
   McpRow,
   READ_ROWS,
+  RefusalCheck,
   RestRow,
   WRITE_ROWS,
 } from './permission-matrix.routes';
@@ -48,7 +49,7 @@ describeEachDatabase(
 
     /** Runs one cell per key kind; returns every failure as a line, so one row shows them all. */
     async function runCells(
-      row: { expect: Record<KeyKind, unknown>; check?: Check },
+      row: { expect: Record<KeyKind, unknown>; check?: Check; refusal?: RefusalCheck },
       call: (kind: KeyKind) => Promise<{ outcome: unknown; request: string; answer: string; body: unknown }>,
     ): Promise<string[]> {
       const failures: string[] = [];
@@ -64,12 +65,11 @@ describeEachDatabase(
           failures.push(`${kind}: the answer shows ${leak}`);
         const succeeded =
           outcome === 'ok' || (typeof outcome === 'number' && outcome >= 200 && outcome < 300);
-        if (row.check && succeeded) {
-          try {
-            row.check(body, fx, kind);
-          } catch (error) {
-            failures.push(`${kind}: ${(error as Error).message}`);
-          }
+        try {
+          if (row.check && succeeded) row.check(body, fx, kind);
+          if (row.refusal && !succeeded) row.refusal((body as any)?.detail, outcome as number, fx, kind);
+        } catch (error) {
+          failures.push(`${kind}: ${(error as Error).message}`);
         }
       }
       return failures;
@@ -77,11 +77,19 @@ describeEachDatabase(
 
     const rest = (row: RestRow) => async (kind: KeyKind) => {
       const request: MatrixRequest = row.request(fx, kind);
-      const response = await fx.api.as(fx.keys[kind]).request(request.method, request.path, request.body);
+      const api = fx.api.as(fx.keys[kind]);
+      const response = request.form
+        ? await api.upload(request.path, request.form.files, request.form.fields)
+        : await api.request(request.method, request.path, request.body);
       const headers = JSON.stringify([...response.headers.entries()]);
+      // A form's own words (fields, file names and bytes) are the request's, like a JSON body.
+      const form = request.form && {
+        ...request.form,
+        files: request.form.files.map((file) => [file.name, Buffer.from(file.bytes).toString()]),
+      };
       return {
         outcome: response.status,
-        request: request.path + JSON.stringify(request.body ?? null),
+        request: request.path + JSON.stringify(request.body ?? null) + JSON.stringify(form ?? null),
         answer: response.text + headers,
         body: response.body,
       };
