@@ -13,6 +13,8 @@ export enum ErrorCode {
   Conflict = 'conflict',
   PayloadTooLarge = 'payload_too_large',
   InvalidArgument = 'invalid_argument',
+  /** Too many attempts (failed authentications): retry later. */
+  TooManyRequests = 'too_many_requests',
   NotImplemented = 'not_implemented',
   /** A dependency we call (an embedding endpoint) failed. */
   Upstream = 'upstream',
@@ -28,21 +30,31 @@ export const HTTP_STATUS_OF: Record<ErrorCode, number> = {
   [ErrorCode.Conflict]: 409,
   [ErrorCode.PayloadTooLarge]: 413,
   [ErrorCode.InvalidArgument]: 422,
+  [ErrorCode.TooManyRequests]: 429,
   [ErrorCode.NotImplemented]: 501,
   [ErrorCode.Upstream]: 502,
   [ErrorCode.Unavailable]: 503,
   [ErrorCode.Internal]: 500,
 };
 
+export interface DomainErrorOptions {
+  /** When the client may try again (HTTP edges send it as Retry-After). */
+  retryAfterSeconds?: number;
+}
+
 export class DomainError extends Error {
+  readonly retryAfterSeconds?: number;
+
   constructor(
     readonly code: ErrorCode,
     message: string,
     /** Structured context for edges that can carry it (MCP `data`). */
     readonly data?: Record<string, unknown>,
+    options: DomainErrorOptions = {},
   ) {
     super(message);
     this.name = 'DomainError';
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

@@ -42,7 +42,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeysService } from '../../auth/api-keys.service';
 import { AuthContext } from '../../auth/auth-context';
 import { apiKeyHeaders } from '../../auth/auth.guard';
-import { BODY_LIMIT_BYTES, toErrorBody } from '../../common/http-error.filter';
+import { BODY_LIMIT_BYTES, sendError, toErrorBody } from '../../common/http-error.filter';
 import { SETTINGS, Settings } from '../../config/settings';
 import { checkHost } from './host-check';
 import { parseMessage } from './parse-message';
@@ -91,9 +91,8 @@ export class McpHttpTransport {
       const { keyId, secret } = apiKeyHeaders(request);
       auth = await this.apiKeys.authenticate(keyId, secret);
     } catch (error) {
-      // Exactly the REST API's 401, headers included.
-      const { status, detail } = toErrorBody(error);
-      return reply.code(status).header('content-type', 'application/json').send(JSON.stringify({ detail }));
+      // Exactly the REST API's 401 (or 429, 503), headers included.
+      return sendError(reply, toErrorBody(error));
     }
 
     switch (checkHost(request.headers.host, this.settings.mcp.allowedHosts)) {
