@@ -9,6 +9,8 @@ import { LogController } from 'fastify';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module';
 import { BODY_LIMIT_BYTES, HttpErrorFilter } from './common/http-error.filter';
+import { answerClientError, answerFrameworkError, MAX_PARAM_LENGTH } from './common/framework-errors';
+import { registerInputGuard } from './common/input-guard';
 import { Settings } from './config/settings';
 import { McpHttpTransport } from './mcp/http/mcp-http.transport';
 import { PinoNestLogger } from './observability/logger';
@@ -23,8 +25,14 @@ export async function createApp(settings: Settings, logger: Logger): Promise<Nes
     logController: new LogController({ disableRequestLogging: true }),
     // Lets a SIGTERM finish in-flight requests while closing idle keep-alive sockets.
     forceCloseConnections: 'idle',
+    maxParamLength: MAX_PARAM_LENGTH,
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
+    // Behind an ingress, the client's address (for rate limits and logs) is in X-Forwarded-For.
+    trustProxy: settings.trustedProxies.length > 0 ? settings.trustedProxies : false,
   });
   registerRequestHooks(adapter.getInstance());
+  registerInputGuard(adapter.getInstance());
   // The REST API speaks JSON only: any other body type is a 415, not a string to validate.
   adapter.getInstance().removeContentTypeParser('text/plain');
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(settings), adapter, {

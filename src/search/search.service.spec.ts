@@ -5,6 +5,7 @@
  */
 import { AuthContext } from '../auth/auth-context';
 import { DomainError, ErrorCode } from '../common/errors';
+import { loadSettings } from '../config/settings';
 import { ContentCipher } from '../documents/content-cipher';
 import { EmbeddingsService } from '../embeddings/embeddings.service';
 import { PipelineRecord } from '../pipelines/pipelines.repository';
@@ -51,6 +52,7 @@ function setup(pipeline: PipelineRecord, embed: () => Promise<number[]> = async 
     } as unknown as SearchRepository,
     { embedQuery: async () => (calls.push('embed'), embed()) } as unknown as EmbeddingsService,
     {} as ContentCipher,
+    loadSettings({}),
   );
   return { service, calls };
 }

@@ -43,6 +43,7 @@ import { ApiKeysService } from '../../auth/api-keys.service';
 import { AuthContext } from '../../auth/auth-context';
 import { apiKeyHeaders } from '../../auth/auth.guard';
 import { BODY_LIMIT_BYTES, sendError, toErrorBody } from '../../common/http-error.filter';
+import { RAW_INPUT } from '../../common/input-guard';
 import { SETTINGS, Settings } from '../../config/settings';
 import { checkHost } from './host-check';
 import { parseMessage } from './parse-message';
@@ -74,12 +75,14 @@ export class McpHttpTransport {
         method: ALL_METHODS,
         url: '/mcp',
         exposeHeadRoute: false,
+        config: { [RAW_INPUT]: true },
         handler: (request, reply) => this.handle(request, reply),
       });
       scope.route({
         method: ALL_METHODS,
         url: '/mcp/*',
         exposeHeadRoute: false,
+        config: { [RAW_INPUT]: true },
         handler: async (_request, reply) => reply.code(404).send(),
       });
     });

@@ -151,13 +151,9 @@ export class McpPostHandler {
       const outcome = await this.dispatcher
         .dispatch(rpcRequest(message, idJson), 'legacy', auth)
         .catch((error: unknown) => {
+          // The response is already streaming: the failure becomes its JSON-RPC error, its text stays in the log.
           this.logger.error({ err: error }, 'MCP request failed');
-          return {
-            error: new JsonRpcError(
-              RpcCode.InternalError,
-              error instanceof Error ? error.message : String(error),
-            ),
-          };
+          return { error: new JsonRpcError(RpcCode.InternalError, 'Internal Server Error') };
         });
       stream.end(sseEvent(responseJson(idJson, outcome), `1/${n}`));
       return reply;
