@@ -1,6 +1,7 @@
 import { invalidMessage } from '../../test/support/domain-errors';
 import { loadSettings } from '../config/settings';
 import { checkSearchRequest } from './search-rules';
+import { searchRequest } from '../../test/support/search-request';
 import { DEFAULT_PARAMS, SearchRequest } from './search.types';
 
 const limits = loadSettings({
@@ -9,18 +10,7 @@ const limits = loadSettings({
   TROVE_SEARCH_MAX_K: '10',
 }).limits;
 
-const request = (overrides: Partial<SearchRequest>): SearchRequest => ({
-  type: 'similarity',
-  query: 'refunds',
-  classifications: { values: ['public'], match: 'hierarchical' },
-  params: { ...DEFAULT_PARAMS },
-  rawParams: null,
-  filters: null,
-  distanceStrategy: 'cosine',
-  embeddingModelId: null,
-  embedQueryAlways: false,
-  ...overrides,
-});
+const request = (overrides: Partial<SearchRequest>) => searchRequest({ query: 'refunds', ...overrides });
 const refusal = (overrides: Partial<SearchRequest>) =>
   invalidMessage(() => checkSearchRequest(request(overrides), limits));
 

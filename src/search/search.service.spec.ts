@@ -11,8 +11,9 @@ import { EmbeddingsService } from '../embeddings/embeddings.service';
 import { PipelineRecord } from '../pipelines/pipelines.repository';
 import { PipelinesService } from '../pipelines/pipelines.service';
 import { SearchRepository } from './search.repository';
+import { searchRequest } from '../../test/support/search-request';
 import { SearchService } from './search.service';
-import { DEFAULT_PARAMS, SearchRequest } from './search.types';
+import { SearchRequest } from './search.types';
 
 const model = {
   id: 'model-1',
@@ -57,18 +58,8 @@ function setup(pipeline: PipelineRecord, embed: () => Promise<number[]> = async 
   return { service, calls };
 }
 
-const request = (overrides: Partial<SearchRequest>): SearchRequest => ({
-  type: 'similarity',
-  query: 'q',
-  classifications: { values: ['public'], match: 'hierarchical' },
-  params: { ...DEFAULT_PARAMS },
-  rawParams: null,
-  filters: null,
-  distanceStrategy: 'cosine',
-  embeddingModelId: null,
-  embedQueryAlways: true,
-  ...overrides,
-});
+const request = (overrides: Partial<SearchRequest>): SearchRequest =>
+  searchRequest({ embedQueryAlways: true, ...overrides });
 const admin = new AuthContext('k', true, []);
 
 async function failure(promise: Promise<unknown>): Promise<DomainError> {
