@@ -33,6 +33,12 @@ export const mcpSessionsOpen = new Gauge({
   help: 'MCP sessions open in this replica (memory store) or in the database (postgres store).',
   registers: [registry],
 });
+export const mcpSessionsRefused = new Counter({
+  name: 'trove_mcp_sessions_refused_total',
+  help: 'MCP initialize requests refused because a session cap was reached, by limit (per_key, total).',
+  labelNames: ['limit'] as const,
+  registers: [registry],
+});
 export const mcpRequests = new Counter({
   name: 'trove_mcp_requests_total',
   help: 'MCP JSON-RPC messages received, by method.',

@@ -26,6 +26,7 @@ import {
   RpcRequest,
 } from '../mcp-dispatcher';
 import { JsonRpcError, RpcCode } from '../mcp-errors';
+import { SessionLimitReached } from '../mcp-sessions';
 import { envelopeClaim, envelopeError, standardHeaderMismatch } from './modern-request-checks';
 import { isObject, Message, requestIdJson } from './parse-message';
 import { first, json, sseHeaders, text } from './replies';
@@ -170,7 +171,13 @@ export class McpPostHandler {
       return sseHeaders(reply).send(sseEvent(errorJson(idJson, error)));
     }
     const result = this.dispatcher.initializeResult(params.protocolVersion);
-    const newSessionId = await this.sessions.open(result.protocolVersion as string);
+    let newSessionId: string;
+    try {
+      newSessionId = await this.sessions.open(result.protocolVersion as string, auth.keyId);
+    } catch (error) {
+      if (error instanceof SessionLimitReached) return this.sessions.refuseOverLimit(reply, error);
+      throw error;
+    }
     return sseHeaders(reply)
       .header('mcp-session-id', newSessionId)
       .send(primingEvent('0') + sseEvent(responseJson(idJson, { result })));
