@@ -42,7 +42,7 @@ export class ApiKeyGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC, targets)) return true;
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const { keyId, secret } = apiKeyHeaders(request);
-    request.auth = await this.apiKeys.authenticate(keyId, secret);
+    request.auth = await this.apiKeys.authenticate(keyId, secret, request.ip);
     if (this.reflector.getAllAndOverride<boolean>(ADMIN_ONLY, targets) && !request.auth.admin) {
       throw new DomainError(ErrorCode.Forbidden, 'Forbidden: this operation needs an admin API key.');
     }

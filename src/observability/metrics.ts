@@ -27,6 +27,19 @@ export const httpDuration = new Histogram({
   registers: [registry],
 });
 
+// Authentication
+export const authSecretHashes = new Counter({
+  name: 'trove_auth_secret_hashes_total',
+  help: 'Secret hashes (scrypt) computed to authenticate a request: one per failure and per uncached success.',
+  registers: [registry],
+});
+export const authRateLimited = new Counter({
+  name: 'trove_auth_rate_limited_total',
+  help: 'Authentications refused with 429 after too many failures, by scope (address, key).',
+  labelNames: ['scope'] as const,
+  registers: [registry],
+});
+
 // MCP
 export const mcpSessionsOpen = new Gauge({
   name: 'trove_mcp_sessions_open',

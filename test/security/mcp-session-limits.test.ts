@@ -3,7 +3,8 @@
  * session stores: the excess initialize is answered in the transport's published
  * style (a plain-text HTTP error), with a retry hint, and counted in /metrics.
  */
-import { Api, Credentials } from '../support/http';
+import { Credentials } from '../support/http';
+import { counterValue } from '../support/metrics';
 import { describeEachDatabase, TroveFixture } from '../support/suite';
 import { createKey, RawMcp } from '../mcp/support';
 
@@ -20,14 +21,6 @@ const INITIALIZE = {
   params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'limits', version: '1' } },
 };
 
-async function refusedCount(api: Api, limit: string): Promise<number> {
-  const metrics = (await api.get('/metrics')).text as string;
-  const line = metrics
-    .split('\n')
-    .find((l) => l.startsWith(`trove_mcp_sessions_refused_total{limit="${limit}"}`));
-  return line ? Number(line.split(' ').pop()) : 0;
-}
-
 function sessionLimits(fixture: () => TroveFixture) {
   let keys: Credentials[];
   const mcp = (key: Credentials) => new RawMcp(fixture().trove.url, key);
@@ -40,14 +33,16 @@ function sessionLimits(fixture: () => TroveFixture) {
   it('refuses a key its fourth session with 429, until it ends one', async () => {
     const a = mcp(keys[0]);
     const sessions = [await a.openSession(), await a.openSession(), await a.openSession()];
-    const before = await refusedCount(fixture().api, 'per_key');
+    const before = await counterValue(fixture().api, 'trove_mcp_sessions_refused_total', 'limit="per_key"');
     const refused = await a.post(INITIALIZE);
     expect(refused.status).toBe(429);
     expect(refused.body).toBe(PER_KEY);
     expect(refused.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.headers['mcp-session-id']).toBeUndefined();
-    expect(await refusedCount(fixture().api, 'per_key')).toBe(before + 1);
+    expect(await counterValue(fixture().api, 'trove_mcp_sessions_refused_total', 'limit="per_key"')).toBe(
+      before + 1,
+    );
 
     const ended = await a.request({ method: 'DELETE', headers: { 'mcp-session-id': sessions[0] } });
     expect(ended.status).toBe(202);
@@ -61,12 +56,14 @@ function sessionLimits(fixture: () => TroveFixture) {
     const b = mcp(keys[1]);
     await b.openSession();
     await b.openSession(); // 3 of a + 2 of b: five in all
-    const before = await refusedCount(fixture().api, 'total');
+    const before = await counterValue(fixture().api, 'trove_mcp_sessions_refused_total', 'limit="total"');
     const refused = await mcp(keys[2]).post(INITIALIZE);
     expect(refused.status).toBe(503);
     expect(refused.body).toBe(TOTAL);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
-    expect(await refusedCount(fixture().api, 'total')).toBe(before + 1);
+    expect(await counterValue(fixture().api, 'trove_mcp_sessions_refused_total', 'limit="total"')).toBe(
+      before + 1,
+    );
   });
 }
 

@@ -80,6 +80,9 @@ export async function startTrove(database: TroveDatabase, options: StartOptions 
       TROVE_BOOTSTRAP_API_KEY: ADMIN_KEY,
       TROVE_BOOTSTRAP_API_SECRET: ADMIN_SECRET,
       TROVE_SHUTDOWN_DRAIN_SECONDS: '0',
+      // Tests fail authentications on purpose, all from 127.0.0.1: no rate limit unless a test sets one.
+      TROVE_AUTH_MAX_FAILURES_PER_ADDRESS: '0',
+      TROVE_AUTH_MAX_FAILURES_PER_KEY: '0',
       ...database.env,
       ...options.env,
     },

@@ -92,7 +92,7 @@ export class McpHttpTransport {
     let auth: AuthContext;
     try {
       const { keyId, secret } = apiKeyHeaders(request);
-      auth = await this.apiKeys.authenticate(keyId, secret);
+      auth = await this.apiKeys.authenticate(keyId, secret, request.ip);
     } catch (error) {
       // Exactly the REST API's 401 (or 429, 503), headers included.
       return sendError(reply, toErrorBody(error));
