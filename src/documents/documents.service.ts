@@ -6,10 +6,11 @@
  * it cannot read. The key's classification allow-list narrows everything: it may
  * only add, see and expire documents of classifications it is allowed.
  */
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { AuthContext, Permission } from '../auth/auth-context';
 import { forbidden, invalid, notFound, pipelineNotFound } from '../common/errors';
 import { ListEnvelope, parseListQuery, parsePage, toEnvelope } from '../common/list';
+import { SETTINGS, Settings } from '../config/settings';
 import { DatabaseService } from '../database/database.service';
 import { PipelineRecord, PipelinesRepository } from '../pipelines/pipelines.repository';
 import { PipelinesService } from '../pipelines/pipelines.service';
@@ -42,11 +43,12 @@ export class DocumentsService {
     private readonly ingestion: IngestionService,
     private readonly jobs: JobsService,
     private readonly cipher: ContentCipher,
+    @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
   async add(auth: AuthContext, pipelineId: string, body: unknown, queue: boolean): Promise<AddResult> {
     const pipeline = await this.writable(auth, pipelineId);
-    const { batch, documents } = parseDocumentsBody(body);
+    const { batch, documents } = parseDocumentsBody(body, this.settings.limits.metadataMaxBytes);
     if (queue) {
       // Refuse now what would certainly fail later; embedding is left to the worker.
       await this.ingestion.check(

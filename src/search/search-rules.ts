@@ -13,10 +13,8 @@
 import { invalid } from '../common/errors';
 import { textProblem } from '../common/input-guard';
 import { Settings } from '../config/settings';
+import { MAX_CLASSIFICATIONS } from '../pipelines/pipelines.dto';
 import { SearchRequest } from './search.types';
-
-/** A pipeline defines at most this many classifications: more names cannot select more. */
-export const MAX_SEARCH_CLASSIFICATIONS = 1000;
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
@@ -38,8 +36,8 @@ export function checkSearchRequest(request: SearchRequest, limits: Settings['lim
       `query: a full-text query must hold at most ${limits.searchQueryMaxTerms} words (TROVE_SEARCH_MAX_QUERY_TERMS)`,
     );
   }
-  if (request.classifications.values.length > MAX_SEARCH_CLASSIFICATIONS) {
-    throw invalid(`classifications: must hold at most ${MAX_SEARCH_CLASSIFICATIONS} names`);
+  if (request.classifications.values.length > MAX_CLASSIFICATIONS) {
+    throw invalid(`classifications: must hold at most ${MAX_CLASSIFICATIONS} names`);
   }
   for (const name of ['k', 'fetch_k'] as const) {
     if (params[name] > limits.searchMaxK)
