@@ -42,6 +42,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeysService } from '../../auth/api-keys.service';
 import { AuthContext } from '../../auth/auth-context';
 import { apiKeyHeaders } from '../../auth/auth.guard';
+import { DomainError, ErrorCode } from '../../common/errors';
 import { BODY_LIMIT_BYTES, sendError, toErrorBody } from '../../common/http-error.filter';
 import { RAW_INPUT } from '../../common/input-guard';
 import { SETTINGS, Settings } from '../../config/settings';
@@ -125,7 +126,14 @@ export class McpHttpTransport {
       }
     } catch (error) {
       if (!(error instanceof InternalFailure)) throw error;
-      this.logger.error({ err: error.failure, reqId: request.id }, error.message);
+      const { failure } = error;
+      if (failure instanceof DomainError && failure.code === ErrorCode.Unavailable) {
+        // The session store's database is down: a retry later can succeed, so not a 500.
+        if (failure.retryAfterSeconds !== undefined)
+          void reply.header('retry-after', String(failure.retryAfterSeconds));
+        return text(reply, 503, failure.message);
+      }
+      this.logger.error({ err: failure, reqId: request.id }, error.message);
       return text(reply, 500, error.message);
     }
   }
