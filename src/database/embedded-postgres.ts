@@ -17,7 +17,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { lockDataDir } from './data-dir-lock';
-import { makePrivate } from './data-dir-permissions';
+import { makePrivate, tighten } from './data-dir-permissions';
 import type { EmbeddedWorkerData, EmbeddedWorkerMessage } from './embedded-postgres.worker';
 
 export interface EmbeddedPostgres {
@@ -87,6 +87,7 @@ export async function startEmbeddedPostgres(dataDir: string, tmpDir: string): Pr
   };
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`the embedded database thread exited with ${code}`)));
+  tighten(dataDir);
 
   return {
     socketDir,
@@ -104,6 +105,7 @@ export async function startEmbeddedPostgres(dataDir: string, tmpDir: string): Pr
       worker.postMessage('stop');
       await stopped;
       await worker.terminate();
+      tighten(dataDir);
       cleanUp();
     },
   };
