@@ -34,10 +34,13 @@ export async function createApp(settings: Settings, logger: Logger): Promise<Nes
   registerRequestHooks(adapter.getInstance());
   registerInputGuard(adapter.getInstance());
   // The REST API speaks JSON only: any other body type is a 415, not a string to validate.
+  // Fastify's own JSON parser stays (body limit, prototype-poisoning checks); Nest adds none
+  // of its own, which would bring form bodies back.
   adapter.getInstance().removeContentTypeParser('text/plain');
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(settings), adapter, {
     logger: new PinoNestLogger(logger),
     abortOnError: false,
+    bodyParser: false,
   });
   app.useGlobalFilters(new HttpErrorFilter());
   // /mcp is a raw Fastify route: it owns its status codes and bodies, byte for byte.

@@ -143,6 +143,16 @@ describeEachDatabase('bad input', (fixture) => {
     }
   });
 
+  it('takes JSON only: a form body cannot slip past the rules', async () => {
+    const response = await api().request('POST', '/pipelines', 'name=form%00pipe', {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect({ status: response.status, body: response.body }).toEqual({
+      status: 415,
+      body: { detail: 'Unsupported Media Type: send application/json' },
+    });
+  });
+
   /** Fastify's own errors, which used to bypass the error filter. */
   describe('framework errors keep the {"detail"} shape and x-request-id', () => {
     const expectDetail = async (response: Response, status: number) => {

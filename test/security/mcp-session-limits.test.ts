@@ -6,20 +6,13 @@
 import { Credentials } from '../support/http';
 import { counterValue } from '../support/metrics';
 import { describeEachDatabase, TroveFixture } from '../support/suite';
-import { createKey, RawMcp } from '../mcp/support';
+import { createKey, initializeMessage, RawMcp } from '../mcp/support';
 
 const LIMITS = { TROVE_MCP_MAX_SESSIONS_PER_KEY: '3', TROVE_MCP_MAX_SESSIONS: '5' };
 const PER_KEY =
   'Too Many Requests: this API key has 3 open MCP sessions, the most allowed (TROVE_MCP_MAX_SESSIONS_PER_KEY); end one with DELETE or let one expire';
 const TOTAL =
   'Service Unavailable: the server has 5 open MCP sessions, the most allowed (TROVE_MCP_MAX_SESSIONS); retry later';
-
-const INITIALIZE = {
-  jsonrpc: '2.0',
-  id: 0,
-  method: 'initialize',
-  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'limits', version: '1' } },
-};
 
 function sessionLimits(fixture: () => TroveFixture) {
   let keys: Credentials[];
@@ -34,7 +27,7 @@ function sessionLimits(fixture: () => TroveFixture) {
     const a = mcp(keys[0]);
     const sessions = [await a.openSession(), await a.openSession(), await a.openSession()];
     const before = await counterValue(fixture().api, 'trove_mcp_sessions_refused_total', 'limit="per_key"');
-    const refused = await a.post(INITIALIZE);
+    const refused = await a.post(initializeMessage());
     expect(refused.status).toBe(429);
     expect(refused.body).toBe(PER_KEY);
     expect(refused.headers['content-type']).toBe('text/plain; charset=utf-8');
@@ -57,7 +50,7 @@ function sessionLimits(fixture: () => TroveFixture) {
     await b.openSession();
     await b.openSession(); // 3 of a + 2 of b: five in all
     const before = await counterValue(fixture().api, 'trove_mcp_sessions_refused_total', 'limit="total"');
-    const refused = await mcp(keys[2]).post(INITIALIZE);
+    const refused = await mcp(keys[2]).post(initializeMessage());
     expect(refused.status).toBe(503);
     expect(refused.body).toBe(TOTAL);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
