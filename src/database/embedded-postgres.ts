@@ -8,7 +8,8 @@
  * PGlite runs in a worker thread (embedded-postgres.worker.ts): its statements
  * execute synchronously, and on the main thread one heavy statement would stop
  * the HTTP server, /healthz included, until it ended. PGlite ignores
- * statement_timeout (it has no timer signals), so that is the only protection.
+ * statement_timeout (it has no timer signals): on the embedded database, the
+ * request limits (docs/security.md) are what bound a statement.
  *
  * The folder holds keys, grants and documents: it is made private to Trove's user
  * (folders 0700, files 0600, see data-dir-permissions.ts).
