@@ -10,6 +10,8 @@ import type { Logger } from 'pino';
 import { ApiErrorFilter } from './agents/api-error.filter';
 import { AppModule } from './app.module';
 import { BODY_LIMIT_BYTES, HttpErrorFilter } from './common/http-error.filter';
+import { answerClientError, answerFrameworkError, MAX_PARAM_LENGTH } from './common/framework-errors';
+import { registerInputGuard } from './common/input-guard';
 import { Settings } from './config/settings';
 import { registerMultipart } from './files/multipart';
 import { McpHttpTransport } from './mcp/http/mcp-http.transport';
@@ -25,13 +27,22 @@ export async function createApp(settings: Settings, logger: Logger): Promise<Nes
     logController: new LogController({ disableRequestLogging: true }),
     // Lets a SIGTERM finish in-flight requests while closing idle keep-alive sockets.
     forceCloseConnections: 'idle',
+    maxParamLength: MAX_PARAM_LENGTH,
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
+    // Behind an ingress, the client's address (for rate limits and logs) is in X-Forwarded-For.
+    trustProxy: settings.trustedProxies.length > 0 ? settings.trustedProxies : false,
   });
   registerRequestHooks(adapter.getInstance());
+  registerInputGuard(adapter.getInstance());
   // The REST API speaks JSON only: any other body type is a 415, not a string to validate.
+  // Fastify's own JSON parser stays (body limit, prototype-poisoning checks); Nest adds none
+  // of its own, which would bring form bodies back.
   adapter.getInstance().removeContentTypeParser('text/plain');
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(settings), adapter, {
     logger: new PinoNestLogger(logger),
     abortOnError: false,
+    bodyParser: false,
   });
   app.useGlobalFilters(new HttpErrorFilter([{ prefix: '/api/v1/', filter: new ApiErrorFilter() }]));
   // Multipart bodies for the file upload route only; every other route stays JSON.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { nameSchema } from '../common/validation';
 import { isUuid } from '../common/ids';
+import { MAX_CLASSIFICATIONS } from '../pipelines/pipelines.dto';
 import { SCOPES } from './auth-context';
 
 const classificationName = z.string().min(1, 'must not be empty').max(200, 'must be at most 200 characters');
@@ -19,6 +20,11 @@ export const GrantSchema = z.strictObject({
     .union([z.literal('*'), z.array(classificationName)], {
       error: 'must be "*" or an array of classification names',
     })
+    // A pipeline defines at most this many: a longer list cannot allow more.
+    .refine(
+      (v) => v === '*' || v.length <= MAX_CLASSIFICATIONS,
+      `must hold at most ${MAX_CLASSIFICATIONS} names`,
+    )
     .default('*'),
 });
 

@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { createHash } from 'node:crypto';
 import { SETTINGS, Settings } from '../config/settings';
 import { DatabaseService, Queryable } from '../database/database.service';
 import { DomainError, ErrorCode, Messages, invalid, notFound } from '../common/errors';
@@ -8,7 +7,10 @@ import { ListEnvelope, parseListQuery, toEnvelope } from '../common/list';
 import { AuthContext, DEFAULT_SCOPES, Grant, Scope } from './auth-context';
 import { ApiKeyRow, ApiKeysRepository, existingPipelineIds } from './api-keys.repository';
 import { CreateApiKeyDto, UpdateApiKeyDto } from './api-keys.dto';
-import { generateSecret, hashSecret, verifySecret } from './secret-hash';
+import { AuthFailureLimiter } from './auth-failure-limiter';
+import { KeyCache } from './key-cache';
+import { generateSecret, hashSecret } from './secret-hash';
+import { SecretVerifier } from './secret-verifier';
 
 export interface ApiKeyView {
   id: string;
@@ -21,10 +23,6 @@ export interface ApiKeyView {
   created_at: string;
   updated_at: string;
 }
-
-/** How long a successful secret verification is remembered; the key row itself is read on every request. */
-const VERIFIED_TTL_MS = 60_000;
-const VERIFIED_MAX = 10_000;
 
 const present = (row: ApiKeyRow): ApiKeyView => ({
   id: row.id,
@@ -40,45 +38,62 @@ const present = (row: ApiKeyRow): ApiKeyView => ({
 @Injectable()
 export class ApiKeysService implements OnApplicationBootstrap {
   private readonly logger = new Logger(ApiKeysService.name);
-  /**
-   * scrypt is deliberately slow (~50 ms); remembering recent successes keeps it off
-   * the hot path. The cache key includes the stored hash, so rotating a secret
-   * invalidates it, and the row is still read each time, so a disabled or deleted
-   * key is refused on its very next request.
-   */
-  private readonly verified = new Map<string, number>();
+  private readonly cache = new KeyCache();
+  private readonly limiter: AuthFailureLimiter;
+  private readonly verifier: SecretVerifier;
 
   constructor(
     private readonly keys: ApiKeysRepository,
     private readonly db: DatabaseService,
     @Inject(SETTINGS) private readonly settings: Settings,
-  ) {}
+  ) {
+    this.limiter = new AuthFailureLimiter(settings.auth);
+    this.verifier = new SecretVerifier(settings.auth.maxConcurrentHashes);
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     await this.bootstrap();
   }
 
-  /** Checks the two headers; throws the contract's 401s. */
-  async authenticate(keyId: unknown, secret: unknown): Promise<AuthContext> {
+  /**
+   * Checks the two headers; throws the contract's 401s, a 429 after too many
+   * failures from `clientAddress` or for the key id (auth-failure-limiter.ts), and
+   * a 503 when the database is down and the key was never seen (key-cache.ts).
+   * Every failure costs one secret hash, whatever the id (secret-verifier.ts).
+   */
+  async authenticate(keyId: unknown, secret: unknown, clientAddress: string): Promise<AuthContext> {
     if (typeof keyId !== 'string' || typeof secret !== 'string' || keyId === '' || secret === '') {
       throw new DomainError(ErrorCode.Unauthenticated, Messages.noApiKey);
     }
-    const unauthorized = new DomainError(ErrorCode.Unauthenticated, Messages.invalidApiKey);
-    if (!isUuid(keyId)) throw unauthorized;
-    const row = await this.keys.findById(keyId.toLowerCase());
-    if (!row || row.disabled) throw unauthorized;
-    const cacheKey = createHash('sha256')
-      .update(row.secret_hash)
-      .update('\0')
-      .update(secret)
-      .digest('base64');
-    const until = this.verified.get(cacheKey);
-    if (until === undefined || until < Date.now()) {
-      if (!(await verifySecret(secret, row.secret_hash))) throw unauthorized;
-      if (this.verified.size >= VERIFIED_MAX) this.verified.clear();
-      this.verified.set(cacheKey, Date.now() + VERIFIED_TTL_MS);
+    const id = isUuid(keyId) ? keyId.toLowerCase() : null;
+    const recentlyVerified = id !== null && this.cache.wasVerified(id, secret);
+    if (!recentlyVerified) this.limiter.check(clientAddress, id);
+    const row = id === null ? null : await this.findRow(id);
+    const usable = row !== null && !row.disabled;
+    if (usable && recentlyVerified && this.cache.verifiedAgainst(row.id, secret, row.secret_hash)) {
+      return new AuthContext(row.id, row.admin, row.grants, row.scopes);
     }
+    const matches = await this.verifier.verify(secret, row?.secret_hash ?? null);
+    if (!usable || !matches) {
+      this.limiter.record(clientAddress, id);
+      throw new DomainError(ErrorCode.Unauthenticated, Messages.invalidApiKey);
+    }
+    this.cache.rememberVerified(row.id, secret, row.secret_hash);
     return new AuthContext(row.id, row.admin, row.grants, row.scopes);
+  }
+
+  /** The key's row; while the database is unreachable, the last one read, if any. */
+  private async findRow(id: string): Promise<ApiKeyRow | null> {
+    try {
+      const row = await this.keys.findById(id);
+      this.cache.rememberRow(id, row);
+      return row;
+    } catch (error) {
+      const remembered = this.cache.lastRow(id);
+      if (error instanceof DomainError && error.code === ErrorCode.Unavailable && remembered !== undefined)
+        return remembered;
+      throw error;
+    }
   }
 
   /**

@@ -78,7 +78,7 @@ export class ApiKeyGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const bearer = this.reflector.getAllAndOverride<boolean>(ACCEPTS_BEARER, targets) ?? false;
     const { keyId, secret } = requestCredentials(request, bearer);
-    request.auth = await this.apiKeys.authenticate(keyId, secret);
+    request.auth = await this.apiKeys.authenticate(keyId, secret, request.ip);
     if (this.reflector.getAllAndOverride<boolean>(ADMIN_ONLY, targets) && !request.auth.admin) {
       throw new DomainError(ErrorCode.Forbidden, 'Forbidden: this operation needs an admin API key.');
     }

@@ -5,7 +5,19 @@ const description = z
   .max(2000, 'must be at most 2000 characters')
   .nullable()
   .optional();
-const parameters = z.record(z.string(), z.unknown(), { error: 'must be a JSON object' }).default({});
+/** Provider settings are small; a bound keeps a catalogue row (read with every pipeline) small too. */
+const MAX_PARAMETERS_BYTES = 16 * 1024;
+const parameters = z
+  .record(z.string(), z.unknown(), { error: 'must be a JSON object' })
+  .refine(
+    (value) => Buffer.byteLength(JSON.stringify(value)) <= MAX_PARAMETERS_BYTES,
+    `must be at most ${MAX_PARAMETERS_BYTES} bytes as JSON`,
+  )
+  .default({});
+const provider = z
+  .string({ error: 'is required' })
+  .min(1, 'must not be empty')
+  .max(100, 'must be at most 100 characters');
 
 export const CreateEmbeddingModelSchema = z.strictObject({
   name: z
@@ -13,7 +25,7 @@ export const CreateEmbeddingModelSchema = z.strictObject({
     .trim()
     .min(1, 'must not be empty')
     .max(200, 'must be at most 200 characters'),
-  provider: z.string({ error: 'is required' }).min(1, 'must not be empty'),
+  provider,
   size: z.number({ error: 'must be an integer' }).int('must be an integer').min(1, 'must be at least 1'),
   parameters,
   description,
@@ -21,7 +33,7 @@ export const CreateEmbeddingModelSchema = z.strictObject({
 export type CreateEmbeddingModelDto = z.output<typeof CreateEmbeddingModelSchema>;
 
 export const CreateTextSplitterSchema = z.strictObject({
-  provider: z.string({ error: 'is required' }).min(1, 'must not be empty'),
+  provider,
   parameters,
   description,
 });

@@ -14,12 +14,14 @@ export enum ErrorCode {
   Conflict = 'conflict',
   PayloadTooLarge = 'payload_too_large',
   InvalidArgument = 'invalid_argument',
+  /** The caller made too many attempts (failed authentications): retry later. */
+  TooManyRequests = 'too_many_requests',
   NotImplemented = 'not_implemented',
   /** A model provider's content filter refused the request or the answer. */
   ContentFiltered = 'content_filtered',
   /** Nothing usable to do the work with: no LLM configured, or the selected one cannot start. */
   FailedDependency = 'failed_dependency',
-  /** A dependency we call is rate limiting us or out of quota. */
+  /** A dependency we call (an LLM provider) is rate limiting us or out of quota; not the caller's fault. */
   RateLimited = 'rate_limited',
   /** A dependency we call (an embedding endpoint, an LLM) failed. */
   Upstream = 'upstream',
@@ -35,6 +37,7 @@ export const HTTP_STATUS_OF: Record<ErrorCode, number> = {
   [ErrorCode.Conflict]: 409,
   [ErrorCode.PayloadTooLarge]: 413,
   [ErrorCode.InvalidArgument]: 422,
+  [ErrorCode.TooManyRequests]: 429,
   [ErrorCode.ContentFiltered]: 422,
   [ErrorCode.FailedDependency]: 424,
   [ErrorCode.RateLimited]: 429,
@@ -44,15 +47,24 @@ export const HTTP_STATUS_OF: Record<ErrorCode, number> = {
   [ErrorCode.Internal]: 500,
 };
 
+export interface DomainErrorOptions {
+  /** When the client may try again (HTTP edges send it as Retry-After). */
+  retryAfterSeconds?: number;
+}
+
 export class DomainError extends Error {
+  readonly retryAfterSeconds?: number;
+
   constructor(
     readonly code: ErrorCode,
     message: string,
     /** Structured context for edges that can carry it (MCP `data`). */
     readonly data?: Record<string, unknown>,
+    options: DomainErrorOptions = {},
   ) {
     super(message);
     this.name = 'DomainError';
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

@@ -13,6 +13,8 @@ export const BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 export interface ErrorBody {
   status: number;
   detail: string;
+  /** Sent as Retry-After. */
+  retryAfterSeconds?: number;
 }
 
 /**
@@ -29,7 +31,13 @@ function fromFrameworkStatus(status: number, message: string): ErrorBody {
 
 /** Maps any thrown value to a status and a message fit for a client. */
 export function toErrorBody(error: unknown): ErrorBody {
-  if (error instanceof DomainError) return { status: HTTP_STATUS_OF[error.code], detail: error.message };
+  if (error instanceof DomainError) {
+    return {
+      status: HTTP_STATUS_OF[error.code],
+      detail: error.message,
+      ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
+    };
+  }
   if (error instanceof HttpException) {
     const response = error.getResponse();
     const message =
@@ -89,6 +97,12 @@ export class HttpErrorFilter implements ExceptionFilter {
     if (body.status >= 500 && body.status !== 501 && body.status !== 502 && body.status !== 503) {
       this.logger.error({ err: error, reqId: request?.id }, 'Unhandled error');
     }
-    void reply.status(body.status).header('content-type', 'application/json').send({ detail: body.detail });
+    sendError(reply, body);
   }
+}
+
+/** The one way an error body leaves over REST: `{"detail"}`, and Retry-After when there is a hint. */
+export function sendError(reply: FastifyReply, body: ErrorBody): FastifyReply {
+  if (body.retryAfterSeconds !== undefined) void reply.header('retry-after', String(body.retryAfterSeconds));
+  return reply.status(body.status).header('content-type', 'application/json').send({ detail: body.detail });
 }

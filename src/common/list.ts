@@ -42,6 +42,10 @@ export interface ListEnvelope<T> {
 
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 1000;
+/** Filters of one list request, characters of one value, values of one `$in`. */
+export const MAX_FILTERS = 20;
+export const MAX_FILTER_VALUE_CHARS = 1000;
+export const MAX_IN_VALUES = 1000;
 const RESERVED = new Set(['limit', 'after', 'before']);
 
 /**
@@ -68,9 +72,15 @@ export function parseListQuery(
         `query parameter ${key}: operator '${op}' is not supported for '${field}'; use one of ${allowed[field].join(', ')}`,
       );
     }
-    for (const value of Array.isArray(raw) ? raw : [raw]) {
-      filters.push({ field, op: op as FilterOp, value: String(value) });
+    for (const value of (Array.isArray(raw) ? raw : [raw]).map(String)) {
+      const values = op === 'in' ? value.split(',') : [value];
+      if (values.length > MAX_IN_VALUES)
+        throw invalid(`query parameter ${key}: at most ${MAX_IN_VALUES} values`);
+      if (values.some((v) => v.length > MAX_FILTER_VALUE_CHARS))
+        throw invalid(`query parameter ${key}: must be at most ${MAX_FILTER_VALUE_CHARS} characters`);
+      filters.push({ field, op: op as FilterOp, value });
     }
+    if (filters.length > MAX_FILTERS) throw invalid(`query parameters: at most ${MAX_FILTERS} filters`);
   }
   return { filters, page: parsePage(query ?? {}) };
 }

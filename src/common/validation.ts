@@ -4,16 +4,14 @@
  */
 import { z } from 'zod';
 import { invalid } from './errors';
+import { formatPath } from './input-guard';
 
 export function describeIssue(issue: z.core.$ZodIssue): string {
-  const where = issue.path.length === 0 ? 'body' : formatPath(issue.path);
+  const where =
+    issue.path.length === 0
+      ? 'body'
+      : formatPath(issue.path.map((part) => (typeof part === 'number' ? part : String(part))));
   return `${where}: ${issue.message}`;
-}
-
-function formatPath(path: PropertyKey[]): string {
-  return path
-    .map((part, i) => (typeof part === 'number' ? `[${part}]` : i === 0 ? String(part) : `.${String(part)}`))
-    .join('');
 }
 
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {

@@ -42,10 +42,35 @@ export interface Settings {
   agents: { searchK: number; maxToolSteps: number; heartbeatSeconds: number };
   /** HNSW parameters: build-time m and ef_construction for new indexes, query-time ef_search floor. */
   vectorIndex: { m: number; efConstruction: number; efSearch: number };
+  /** The most any one PostgreSQL statement may run (0: no limit), and wait for a connection. */
+  dbStatementTimeoutMs: number;
+  dbConnectTimeoutMs: number;
+  /** Proxies (addresses or CIDR ranges) whose X-Forwarded-For names the client; empty: trust none. */
+  trustedProxies: string[];
+  /** What one request may ask for: docs/security.md lists every limit. */
+  limits: {
+    searchQueryMaxChars: number;
+    /** Words of a full-text query. */
+    searchQueryMaxTerms: number;
+    /** The most fragments (k) and MMR candidates (fetch_k) one search may ask for. */
+    searchMaxK: number;
+    /** A document's metadata, as JSON text. */
+    metadataMaxBytes: number;
+  };
+  /** Failed authentications: rate limits and the concurrency of secret hashing. */
+  auth: {
+    maxFailuresPerAddress: number;
+    maxFailuresPerKey: number;
+    failureWindowSeconds: number;
+    maxConcurrentHashes: number;
+  };
   mcp: {
     allowedHosts: string[];
     sessionStore: SessionStore;
     sessionIdleSeconds: number;
+    /** Open sessions (revisions up to 2025-11-25) per API key, and in all (per replica with the memory store). */
+    maxSessionsPerKey: number;
+    maxSessions: number;
     serverName: string;
     serverVersion: string;
     instructions: string;
@@ -198,6 +223,43 @@ function fileSettings(env: Env): Settings['files'] {
   };
 }
 
+/** Comma-separated IP addresses or CIDR ranges (`10.0.0.0/8`, `fd00::/8`). */
+function proxyList(env: Env, name: string): string[] {
+  const raw = text(env, name);
+  if (raw === undefined) return [];
+  return raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const [address, prefix, ...rest] = entry.split('/');
+      const family = isIP(address);
+      const bits = family === 4 ? 32 : 128;
+      const badPrefix = prefix !== undefined && (!/^\d{1,3}$/.test(prefix) || Number(prefix) > bits);
+      if (family === 0 || badPrefix || rest.length > 0)
+        throw new SettingsError(name, `expected IP addresses or CIDR ranges, got '${entry}'`);
+      return entry;
+    });
+}
+
+function limitSettings(env: Env): Settings['limits'] {
+  return {
+    searchQueryMaxChars: integer(env, 'TROVE_SEARCH_MAX_QUERY_CHARS', 8192, 1, 4 * 1024 * 1024),
+    searchQueryMaxTerms: integer(env, 'TROVE_SEARCH_MAX_QUERY_TERMS', 64, 1, 1_000_000),
+    searchMaxK: integer(env, 'TROVE_SEARCH_MAX_K', 1000, 1, 65535),
+    metadataMaxBytes: integer(env, 'TROVE_METADATA_MAX_BYTES', 65536, 2, 4 * 1024 * 1024),
+  };
+}
+
+function authSettings(env: Env): Settings['auth'] {
+  return {
+    maxFailuresPerAddress: integer(env, 'TROVE_AUTH_MAX_FAILURES_PER_ADDRESS', 20, 0, 1_000_000),
+    maxFailuresPerKey: integer(env, 'TROVE_AUTH_MAX_FAILURES_PER_KEY', 100, 0, 1_000_000),
+    failureWindowSeconds: integer(env, 'TROVE_AUTH_FAILURE_WINDOW_SECONDS', 60, 1, 86_400),
+    maxConcurrentHashes: integer(env, 'TROVE_AUTH_MAX_CONCURRENT_HASHES', 2, 1, 64),
+  };
+}
+
 export function loadSettings(env: Env = process.env): Settings {
   const databaseUrl = text(env, 'DATABASE_URL') ?? null;
   if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -258,10 +320,17 @@ export function loadSettings(env: Env = process.env): Settings {
       maxToolSteps: integer(env, 'TROVE_AGENT_MAX_TOOL_STEPS', 3, 0, 10),
       heartbeatSeconds: integer(env, 'TROVE_AGENT_HEARTBEAT_SECONDS', 15, 1, 300),
     },
+    dbStatementTimeoutMs: integer(env, 'TROVE_DB_STATEMENT_TIMEOUT_MS', 30_000, 0, 86_400_000),
+    dbConnectTimeoutMs: integer(env, 'TROVE_DB_CONNECT_TIMEOUT_MS', 10_000, 100, 600_000),
+    trustedProxies: proxyList(env, 'TROVE_TRUSTED_PROXIES'),
+    limits: limitSettings(env),
+    auth: authSettings(env),
     mcp: {
       allowedHosts: hostList(env, 'TROVE_MCP_ALLOWED_HOSTS', ['localhost', '127.0.0.1', '::1']),
       sessionStore: oneOf(env, 'TROVE_MCP_SESSION_STORE', ['memory', 'postgres'] as const, 'memory'),
       sessionIdleSeconds: integer(env, 'TROVE_MCP_SESSION_IDLE_SECONDS', 300, 1, 86_400),
+      maxSessionsPerKey: integer(env, 'TROVE_MCP_MAX_SESSIONS_PER_KEY', 100, 1, 1_000_000),
+      maxSessions: integer(env, 'TROVE_MCP_MAX_SESSIONS', 10_000, 1, 10_000_000),
       serverName: text(env, 'TROVE_MCP_SERVER_NAME') ?? 'rmcp',
       serverVersion: text(env, 'TROVE_MCP_SERVER_VERSION') ?? '3.1.4',
       instructions: text(env, 'TROVE_MCP_INSTRUCTIONS') ?? 'Foundation4.ai',

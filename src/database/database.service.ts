@@ -6,9 +6,10 @@
  * connection.
  */
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { DataSource, EntityManager, QueryRunner } from 'typeorm';
+import { DataSource, EntityManager, MigrationExecutor, QueryRunner } from 'typeorm';
 import { SETTINGS, Settings } from '../config/settings';
 import { dbPoolConnections } from '../observability/metrics';
+import { sanitizeDatabaseError } from './database-errors';
 import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
 import { MIGRATIONS } from './migrations';
 
@@ -25,10 +26,15 @@ const MIGRATION_LOCK = 0x74726f7665;
 /**
  * Always the rows: TypeORM's plain query() returns `[rows, count]` for UPDATE and
  * DELETE, which would make `UPDATE ... RETURNING` look different from SELECT.
+ * A failure leaves as a sanitized error: the driver's carries the parameters.
  */
 async function rows<T>(runner: QueryRunner, sql: string, params: unknown[]): Promise<T[]> {
-  const result = await runner.query(sql, params, true);
-  return result.records as T[];
+  try {
+    const result = await runner.query(sql, params, true);
+    return result.records as T[];
+  } catch (error) {
+    throw sanitizeDatabaseError(error);
+  }
 }
 
 @Injectable()
@@ -36,6 +42,7 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
   private readonly logger = new Logger(DatabaseService.name);
   private dataSource?: DataSource;
   private embedded?: EmbeddedPostgres;
+  private embeddedFailure?: Error;
   private rowsSinceAnalyze = 0;
   private rowsAtLastAnalyze = 0;
   private analyzing?: Promise<void>;
@@ -44,6 +51,11 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
 
   get isEmbedded(): boolean {
     return this.settings.databaseUrl === null;
+  }
+
+  /** False once the embedded database's thread died: nothing brings it back but a restart. */
+  get alive(): boolean {
+    return this.embeddedFailure === undefined;
   }
 
   /**
@@ -69,6 +81,10 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
     let connection: Record<string, unknown>;
     if (this.settings.databaseUrl === null) {
       this.embedded = await startEmbeddedPostgres(this.settings.dataDir, this.settings.tmpDir);
+      this.embedded.onFailure((error) => {
+        this.embeddedFailure = error;
+        this.logger.fatal({ err: error }, 'The embedded database stopped; Trove must be restarted');
+      });
       connection = {
         host: this.embedded.socketDir,
         port: this.embedded.port,
@@ -79,7 +95,18 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
       };
       this.logger.log(`Embedded PostgreSQL (PGlite) in ${this.settings.dataDir}`);
     } else {
-      connection = { url: this.settings.databaseUrl, extra: { max: this.settings.dbPoolSize } };
+      connection = {
+        url: this.settings.databaseUrl,
+        extra: {
+          max: this.settings.dbPoolSize,
+          // A database that does not answer must fail requests (503), not hold them forever.
+          connectionTimeoutMillis: this.settings.dbConnectTimeoutMs,
+          // Sent at connection start: the server cancels any statement running longer.
+          ...(this.settings.dbStatementTimeoutMs > 0
+            ? { statement_timeout: this.settings.dbStatementTimeoutMs }
+            : {}),
+        },
+      };
     }
     this.dataSource = new DataSource({
       type: 'postgres',
@@ -101,8 +128,12 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
     if (this.isEmbedded) return (await this.source.runMigrations({ transaction: 'each' })).map((m) => m.name);
     const lock = this.source.createQueryRunner();
     try {
+      // Building an index over a large table may rightly take longer than a request's statement.
+      await lock.query('SET statement_timeout = 0');
       await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      const applied = await this.source.runMigrations({ transaction: 'each' });
+      const executor = new MigrationExecutor(this.source, lock);
+      executor.transaction = 'each';
+      const applied = await executor.executePendingMigrations();
       return applied.map((m) => m.name);
     } finally {
       await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
@@ -115,7 +146,7 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
   }
 
   async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
-    const runner = this.source.createQueryRunner();
+    const runner = this.runner();
     try {
       return await rows<T>(runner, sql, params);
     } finally {
@@ -124,10 +155,23 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
   }
 
   /** Runs `work` in one transaction; it commits when `work` resolves and rolls back when it throws. */
-  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.source.transaction((manager: EntityManager) =>
-      work({ query: (sql, params = []) => rows(manager.queryRunner!, sql, params) }),
-    );
+  async transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    try {
+      return await this.source.transaction((manager: EntityManager) =>
+        work({ query: (sql, params = []) => rows(manager.queryRunner!, sql, params) }),
+      );
+    } catch (error) {
+      // Errors of `work` are already sanitized or domain errors; BEGIN and COMMIT fail here.
+      throw sanitizeDatabaseError(error);
+    }
+  }
+
+  private runner(): QueryRunner {
+    try {
+      return this.source.createQueryRunner();
+    } catch (error) {
+      throw sanitizeDatabaseError(error);
+    }
   }
 
   /** Pool figures for /metrics (pg.Pool counters). */

@@ -4,46 +4,110 @@
  * private Unix socket. Going through the wire protocol means TypeORM, the
  * migrations and every repository run the very same code path as on a real
  * PostgreSQL server; only the pool size differs (PGlite is single-connection).
+ *
+ * PGlite runs in a worker thread (embedded-postgres.worker.ts): its statements
+ * execute synchronously, and on the main thread one heavy statement would stop
+ * the HTTP server, /healthz included, until it ended. PGlite ignores
+ * statement_timeout (it has no timer signals): on the embedded database, the
+ * request limits (docs/security.md) are what bound a statement.
+ *
+ * The folder holds keys, grants and documents: it is made private to Trove's user
+ * (folders 0700, files 0600, see data-dir-permissions.ts).
  */
-import { PGlite } from '@electric-sql/pglite';
-import { vector } from '@electric-sql/pglite-pgvector';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { lockDataDir } from './data-dir-lock';
+import { makePrivate, tighten } from './data-dir-permissions';
+import type { EmbeddedWorkerData, EmbeddedWorkerMessage } from './embedded-postgres.worker';
 
 export interface EmbeddedPostgres {
   /** Directory holding the socket `.s.PGSQL.5432`: pass it to `pg` as `host`. */
   socketDir: string;
   port: number;
+  /** Called once if the database thread dies on its own (it does not come back). */
+  onFailure(listener: (error: Error) => void): void;
   close(): Promise<void>;
 }
 
+const WORKER_FILE = path.join(__dirname, 'embedded-postgres.worker.js');
+
+/** Resolves when the worker reports `ready`, rejects when it fails or exits first. */
+function started(worker: Worker): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const settle = (error?: Error) => {
+      worker.off('message', onMessage);
+      worker.off('error', settle);
+      worker.off('exit', onExit);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onMessage = (message: EmbeddedWorkerMessage) => {
+      if (message.type === 'ready') settle();
+      if (message.type === 'failed') settle(new Error(message.message));
+    };
+    const onExit = (code: number) => settle(new Error(`the embedded database thread exited with ${code}`));
+    worker.on('message', onMessage);
+    worker.on('error', settle);
+    worker.on('exit', onExit);
+  });
+}
+
 export async function startEmbeddedPostgres(dataDir: string, tmpDir: string): Promise<EmbeddedPostgres> {
-  fs.mkdirSync(dataDir, { recursive: true });
+  makePrivate(dataDir);
   const unlock = lockDataDir(dataDir);
-  let db: PGlite;
-  try {
-    db = await PGlite.create({ dataDir: path.join(dataDir, 'pgdata'), extensions: { vector } });
-  } catch (error) {
-    unlock();
-    throw error;
-  }
   // A fresh 0700 folder: nobody else on the machine can reach the unauthenticated socket.
   fs.mkdirSync(tmpDir, { recursive: true });
   const socketDir = fs.mkdtempSync(path.join(tmpDir, 'trove-pg-'));
   fs.chmodSync(socketDir, 0o700);
   const port = 5432;
-  const server = new PGLiteSocketServer({ db, path: path.join(socketDir, `.s.PGSQL.${port}`) });
-  await server.start();
+  const data: EmbeddedWorkerData = {
+    pgdata: path.join(dataDir, 'pgdata'),
+    socketPath: path.join(socketDir, `.s.PGSQL.${port}`),
+  };
+  const worker = new Worker(WORKER_FILE, { workerData: data });
+  let stopping = false;
+  let failureListener: ((error: Error) => void) | undefined;
+  const cleanUp = () => {
+    fs.rmSync(socketDir, { recursive: true, force: true });
+    unlock();
+  };
+
+  try {
+    await started(worker);
+  } catch (error) {
+    await worker.terminate();
+    cleanUp();
+    throw error;
+  }
+  const fail = (error: Error) => {
+    if (stopping) return;
+    stopping = true;
+    cleanUp();
+    failureListener?.(error);
+  };
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`the embedded database thread exited with ${code}`)));
+  tighten(dataDir);
+
   return {
     socketDir,
     port,
+    onFailure(listener) {
+      failureListener = listener;
+    },
     async close() {
-      await server.stop();
-      await db.close();
-      fs.rmSync(socketDir, { recursive: true, force: true });
-      unlock();
+      if (stopping) return;
+      stopping = true;
+      const stopped = new Promise<void>((resolve) => {
+        worker.on('message', (message: EmbeddedWorkerMessage) => message.type === 'stopped' && resolve());
+        worker.once('exit', () => resolve());
+      });
+      worker.postMessage('stop');
+      await stopped;
+      await worker.terminate();
+      tighten(dataDir);
+      cleanUp();
     },
   };
 }

@@ -5,6 +5,12 @@ import { parseWith } from '../common/validation';
 
 /** The most documents one call (or one job) may carry. */
 export const MAX_DOCUMENTS_PER_CALL = 1000;
+/**
+ * Metadata is copied onto every fragment of the document and read back with each
+ * search result: its size is bounded (TROVE_METADATA_MAX_BYTES), and so is its
+ * depth, which no filter could reach further than anyway.
+ */
+export const MAX_METADATA_DEPTH = 32;
 
 export const DocumentInputSchema = z.strictObject({
   content: z
@@ -38,13 +44,34 @@ const DocumentBatchSchema = z
   .min(1, 'must hold at least one document')
   .max(MAX_DOCUMENTS_PER_CALL, `must hold at most ${MAX_DOCUMENTS_PER_CALL} documents`);
 
-/** One document object, or an array of them; `batch` says which, so the answer has the same shape. */
-export function parseDocumentsBody(body: unknown): { batch: boolean; documents: DocumentInput[] } {
-  if (Array.isArray(body)) return { batch: true, documents: parseWith(DocumentBatchSchema, body) };
+/**
+ * One document object, or an array of them; `batch` says which, so the answer has
+ * the same shape. `metadataMaxBytes` is TROVE_METADATA_MAX_BYTES.
+ */
+export function parseDocumentsBody(
+  body: unknown,
+  metadataMaxBytes: number,
+): { batch: boolean; documents: DocumentInput[] } {
   if (typeof body !== 'object' || body === null) {
     throw invalid('body: expected a document object or an array of documents');
   }
-  return { batch: false, documents: [parseWith(DocumentInputSchema, body)] };
+  const batch = Array.isArray(body);
+  const documents = batch ? parseWith(DocumentBatchSchema, body) : [parseWith(DocumentInputSchema, body)];
+  documents.forEach((document, i) => {
+    const field = batch ? `[${i}].metadata` : 'metadata';
+    if (depthOf(document.metadata) > MAX_METADATA_DEPTH)
+      throw invalid(`${field}: must not be nested more than ${MAX_METADATA_DEPTH} levels deep`);
+    if (Buffer.byteLength(JSON.stringify(document.metadata)) > metadataMaxBytes)
+      throw invalid(`${field}: must be at most ${metadataMaxBytes} bytes as JSON (TROVE_METADATA_MAX_BYTES)`);
+  });
+  return { batch, documents };
+}
+
+/** Levels of objects and arrays: `{}` is 1, `{"a": [1]}` is 2. The edge guard already stopped anything past 64. */
+function depthOf(value: unknown): number {
+  if (value === null || typeof value !== 'object') return 0;
+  const children = Array.isArray(value) ? value : Object.values(value);
+  return 1 + children.reduce<number>((deepest, child) => Math.max(deepest, depthOf(child)), 0);
 }
 
 /** `?async=true|false`. */

@@ -8,10 +8,11 @@
  * version's classification is allowed, and then shows only the versions of allowed
  * classifications, and none of the others' times (version-history.ts).
  */
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { AuthContext, Permission } from '../auth/auth-context';
 import { forbidden, invalid, notFound, pipelineNotFound } from '../common/errors';
 import { ListEnvelope, parseListQuery, parsePage, toEnvelope } from '../common/list';
+import { SETTINGS, Settings } from '../config/settings';
 import { DatabaseService, Queryable } from '../database/database.service';
 import { PipelineRecord, PipelinesRepository } from '../pipelines/pipelines.repository';
 import { PipelinesService } from '../pipelines/pipelines.service';
@@ -51,11 +52,12 @@ export class DocumentsService {
     private readonly ingestion: IngestionService,
     private readonly jobs: JobsService,
     private readonly cipher: ContentCipher,
+    @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
   async add(auth: AuthContext, pipelineId: string, body: unknown, queue: boolean): Promise<AddResult> {
     const pipeline = await this.writable(auth, pipelineId);
-    const { batch, documents } = parseDocumentsBody(body);
+    const { batch, documents } = parseDocumentsBody(body, this.settings.limits.metadataMaxBytes);
     const result = await this.storeOrQueue(auth, pipeline, documents, batch, queue);
     if (result.kind === 'queued') return { kind: 'queued', body: result.job };
     return { kind: 'stored', body: batch ? result.documents : result.documents[0] };

@@ -8,6 +8,7 @@
  * lock of the pipeline what could have changed meanwhile (its classifications).
  */
 import { Injectable } from '@nestjs/common';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { AuthContext } from '../auth/auth-context';
 import { CatalogueRepository, TextSplitterRow } from '../catalogue/catalogue.repository';
 import { normalizeSplitterParameters, splitText } from '../catalogue/text-splitting';
@@ -137,7 +138,10 @@ export class IngestionService {
     indexes: (number | null)[],
     signal?: AbortSignal,
   ): Promise<PreparedDocument[]> {
-    const prepared = inputs.map((input, i): PreparedDocument => {
+    const prepared: PreparedDocument[] = [];
+    for (const [i, input] of inputs.entries()) {
+      // Splitting and sealing are synchronous: between documents, other requests get a turn.
+      if (i > 0) await yieldToEventLoop();
       const textSplitterId = input.text_splitter_id ?? pipeline.default_text_splitter_id;
       const splitter = splitters.get(textSplitterId)!;
       const parameters = splitterParameters(splitter, input.splitter_overrides);
@@ -152,8 +156,8 @@ export class IngestionService {
         const sealed = this.cipher.seal(text, fragmentAad(id));
         return { id, text, metadata, content: sealed.data, keyId: sealed.keyId };
       });
-      return { input, textSplitterId, fragments, vectors: new Map() };
-    });
+      prepared.push({ input, textSplitterId, fragments, vectors: new Map() });
+    }
     const texts = prepared.flatMap((doc) => doc.fragments.map((f) => f.text));
     for (const binding of pipeline.vectorEmbeddings) {
       const vectors = await this.embed(binding.model, texts, signal);

@@ -4,10 +4,11 @@
  *
  *   -32002  Pipeline not found (any not-found), with its `data`
  *   -32600  a UUID parser message, `Embedding model not found`, `Missing embedding model ID`
- *   -32603  everything else, permission errors and placeholders included, with the message
+ *   -32603  everything else, permission errors, placeholders and refused values included,
+ *           with the message (a generic one for failures that are not domain errors)
  */
 import { Logger } from '@nestjs/common';
-import { DomainError, ErrorCode } from '../common/errors';
+import { DomainError, ErrorCode, Messages } from '../common/errors';
 
 export const RpcCode = {
   InvalidRequest: -32600,
@@ -41,13 +42,21 @@ export function toJsonRpcError(error: unknown): JsonRpcError {
       case ErrorCode.NotFound:
         return new JsonRpcError(RpcCode.ResourceNotFound, error.message, error.data);
       case ErrorCode.InvalidArgument:
-        return new JsonRpcError(RpcCode.InvalidRequest, error.message);
+        // The page gives -32600 to these two only; any other refusal is "every other failure".
+        if (INVALID_REQUEST_MESSAGES.has(error.message))
+          return new JsonRpcError(RpcCode.InvalidRequest, error.message);
+        return new JsonRpcError(RpcCode.InternalError, error.message);
       default:
         return new JsonRpcError(RpcCode.InternalError, error.message, error.data);
     }
   }
-  // Not a domain error: a database or programming failure. The page asks for a
-  // message that describes it; the stack stays in the log.
+  // Not a domain error: a database or programming failure. Its text (a database's
+  // included) stays in the log; the page asks only for code -32603.
   logger.error({ err: error }, 'MCP tool call failed');
-  return new JsonRpcError(RpcCode.InternalError, error instanceof Error ? error.message : String(error));
+  return new JsonRpcError(RpcCode.InternalError, 'Internal Server Error');
 }
+
+const INVALID_REQUEST_MESSAGES = new Set<string>([
+  Messages.embeddingModelNotFound,
+  Messages.missingEmbeddingModelId,
+]);

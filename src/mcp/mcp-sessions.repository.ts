@@ -5,15 +5,44 @@
 import { Injectable } from '@nestjs/common';
 import { DatabaseService } from '../database/database.service';
 
+/** Advisory lock key serialising session creation, so the caps hold across replicas ("mcps"). */
+const CREATE_LOCK = 0x6d637073;
+
+export interface LiveSessionCounts {
+  ofKey: number;
+  total: number;
+}
+
 @Injectable()
 export class McpSessionsRepository {
   constructor(private readonly db: DatabaseService) {}
 
-  async insert(id: string, protocolVersion: string): Promise<void> {
-    await this.db.query(`INSERT INTO mcp_sessions (id, protocol_version) VALUES ($1, $2)`, [
-      id,
-      protocolVersion,
-    ]);
+  /**
+   * Inserts the session unless `admit` refuses the live counts it is shown; one
+   * creation at a time, so two replicas cannot both take the last place.
+   */
+  insertIf(
+    id: string,
+    protocolVersion: string,
+    apiKeyId: string,
+    idleSeconds: number,
+    admit: (counts: LiveSessionCounts) => boolean,
+  ): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      await tx.query(`SELECT pg_advisory_xact_lock($1)`, [CREATE_LOCK]);
+      const [counts] = await tx.query<{ of_key: string; total: string }>(
+        `SELECT count(*) FILTER (WHERE api_key_id = $1) AS of_key, count(*) AS total
+           FROM mcp_sessions WHERE last_seen_at > now() - make_interval(secs => $2)`,
+        [apiKeyId, idleSeconds],
+      );
+      if (!admit({ ofKey: Number(counts.of_key), total: Number(counts.total) })) return false;
+      await tx.query(`INSERT INTO mcp_sessions (id, protocol_version, api_key_id) VALUES ($1, $2, $3)`, [
+        id,
+        protocolVersion,
+        apiKeyId,
+      ]);
+      return true;
+    });
   }
 
   /**

@@ -8,15 +8,40 @@
  *
  * Either way a session ends on DELETE or after TROVE_MCP_SESSION_IDLE_SECONDS
  * (300) without a request, and its n-th request (from 0) gets the event ids
- * `0/n` and `1/n`.
+ * `0/n` and `1/n`. Open sessions are capped per API key (the one that sent
+ * initialize) and in all: each holds memory (or a row) for the idle window,
+ * and a key without any grant could otherwise open them by the hundred thousand.
  */
 import { randomUUID } from 'node:crypto';
 import { isUuid } from '../common/ids';
-import { McpSessionsRepository } from './mcp-sessions.repository';
+import { LiveSessionCounts, McpSessionsRepository } from './mcp-sessions.repository';
+
+export interface SessionLimits {
+  perKey: number;
+  total: number;
+}
+
+/** Thrown by `create` when a cap is reached; `limit` names which. */
+export class SessionLimitReached extends Error {
+  constructor(
+    readonly limit: 'per_key' | 'total',
+    readonly max: number,
+  ) {
+    super(`MCP session limit ${limit} (${max}) reached`);
+    this.name = 'SessionLimitReached';
+  }
+}
+
+/** Which cap, if any, refuses one more session: the key's own first. */
+function refusal(counts: LiveSessionCounts, limits: SessionLimits): SessionLimitReached | null {
+  if (counts.ofKey >= limits.perKey) return new SessionLimitReached('per_key', limits.perKey);
+  if (counts.total >= limits.total) return new SessionLimitReached('total', limits.total);
+  return null;
+}
 
 export interface McpSessionStore {
-  /** Creates a session; returns its id (a UUID). */
-  create(protocolVersion: string): Promise<string>;
+  /** Creates a session for the key; returns its id (a UUID). Throws SessionLimitReached. */
+  create(protocolVersion: string, apiKeyId: string): Promise<string>;
   /**
    * Records activity on a live session; with `countRequest`, also takes its
    * next request number. null: no such live session.
@@ -32,21 +57,31 @@ export interface McpSessionStore {
 
 interface MemorySession {
   protocolVersion: string;
+  apiKeyId: string;
   requestCount: number;
   lastSeen: number;
 }
 
 export class MemorySessionStore implements McpSessionStore {
   private readonly sessions = new Map<string, MemorySession>();
+  /** Sessions held per key, kept with `sessions` (expired ones count until forgotten). */
+  private readonly perKey = new Map<string, number>();
 
   constructor(
     private readonly idleSeconds: number,
+    private readonly limits: SessionLimits,
     private readonly now: () => number = Date.now,
   ) {}
 
-  async create(protocolVersion: string): Promise<string> {
+  async create(protocolVersion: string, apiKeyId: string): Promise<string> {
+    const counts = () => ({ ofKey: this.perKey.get(apiKeyId) ?? 0, total: this.sessions.size });
+    // Expired sessions still counted are forgotten first, but only when they could matter.
+    if (refusal(counts(), this.limits)) await this.sweep();
+    const refused = refusal(counts(), this.limits);
+    if (refused) throw refused;
     const id = randomUUID();
-    this.sessions.set(id, { protocolVersion, requestCount: 0, lastSeen: this.now() });
+    this.sessions.set(id, { protocolVersion, apiKeyId, requestCount: 0, lastSeen: this.now() });
+    this.perKey.set(apiKeyId, (this.perKey.get(apiKeyId) ?? 0) + 1);
     return id;
   }
 
@@ -60,9 +95,9 @@ export class MemorySessionStore implements McpSessionStore {
   }
 
   async delete(id: string): Promise<boolean> {
-    const live = this.live(id) !== null;
-    this.sessions.delete(id);
-    return live;
+    const session = this.live(id);
+    if (session) this.forget(id, session);
+    return session !== null;
   }
 
   async liveAmong(ids: string[]): Promise<Set<string>> {
@@ -78,10 +113,17 @@ export class MemorySessionStore implements McpSessionStore {
     const session = this.sessions.get(id);
     if (!session) return null;
     if (this.now() - session.lastSeen >= this.idleSeconds * 1000) {
-      this.sessions.delete(id);
+      this.forget(id, session);
       return null;
     }
     return session;
+  }
+
+  private forget(id: string, session: MemorySession): void {
+    this.sessions.delete(id);
+    const held = (this.perKey.get(session.apiKeyId) ?? 1) - 1;
+    if (held > 0) this.perKey.set(session.apiKeyId, held);
+    else this.perKey.delete(session.apiKeyId);
   }
 }
 
@@ -89,11 +131,17 @@ export class PostgresSessionStore implements McpSessionStore {
   constructor(
     private readonly repository: McpSessionsRepository,
     private readonly idleSeconds: number,
+    private readonly limits: SessionLimits,
   ) {}
 
-  async create(protocolVersion: string): Promise<string> {
+  async create(protocolVersion: string, apiKeyId: string): Promise<string> {
     const id = randomUUID();
-    await this.repository.insert(id, protocolVersion);
+    let refused: SessionLimitReached | null = null;
+    await this.repository.insertIf(id, protocolVersion, apiKeyId, this.idleSeconds, (counts) => {
+      refused = refusal(counts, this.limits);
+      return refused === null;
+    });
+    if (refused) throw refused;
     return id;
   }
 

@@ -6,6 +6,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import { AuthContext } from '../auth/auth-context';
+import { checkJsonInput } from '../common/input-guard';
 import { mcpToolCalls, mcpToolDuration } from '../observability/metrics';
 import { PipelinesService } from '../pipelines/pipelines.service';
 import { SearchService } from '../search/search.service';
@@ -60,6 +61,8 @@ export class McpToolsService {
       switch (name) {
         case 'get_pipelines': {
           const { limit, offset, query } = getPipelinesArgs(args);
+          // The one argument that reaches the database as text (search's are SearchService's).
+          checkJsonInput({ query });
           const results = await this.pipelines.listSummaries(
             auth,
             query,

@@ -27,10 +27,29 @@ export const httpDuration = new Histogram({
   registers: [registry],
 });
 
+// Authentication
+export const authSecretHashes = new Counter({
+  name: 'trove_auth_secret_hashes_total',
+  help: 'Secret hashes (scrypt) computed to authenticate a request: one per failure and per uncached success.',
+  registers: [registry],
+});
+export const authRateLimited = new Counter({
+  name: 'trove_auth_rate_limited_total',
+  help: 'Authentications refused with 429 after too many failures, by scope (address, key).',
+  labelNames: ['scope'] as const,
+  registers: [registry],
+});
+
 // MCP
 export const mcpSessionsOpen = new Gauge({
   name: 'trove_mcp_sessions_open',
   help: 'MCP sessions open in this replica (memory store) or in the database (postgres store).',
+  registers: [registry],
+});
+export const mcpSessionsRefused = new Counter({
+  name: 'trove_mcp_sessions_refused_total',
+  help: 'MCP initialize requests refused because a session cap was reached, by limit (per_key, total).',
+  labelNames: ['limit'] as const,
   registers: [registry],
 });
 export const mcpRequests = new Counter({

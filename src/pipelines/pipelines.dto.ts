@@ -8,6 +8,9 @@ const uuid = (what: string) =>
     .refine(isUuid, `must be ${what} UUID`)
     .transform((v) => v.toLowerCase());
 
+/** The most classifications a pipeline defines; lists of classification names elsewhere stop there too. */
+export const MAX_CLASSIFICATIONS = 1000;
+
 const classificationName = z
   .string({ error: 'must be a string' })
   .min(1, 'must not be empty')
@@ -26,7 +29,7 @@ const description = z
 export const ClassificationsSchema = z.strictObject({
   classifications: z
     .array(classificationName, { error: 'must be an array of names' })
-    .max(1000, 'must hold at most 1000 names'),
+    .max(MAX_CLASSIFICATIONS, `must hold at most ${MAX_CLASSIFICATIONS} names`),
   hierarchy: z
     .array(pair, { error: 'must be an array of pairs' })
     .max(10000, 'must hold at most 10000 pairs')

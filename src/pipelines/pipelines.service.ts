@@ -17,7 +17,7 @@ import {
 } from '../database/migrations/1764470100000-DefaultCatalogue';
 import { conflict, DomainError, ErrorCode, forbidden, invalid, pipelineNotFound } from '../common/errors';
 import { newId } from '../common/ids';
-import { ListEnvelope, parseListQuery, toEnvelope } from '../common/list';
+import { ListEnvelope, MAX_FILTER_VALUE_CHARS, parseListQuery, toEnvelope } from '../common/list';
 import { Classifications, normalizeClassifications } from './classification-hierarchy';
 import { ClassificationsDto, CreatePipelineDto, UpdatePipelineDto } from './pipelines.dto';
 import { PipelineRecord, PipelinesRepository } from './pipelines.repository';
@@ -128,6 +128,8 @@ export class PipelinesService {
     limit: number,
     offset: number,
   ): Promise<PipelineSummary[]> {
+    if (query !== null && query.length > MAX_FILTER_VALUE_CHARS)
+      throw invalid(`query: must be at most ${MAX_FILTER_VALUE_CHARS} characters`);
     if (limit === 0) return [];
     const pattern = query === null ? null : `%${query}%`;
     const rows = await this.pipelines.listByOffset(auth.readablePipelines(), pattern, limit, offset);

@@ -9,32 +9,44 @@ describe('maximalMarginalRelevance', () => {
     [0.6, -0.8],
   ];
 
-  it('with lambda 1 is plain relevance order', () => {
-    expect(maximalMarginalRelevance(query, candidates, 3, 1)).toEqual([0, 1, 2]);
+  it('with lambda 1 is plain relevance order', async () => {
+    expect(await maximalMarginalRelevance(query, candidates, 3, 1)).toEqual([0, 1, 2]);
   });
 
-  it('with a low lambda prefers a diverse candidate over a near-duplicate', () => {
-    expect(maximalMarginalRelevance(query, candidates, 2, 0.5)).toEqual([0, 2]);
+  it('with a low lambda prefers a diverse candidate over a near-duplicate', async () => {
+    expect(await maximalMarginalRelevance(query, candidates, 2, 0.5)).toEqual([0, 2]);
   });
 
-  it('selects min(k, candidates) and nothing for k 0', () => {
-    expect(maximalMarginalRelevance(query, candidates, 10, 0.5)).toHaveLength(3);
-    expect(maximalMarginalRelevance(query, candidates, 0, 0.5)).toEqual([]);
-    expect(maximalMarginalRelevance(query, [], 3, 0.5)).toEqual([]);
+  it('selects min(k, candidates) and nothing for k 0', async () => {
+    expect(await maximalMarginalRelevance(query, candidates, 10, 0.5)).toHaveLength(3);
+    expect(await maximalMarginalRelevance(query, candidates, 0, 0.5)).toEqual([]);
+    expect(await maximalMarginalRelevance(query, [], 3, 0.5)).toEqual([]);
   });
 
-  it('matches a direct transcription of the MMR formula', () => {
+  it('matches a direct transcription of the MMR formula', async () => {
     const random = mulberry32(7);
     const vectors = Array.from({ length: 40 }, () => Array.from({ length: 8 }, () => random() - 0.5));
     const q = Array.from({ length: 8 }, () => random() - 0.5);
     for (const lambda of [0, 0.25, 0.5, 0.9]) {
-      expect(maximalMarginalRelevance(q, vectors, 10, lambda)).toEqual(reference(q, vectors, 10, lambda));
+      expect(await maximalMarginalRelevance(q, vectors, 10, lambda)).toEqual(
+        reference(q, vectors, 10, lambda),
+      );
     }
   });
 
-  it('treats a zero vector as similar to nothing and survives a NaN lambda', () => {
+  it('lets other work run while it computes a large selection', async () => {
+    const random = mulberry32(3);
+    const vectors = Array.from({ length: 1000 }, () => Array.from({ length: 64 }, () => random()));
+    let otherWorkRan = false;
+    setImmediate(() => (otherWorkRan = true));
+    const picked = await maximalMarginalRelevance(vectors[0], vectors, 200, 0.5);
+    expect(picked).toHaveLength(200);
+    expect(otherWorkRan).toBe(true);
+  });
+
+  it('treats a zero vector as similar to nothing and survives a NaN lambda', async () => {
     expect(cosineSimilarity([0, 0], [1, 0])).toBe(0);
-    expect(maximalMarginalRelevance(query, candidates, 3, Number.NaN)).toHaveLength(3);
+    expect(await maximalMarginalRelevance(query, candidates, 3, Number.NaN)).toHaveLength(3);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The REST search body, parsed strictly into a SearchRequest:
  *   {type, query, classifications, params, filters, distance_strategy}
- * Every refusal is a 422 naming the field. `params` follows the MCP tools page: each
+ * Every refusal is a 422 naming the field. This checks shapes and types; the
+ * rules about values that MCP shares (search-rules.ts) are SearchService's. `params` follows the MCP tools page: each
  * type has its own parameters; without `params` the defaults are k 5, fetch_k 10,
  * lambda_mult 0.5; with `params`, an omitted k or fetch_k is 0.
  */
@@ -45,7 +46,6 @@ export function parseSearchBody(body: unknown): SearchRequest {
   }
   const type = body.type as (typeof REST_TYPES)[number];
   if (typeof body.query !== 'string') throw invalid('query: is required and must be a string');
-  if (body.query.trim() === '') throw invalid('query: must not be empty');
 
   const { params, rawParams, embeddingModelId } = parseParams(type, body.params);
   return {
@@ -117,11 +117,8 @@ function parseParams(
     params[name] = v;
   }
   if (value.lambda_mult !== undefined && value.lambda_mult !== null) {
-    const v = value.lambda_mult;
-    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 1) {
-      throw invalid('params.lambda_mult: must be a number from 0 (diversity) to 1 (relevance), or null');
-    }
-    params.lambda_mult = v;
+    if (typeof value.lambda_mult !== 'number') throw invalid('params.lambda_mult: must be a number or null');
+    params.lambda_mult = value.lambda_mult;
   }
   if (value.threshold !== undefined && value.threshold !== null) {
     if (typeof value.threshold !== 'number' || !Number.isFinite(value.threshold)) {

@@ -5,13 +5,15 @@
  */
 import { AuthContext } from '../auth/auth-context';
 import { DomainError, ErrorCode } from '../common/errors';
+import { loadSettings } from '../config/settings';
 import { ContentCipher } from '../documents/content-cipher';
 import { EmbeddingsService } from '../embeddings/embeddings.service';
 import { PipelineRecord } from '../pipelines/pipelines.repository';
 import { PipelinesService } from '../pipelines/pipelines.service';
 import { SearchRepository } from './search.repository';
+import { searchRequest } from '../../test/support/search-request';
 import { SearchService } from './search.service';
-import { DEFAULT_PARAMS, SearchRequest } from './search.types';
+import { SearchRequest } from './search.types';
 
 const model = {
   id: 'model-1',
@@ -51,22 +53,13 @@ function setup(pipeline: PipelineRecord, embed: () => Promise<number[]> = async 
     } as unknown as SearchRepository,
     { embedQuery: async () => (calls.push('embed'), embed()) } as unknown as EmbeddingsService,
     {} as ContentCipher,
+    loadSettings({}),
   );
   return { service, calls };
 }
 
-const request = (overrides: Partial<SearchRequest>): SearchRequest => ({
-  type: 'similarity',
-  query: 'q',
-  classifications: { values: ['public'], match: 'hierarchical' },
-  params: { ...DEFAULT_PARAMS },
-  rawParams: null,
-  filters: null,
-  distanceStrategy: 'cosine',
-  embeddingModelId: null,
-  embedQueryAlways: true,
-  ...overrides,
-});
+const request = (overrides: Partial<SearchRequest>): SearchRequest =>
+  searchRequest({ embedQueryAlways: true, ...overrides });
 const admin = new AuthContext('k', true, []);
 
 async function failure(promise: Promise<unknown>): Promise<DomainError> {

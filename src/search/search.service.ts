@@ -1,6 +1,7 @@
 /**
  * Search, for REST and MCP alike, in the order the MCP tools page publishes:
- *  1. the pipeline, with read and execute permission (otherwise "not found");
+ *  1. the pipeline, with read and execute permission (otherwise "not found"),
+ *     then the rules every search obeys (search-rules.ts);
  *  2. the embedding model: the one named (a model id the pipeline binds) or the
  *     default — only when the query has to be embedded;
  *  3. the query embedding: for similarity and MMR, and for every type when the
@@ -11,9 +12,10 @@
  * for full text. With inner_product the distance is pgvector's `<#>`, the negated
  * inner product, so that smaller is nearer for every strategy.
  */
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { AuthContext, Permission } from '../auth/auth-context';
 import { DomainError, ErrorCode, invalid, Messages } from '../common/errors';
+import { SETTINGS, Settings } from '../config/settings';
 import { allowedClassifications, narrowClassifications } from '../documents/classification-access';
 import { ContentCipher } from '../documents/content-cipher';
 import { FragmentRow } from '../documents/documents.repository';
@@ -24,6 +26,7 @@ import { expandClassifications } from '../pipelines/classification-hierarchy';
 import { PipelineRecord, VectorEmbedding } from '../pipelines/pipelines.repository';
 import { PipelinesService } from '../pipelines/pipelines.service';
 import { maximalMarginalRelevance } from './mmr';
+import { checkSearchRequest } from './search-rules';
 import { Scope, SearchRepository } from './search.repository';
 import { SearchFragment, SearchRequest } from './search.types';
 
@@ -41,6 +44,7 @@ export class SearchService {
     private readonly repository: SearchRepository,
     private readonly embeddings: EmbeddingsService,
     private readonly cipher: ContentCipher,
+    @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
   async search(auth: AuthContext, pipelineId: string, request: SearchRequest): Promise<SearchFragment[]> {
@@ -50,6 +54,7 @@ export class SearchService {
       Permission.Read | Permission.Execute,
       true,
     );
+    checkSearchRequest(request, this.settings.limits);
 
     const vectorType = request.type === 'similarity' || request.type === 'mmr';
     let binding: VectorEmbedding | null = null;
@@ -126,11 +131,13 @@ export class SearchService {
     const near = threshold === null ? hits : hits.filter((hit) => hit.distance <= threshold);
     if (!mmr) return near.map((hit) => this.present(hit.row, hit.distance));
 
-    const chosen = maximalMarginalRelevance(
-      vector,
-      near.map((hit) => hit.embedding!),
-      k,
-      lambda,
+    const chosen = (
+      await maximalMarginalRelevance(
+        vector,
+        near.map((hit) => hit.embedding!),
+        k,
+        lambda,
+      )
     )
       .map((i) => near[i])
       .sort((a, b) => a.distance - b.distance || compare(a.row.id, b.row.id));

@@ -123,6 +123,14 @@ export function lastMessage(body: string): Json {
   return JSON.parse(events[events.length - 1].data);
 }
 
+/** The initialize request of a test client. */
+export const initializeMessage = (protocolVersion = '2025-11-25') => ({
+  jsonrpc: '2.0',
+  id: 0,
+  method: 'initialize',
+  params: { protocolVersion, capabilities: {}, clientInfo: { name: 'trove-tests', version: '1.0' } },
+});
+
 /** A client of /mcp that speaks raw HTTP with one key. */
 export class RawMcp {
   constructor(
@@ -151,12 +159,7 @@ export class RawMcp {
 
   /** initialize + notifications/initialized; returns the session id. */
   async openSession(protocolVersion = '2025-11-25'): Promise<string> {
-    const init = await this.post({
-      jsonrpc: '2.0',
-      id: 0,
-      method: 'initialize',
-      params: { protocolVersion, capabilities: {}, clientInfo: { name: 'trove-tests', version: '1.0' } },
-    });
+    const init = await this.post(initializeMessage(protocolVersion));
     if (init.status !== 200) throw new Error(`initialize answered ${init.status}: ${init.body}`);
     const sessionId = init.headers['mcp-session-id'] as string;
     const initialized = await this.post(

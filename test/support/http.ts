@@ -1,4 +1,9 @@
-/** A tiny JSON client for the REST API, with a key's headers. */
+/**
+ * A tiny JSON client for the REST API, with a key's headers. It notes the document
+ * contents it sends and the secrets it receives, which the Trove must never log
+ * (log-check.ts).
+ */
+import { noteDocumentContents, noteSensitive } from './log-check';
 import * as http from 'node:http';
 import { ADMIN_KEY, ADMIN_SECRET } from './trove-process';
 
@@ -38,6 +43,7 @@ export class Api {
     body?: unknown,
     headers: Record<string, string> = {},
   ): Promise<ApiResponse<T>> {
+    if (method === 'POST' && typeof body === 'object') noteDocumentContents(this.baseUrl, path, body);
     const auth: Record<string, string> = this.credentials
       ? { 'x-api-key': this.credentials.id, 'x-api-key-secret': this.credentials.secret }
       : {};
@@ -58,6 +64,7 @@ export class Api {
     } catch {
       // not JSON: keep the text
     }
+    noteSensitive(this.baseUrl, (parsed as { secret?: unknown } | undefined)?.secret);
     return { status: response.status, headers: response.headers, body: parsed as T, text };
   }
 

@@ -9,6 +9,7 @@ import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createPostgresDatabase, DatabaseKind } from './databases';
+import { checkLog } from './log-check';
 
 export const ADMIN_KEY = '0193a000-0000-7000-8000-00000000a0a0';
 export const ADMIN_SECRET = 'integration-admin-secret-0001';
@@ -55,9 +56,9 @@ export interface TroveProcess {
   child: ChildProcess;
   /** Everything the process printed (JSON log lines). */
   output(): string;
-  /** SIGTERM and wait for exit; resolves with the exit code. */
+  /** SIGTERM and wait for exit; resolves with the exit code. Throws if the log holds a noted text (log-check.ts). */
   stop(): Promise<number | null>;
-  /** SIGKILL: a crash, for tests of recovery. */
+  /** SIGKILL: a crash, for tests of recovery. Checks the log as stop() does. */
   kill(): Promise<void>;
 }
 
@@ -80,6 +81,9 @@ export async function startTrove(database: TroveDatabase, options: StartOptions 
       TROVE_BOOTSTRAP_API_KEY: ADMIN_KEY,
       TROVE_BOOTSTRAP_API_SECRET: ADMIN_SECRET,
       TROVE_SHUTDOWN_DRAIN_SECONDS: '0',
+      // Tests fail authentications on purpose, all from 127.0.0.1: no rate limit unless a test sets one.
+      TROVE_AUTH_MAX_FAILURES_PER_ADDRESS: '0',
+      TROVE_AUTH_MAX_FAILURES_PER_KEY: '0',
       ...database.env,
       ...options.env,
     },
@@ -88,7 +92,8 @@ export async function startTrove(database: TroveDatabase, options: StartOptions 
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // 'close', not 'exit': the output is complete only once stdout and stderr have closed.
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   const probe = options.waitFor === 'healthy' ? '/healthz' : '/readyz';
@@ -113,14 +118,15 @@ export async function startTrove(database: TroveDatabase, options: StartOptions 
     child,
     output: () => output,
     async stop() {
-      if (child.exitCode !== null) return child.exitCode;
-      child.kill('SIGTERM');
-      return exited;
+      if (child.exitCode === null) child.kill('SIGTERM');
+      const code = await exited;
+      checkLog(url, output);
+      return code;
     },
     async kill() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGKILL');
+      if (child.exitCode === null) child.kill('SIGKILL');
       await exited;
+      checkLog(url, output);
     },
   };
 }

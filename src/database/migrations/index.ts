@@ -2,6 +2,7 @@
 import { Initial1764470000000 } from './1764470000000-Initial';
 import { DefaultCatalogue1764470100000 } from './1764470100000-DefaultCatalogue';
 import { ExternalIdsPerReader1764480000000 } from './1764480000000-ExternalIdsPerReader';
+import { McpSessionKeys1764481000000 } from './1764481000000-McpSessionKeys';
 import { Llms1764490000000 } from './1764490000000-Llms';
 import { ApiKeyScopes1764490100000 } from './1764490100000-ApiKeyScopes';
 import { Installation1764490200000 } from './1764490200000-Installation';
@@ -13,6 +14,7 @@ export const MIGRATIONS = [
   Initial1764470000000,
   DefaultCatalogue1764470100000,
   ExternalIdsPerReader1764480000000,
+  McpSessionKeys1764481000000,
   Llms1764490000000,
   ApiKeyScopes1764490100000,
   Installation1764490200000,

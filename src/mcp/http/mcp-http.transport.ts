@@ -42,7 +42,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeysService } from '../../auth/api-keys.service';
 import { AuthContext } from '../../auth/auth-context';
 import { apiKeyHeaders } from '../../auth/auth.guard';
-import { BODY_LIMIT_BYTES, toErrorBody } from '../../common/http-error.filter';
+import { DomainError, ErrorCode } from '../../common/errors';
+import { BODY_LIMIT_BYTES, sendError, toErrorBody } from '../../common/http-error.filter';
+import { RAW_INPUT } from '../../common/input-guard';
 import { SETTINGS, Settings } from '../../config/settings';
 import { checkHost } from './host-check';
 import { parseMessage } from './parse-message';
@@ -74,12 +76,14 @@ export class McpHttpTransport {
         method: ALL_METHODS,
         url: '/mcp',
         exposeHeadRoute: false,
+        config: { [RAW_INPUT]: true },
         handler: (request, reply) => this.handle(request, reply),
       });
       scope.route({
         method: ALL_METHODS,
         url: '/mcp/*',
         exposeHeadRoute: false,
+        config: { [RAW_INPUT]: true },
         handler: async (_request, reply) => reply.code(404).send(),
       });
     });
@@ -89,11 +93,10 @@ export class McpHttpTransport {
     let auth: AuthContext;
     try {
       const { keyId, secret } = apiKeyHeaders(request);
-      auth = await this.apiKeys.authenticate(keyId, secret);
+      auth = await this.apiKeys.authenticate(keyId, secret, request.ip);
     } catch (error) {
-      // Exactly the REST API's 401, headers included.
-      const { status, detail } = toErrorBody(error);
-      return reply.code(status).header('content-type', 'application/json').send(JSON.stringify({ detail }));
+      // Exactly the REST API's 401 (or 429, 503), headers included.
+      return sendError(reply, toErrorBody(error));
     }
 
     switch (checkHost(request.headers.host, this.settings.mcp.allowedHosts)) {
@@ -123,7 +126,14 @@ export class McpHttpTransport {
       }
     } catch (error) {
       if (!(error instanceof InternalFailure)) throw error;
-      this.logger.error({ err: error.failure, reqId: request.id }, error.message);
+      const { failure } = error;
+      if (failure instanceof DomainError && failure.code === ErrorCode.Unavailable) {
+        // The session store's database is down: a retry later can succeed, so not a 500.
+        if (failure.retryAfterSeconds !== undefined)
+          void reply.header('retry-after', String(failure.retryAfterSeconds));
+        return text(reply, 503, failure.message);
+      }
+      this.logger.error({ err: failure, reqId: request.id }, error.message);
       return text(reply, 500, error.message);
     }
   }

@@ -26,6 +26,7 @@ import {
   RpcRequest,
 } from '../mcp-dispatcher';
 import { JsonRpcError, RpcCode } from '../mcp-errors';
+import { SessionLimitReached } from '../mcp-sessions';
 import { envelopeClaim, envelopeError, standardHeaderMismatch } from './modern-request-checks';
 import { isObject, Message, requestIdJson } from './parse-message';
 import { first, json, sseHeaders, text } from './replies';
@@ -151,13 +152,9 @@ export class McpPostHandler {
       const outcome = await this.dispatcher
         .dispatch(rpcRequest(message, idJson), 'legacy', auth)
         .catch((error: unknown) => {
+          // The response is already streaming: the failure becomes its JSON-RPC error, its text stays in the log.
           this.logger.error({ err: error }, 'MCP request failed');
-          return {
-            error: new JsonRpcError(
-              RpcCode.InternalError,
-              error instanceof Error ? error.message : String(error),
-            ),
-          };
+          return { error: new JsonRpcError(RpcCode.InternalError, 'Internal Server Error') };
         });
       stream.end(sseEvent(responseJson(idJson, outcome), `1/${n}`));
       return reply;
@@ -174,7 +171,13 @@ export class McpPostHandler {
       return sseHeaders(reply).send(sseEvent(errorJson(idJson, error)));
     }
     const result = this.dispatcher.initializeResult(params.protocolVersion);
-    const newSessionId = await this.sessions.open(result.protocolVersion as string);
+    let newSessionId: string;
+    try {
+      newSessionId = await this.sessions.open(result.protocolVersion as string, auth.keyId);
+    } catch (error) {
+      if (error instanceof SessionLimitReached) return this.sessions.refuseOverLimit(reply, error);
+      throw error;
+    }
     return sseHeaders(reply)
       .header('mcp-session-id', newSessionId)
       .send(primingEvent('0') + sseEvent(responseJson(idJson, { result })));

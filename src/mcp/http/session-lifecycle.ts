@@ -9,11 +9,16 @@ import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnModuleInit } f
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PassThrough } from 'node:stream';
 import { SETTINGS, Settings } from '../../config/settings';
-import { mcpSessionsOpen } from '../../observability/metrics';
+import { mcpSessionsOpen, mcpSessionsRefused } from '../../observability/metrics';
 import { isSupportedProtocolVersion, MODERN_PROTOCOL_VERSION } from '../mcp-dispatcher';
-import { McpSessionStore, MemorySessionStore, PostgresSessionStore } from '../mcp-sessions';
+import {
+  McpSessionStore,
+  MemorySessionStore,
+  PostgresSessionStore,
+  SessionLimitReached,
+} from '../mcp-sessions';
 import { McpSessionsRepository } from '../mcp-sessions.repository';
-import { first, guard, sseHeaders, text } from './replies';
+import { first, guard, InternalFailure, sseHeaders, text } from './replies';
 import { primingEvent, SSE_KEEP_ALIVE, SSE_KEEP_ALIVE_MS } from './sse';
 
 interface OpenStream {
@@ -33,10 +38,11 @@ export class McpSessionLifecycle implements OnModuleInit, BeforeApplicationShutd
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {
     const idle = settings.mcp.sessionIdleSeconds;
+    const limits = { perKey: settings.mcp.maxSessionsPerKey, total: settings.mcp.maxSessions };
     this.store =
       settings.mcp.sessionStore === 'postgres'
-        ? new PostgresSessionStore(repository, idle)
-        : new MemorySessionStore(idle);
+        ? new PostgresSessionStore(repository, idle, limits)
+        : new MemorySessionStore(idle, limits);
   }
 
   onModuleInit(): void {
@@ -51,11 +57,38 @@ export class McpSessionLifecycle implements OnModuleInit, BeforeApplicationShutd
     for (const id of [...this.streams.keys()]) this.endStreams(id);
   }
 
-  /** Opens a session for an initialize request; returns its id. */
-  async open(protocolVersion: string): Promise<string> {
-    const sessionId = await guard('create session', () => this.store.create(protocolVersion));
+  /** Opens a session for an initialize request; returns its id. Throws SessionLimitReached. */
+  async open(protocolVersion: string, apiKeyId: string): Promise<string> {
+    let sessionId: string;
+    try {
+      sessionId = await this.store.create(protocolVersion, apiKeyId);
+    } catch (error) {
+      if (!(error instanceof SessionLimitReached)) throw new InternalFailure('create session', error);
+      mcpSessionsRefused.inc({ limit: error.limit });
+      throw error;
+    }
     void this.refreshSessionGauge();
     return sessionId;
+  }
+
+  /**
+   * The answer to an initialize over a cap, in the transport's plain-text style.
+   * A session frees its place after the idle window at the latest.
+   */
+  refuseOverLimit(reply: FastifyReply, refused: SessionLimitReached): FastifyReply {
+    void reply.header('retry-after', String(this.settings.mcp.sessionIdleSeconds));
+    if (refused.limit === 'per_key') {
+      return text(
+        reply,
+        429,
+        `Too Many Requests: this API key has ${refused.max} open MCP sessions, the most allowed (TROVE_MCP_MAX_SESSIONS_PER_KEY); end one with DELETE or let one expire`,
+      );
+    }
+    return text(
+      reply,
+      503,
+      `Service Unavailable: the server has ${refused.max} open MCP sessions, the most allowed (TROVE_MCP_MAX_SESSIONS); retry later`,
+    );
   }
 
   /** Records a message on a live session (a request takes the next number); null when there is none. */

@@ -1,0 +1,56 @@
+import { loadSettings, SettingsError } from './settings';
+
+const refusal = (env: Record<string, string>) => {
+  try {
+    loadSettings(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(SettingsError);
+    return (error as Error).message;
+  }
+  throw new Error('accepted');
+};
+
+describe('security settings', () => {
+  it('have defaults that bound every request', () => {
+    const settings = loadSettings({});
+    expect(settings.limits).toEqual({
+      searchQueryMaxChars: 8192,
+      searchQueryMaxTerms: 64,
+      searchMaxK: 1000,
+      metadataMaxBytes: 65536,
+    });
+    expect(settings.auth).toEqual({
+      maxFailuresPerAddress: 20,
+      maxFailuresPerKey: 100,
+      failureWindowSeconds: 60,
+      maxConcurrentHashes: 2,
+    });
+    expect(settings.mcp.maxSessionsPerKey).toBe(100);
+    expect(settings.mcp.maxSessions).toBe(10_000);
+    expect(settings.dbStatementTimeoutMs).toBe(30_000);
+    expect(settings.trustedProxies).toEqual([]);
+  });
+
+  it('read trusted proxies as addresses and CIDR ranges', () => {
+    expect(loadSettings({ TROVE_TRUSTED_PROXIES: '10.0.0.0/8, 127.0.0.1,fd00::/8' }).trustedProxies).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      'fd00::/8',
+    ]);
+    for (const bad of ['ingress', '10.0.0.0/33', '10.0.0.1/x', '::1/129', '10.0.0.0/8/1']) {
+      expect(refusal({ TROVE_TRUSTED_PROXIES: bad })).toBe(
+        `Invalid environment variable TROVE_TRUSTED_PROXIES: expected IP addresses or CIDR ranges, got '${bad}'`,
+      );
+    }
+  });
+
+  it('name the variable of a limit out of range', () => {
+    expect(refusal({ TROVE_SEARCH_MAX_K: '70000' })).toBe(
+      'Invalid environment variable TROVE_SEARCH_MAX_K: expected 1 to 65535, got 70000',
+    );
+    expect(refusal({ TROVE_AUTH_MAX_CONCURRENT_HASHES: '0' })).toBe(
+      'Invalid environment variable TROVE_AUTH_MAX_CONCURRENT_HASHES: expected 1 to 64, got 0',
+    );
+    expect(loadSettings({ TROVE_AUTH_MAX_FAILURES_PER_ADDRESS: '0' }).auth.maxFailuresPerAddress).toBe(0);
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * What a failed statement may tell the rest of Trove, its logs and its clients.
+ *
+ * The drivers' errors carry everything: TypeORM's QueryFailedError holds the
+ * statement's parameters (document text, secret hashes), PostgreSQL's `detail`
+ * and `where` quote the offending values, and data-exception messages quote the
+ * input (`value is too big in tsquery: "x x x ..."`). Nothing of that may reach a
+ * log line or an answer, so DatabaseService rethrows every failure as one of:
+ *
+ * - a DomainError for what the client caused or must wait out: the database is
+ *   unreachable or the statement ran out of time (503 with a retry hint), or a
+ *   value it cannot store or evaluate (422);
+ * - a DatabaseError for everything else (a constraint, a bug): the SQLSTATE, the
+ *   names of the constraint, table and column, and PostgreSQL's message, which
+ *   outside data exceptions names objects, not values; callers may test `code`
+ *   (23505 for a unique violation). It is logged, never shown to a client.
+ */
+import { DomainError, ErrorCode } from '../common/errors';
+
+/** How long a client should wait before retrying when the database is unavailable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+export const databaseUnavailable = () =>
+  new DomainError(ErrorCode.Unavailable, 'Service Unavailable: the database is unreachable', undefined, {
+    retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+  });
+
+const statementTimedOut = () =>
+  new DomainError(
+    ErrorCode.Unavailable,
+    'Service Unavailable: the database statement took too long and was cancelled',
+    undefined,
+    { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS },
+  );
+
+export class DatabaseError extends Error {
+  constructor(
+    message: string,
+    /** The SQLSTATE (or a Node.js error code such as ECONNRESET). */
+    readonly code: string | undefined,
+    readonly constraint?: string,
+    readonly table?: string,
+    readonly column?: string,
+    readonly routine?: string,
+  ) {
+    super(message);
+    this.name = 'DatabaseError';
+  }
+}
+
+interface DriverError {
+  code?: unknown;
+  message?: unknown;
+  constraint?: unknown;
+  table?: unknown;
+  column?: unknown;
+  routine?: unknown;
+  driverError?: DriverError;
+}
+
+/** Node.js socket errors of a connection that cannot be made or was lost. */
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOENT', // the embedded database's socket is gone
+]);
+/** SQLSTATEs of a server that is down, restarting, full or gone. */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300', '3D000']);
+/** pg's own messages for a connection that failed without a code. */
+const CONNECTION_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Database is not connected|not queryable|Cannot use a pool after calling end/i;
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+
+/**
+ * The failure as Trove reports it (see the file comment). What is not a driver's
+ * error (a programming error thrown inside a transaction) passes unchanged.
+ */
+export function sanitizeDatabaseError(error: unknown): unknown {
+  if (error instanceof DomainError || error instanceof DatabaseError) return error;
+  const outer = (error ?? {}) as DriverError;
+  const driver = outer.driverError ?? outer;
+  const code = text(driver.code) ?? text(outer.code);
+  const message = text(driver.message) ?? text(outer.message) ?? String(error);
+  const fromDriver =
+    outer.driverError !== undefined ||
+    (code !== undefined && (SQLSTATE.test(code) || CONNECTION_CODES.has(code))) ||
+    CONNECTION_MESSAGES.test(message);
+  if (!fromDriver) return error;
+
+  if (code === '57014') return statementTimedOut();
+  if (
+    (code !== undefined && (CONNECTION_CODES.has(code) || UNAVAILABLE_STATES.has(code))) ||
+    code?.startsWith('08') ||
+    CONNECTION_MESSAGES.test(message)
+  ) {
+    return databaseUnavailable();
+  }
+  if (code?.startsWith('22')) {
+    // A data exception: the value's own fault, and the message quotes the value.
+    return new DomainError(
+      ErrorCode.InvalidArgument,
+      `Invalid input: a value of the request cannot be stored or compared (SQLSTATE ${code})`,
+    );
+  }
+  if (code === '54001' || code === '54000') {
+    return new DomainError(
+      ErrorCode.InvalidArgument,
+      `Invalid input: the request is too large or too deeply nested for the database (SQLSTATE ${code})`,
+    );
+  }
+  return new DatabaseError(
+    message,
+    code,
+    text(driver.constraint),
+    text(driver.table),
+    text(driver.column),
+    text(driver.routine),
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * PostgreSQL down (issue 8, item 11): every route that needs the database answers
+ * 503 `{"detail"}` with Retry-After instead of a 500, a wrong secret for a key this
+ * replica has seen is still a 401, and everything answers again once the database
+ * is back. The database sits behind a proxy this test takes down.
+ */
+import { databaseKinds, postgresAdminUrl } from '../support/databases';
+import { Api, Credentials } from '../support/http';
+import { startTcpProxy, TcpProxy } from '../support/tcp-proxy';
+import { createTestDatabase, startTrove, TroveDatabase, TroveProcess } from '../support/trove-process';
+import { createKey, RawMcp } from '../mcp/support';
+
+const UNAVAILABLE = { detail: 'Service Unavailable: the database is unreachable' };
+
+(databaseKinds().includes('postgres') ? describe : describe.skip)('PostgreSQL down [postgres]', () => {
+  let database: TroveDatabase;
+  let proxy: TcpProxy;
+  let trove: TroveProcess;
+  let api: Api;
+  let seen: Credentials;
+  let mcp: RawMcp;
+  let sessionId: string;
+  let sharedSessions: TroveProcess;
+  let sharedSessionId: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    const target = new URL(database.env.DATABASE_URL);
+    const admin = new URL(postgresAdminUrl());
+    proxy = await startTcpProxy(admin.hostname, Number(admin.port || 5432));
+    target.host = `127.0.0.1:${proxy.port}`;
+    trove = await startTrove(database, { env: { DATABASE_URL: target.toString() } });
+    sharedSessions = await startTrove(database, {
+      env: { DATABASE_URL: target.toString(), TROVE_MCP_SESSION_STORE: 'postgres' },
+    });
+    api = new Api(trove.url);
+    sharedSessionId = await new RawMcp(sharedSessions.url, api.credentials).openSession();
+    seen = await createKey(api, 'seen-before', []);
+    expect((await api.as(seen).get('/pipelines')).status).toBe(200);
+    mcp = new RawMcp(trove.url, api.credentials);
+    sessionId = await mcp.openSession();
+    await proxy.down();
+  });
+  afterAll(async () => {
+    await sharedSessions?.stop();
+    await trove?.stop();
+    await proxy?.close();
+    await database?.drop();
+  });
+
+  it('answers 503 with Retry-After on the routes that need it', async () => {
+    for (const [method, path] of [
+      ['GET', '/pipelines'],
+      ['GET', '/embedding_models'],
+      ['POST', '/pipelines'],
+      ['GET', '/api_keys'],
+    ]) {
+      const response = await api.request(method, path, method === 'POST' ? { name: 'down' } : undefined);
+      expect({ path, status: response.status, body: response.body }).toEqual({
+        path,
+        status: 503,
+        body: UNAVAILABLE,
+      });
+      expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(response.headers.get('x-request-id')).toBeTruthy();
+    }
+  });
+
+  it('keeps 401 for missing keys and wrong secrets of keys it has seen; 503 for keys it cannot check', async () => {
+    expect((await api.as(null).get('/pipelines')).body).toEqual({
+      detail: 'Unauthorized: No API Key specified.',
+    });
+    const wrong = await api.as({ id: seen.id, secret: 'not-the-secret' }).get('/pipelines');
+    expect({ status: wrong.status, body: wrong.body }).toEqual({
+      status: 401,
+      body: { detail: 'Unauthorized: Invalid API Key.' },
+    });
+    const unknown = await api
+      .as({ id: '0193a000-0000-7000-8000-0000000fffff', secret: 'x' })
+      .get('/pipelines');
+    expect({ status: unknown.status, body: unknown.body }).toEqual({ status: 503, body: UNAVAILABLE });
+  });
+
+  it('answers MCP tool calls with a JSON-RPC error that shows no database text', async () => {
+    const message = await mcp.callTool(sessionId, 'get_pipelines', {});
+    expect(message.error).toEqual({ code: -32603, message: UNAVAILABLE.detail });
+  });
+
+  it('answers 503 in plain text when the MCP session store is the database', async () => {
+    const shared = new RawMcp(sharedSessions.url, api.credentials);
+    const response = await shared.post(
+      { jsonrpc: '2.0', id: 1, method: 'ping' },
+      shared.sessionHeaders(sharedSessionId),
+    );
+    expect({ status: response.status, body: response.body }).toEqual({
+      status: 503,
+      body: UNAVAILABLE.detail,
+    });
+    expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('stays alive, not ready, and serves again once the database is back', async () => {
+    expect((await api.as(null).get('/healthz')).status).toBe(200);
+    const ready = await api.as(null).get('/readyz');
+    expect(ready.status).toBe(503);
+    expect(ready.body.checks.database).toBe('unreachable');
+    await proxy.up();
+    expect((await api.get('/pipelines')).status).toBe(200);
+    expect((await api.as(seen).get('/pipelines')).status).toBe(200);
+  });
+});
