@@ -3,6 +3,7 @@
  * the caller, so one ingestion is one transaction however many documents it holds.
  */
 import { Injectable } from '@nestjs/common';
+import { toSql } from 'pgvector';
 import { DatabaseService, Queryable } from '../database/database.service';
 import { filterToSql, keysetSql, ListQuery } from '../common/list';
 
@@ -266,6 +267,7 @@ export class DocumentsRepository {
   }
 }
 
+/** A vector as pgvector's text literal, `[1,2,3]`. */
 export function vectorLiteral(vector: ArrayLike<number>): string {
-  return `[${Array.prototype.join.call(vector, ',')}]`;
+  return toSql(Array.from(vector));
 }
