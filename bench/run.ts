@@ -22,8 +22,8 @@ import { SearchRepository, VectorHit } from '../src/search/search.repository';
 import { MetadataFilter } from '../src/search/search.types';
 import { Corpus } from './corpus';
 
-/** The server `npm run build` made; this file runs as dist/bench/bench/run.js (tsconfig.bench.json). */
-const SERVER = path.resolve(__dirname, '..', '..', 'main.js');
+/** The server `npm run build` made (`npm run bench` runs in the repository root). */
+const SERVER = path.resolve('dist', 'main.js');
 
 interface Options {
   fragments: number;

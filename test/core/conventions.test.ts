@@ -1,5 +1,6 @@
-import * as http from 'node:http';
+import { keyHeaders, rawRequest } from '../support/http';
 import { describeEachDatabase } from '../support/suite';
+import { waitFor } from '../support/wait';
 
 describeEachDatabase('HTTP conventions: errors, request ids, limits, health, metrics, logs', (fixture) => {
   const api = () => fixture().api;
@@ -22,26 +23,15 @@ describeEachDatabase('HTTP conventions: errors, request ids, limits, health, met
     const big = JSON.stringify({ name: 'x', description: 'a'.repeat(4 * 1024 * 1024) });
     // The server refuses on Content-Length alone: send only the headers and read its answer,
     // so the test does not race a socket reset against a 4 MiB upload.
-    const tooLarge = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const request = http.request(`${fixture().trove.url}/pipelines`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(big),
-          'x-api-key': api().credentials!.id,
-          'x-api-key-secret': api().credentials!.secret,
-        },
-      });
-      request.on('response', (response) => {
-        let body = '';
-        response.on('data', (chunk) => (body += chunk));
-        response.on('end', () => {
-          request.destroy();
-          resolve({ status: response.statusCode!, body });
-        });
-      });
-      request.on('error', reject);
-      request.flushHeaders();
+    const tooLarge = await rawRequest(fixture().trove.url, {
+      method: 'POST',
+      path: '/pipelines',
+      headers: {
+        ...keyHeaders(api().credentials!),
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(big),
+      },
+      headersOnly: true,
     });
     expect(tooLarge.status).toBe(413);
     expect(JSON.parse(tooLarge.body)).toEqual({
@@ -104,11 +94,13 @@ describeEachDatabase('HTTP conventions: errors, request ids, limits, health, met
 
   it('logs one JSON line per request with id, method, route, status and duration, and never the secret', async () => {
     await api().request('GET', '/pipelines', undefined, { 'x-request-id': 'log-line-check' });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const lines = fixture()
-      .trove.output()
-      .split('\n')
-      .filter((l) => l.includes('log-line-check'));
+    const logLines = () =>
+      fixture()
+        .trove.output()
+        .split('\n')
+        .filter((l) => l.includes('log-line-check'));
+    await waitFor('the request log line', () => logLines().length > 0);
+    const lines = logLines();
     expect(lines).toHaveLength(1);
     const entry = JSON.parse(lines[0]);
     expect(entry).toMatchObject({
@@ -123,9 +115,7 @@ describeEachDatabase('HTTP conventions: errors, request ids, limits, health, met
   });
 
   it('needs authentication for any other path, even unknown ones under the API', async () => {
-    const response = await new Promise<http.IncomingMessage>((resolve) => {
-      http.get(`${fixture().trove.url}/pipelines`, resolve);
-    });
-    expect(response.statusCode).toBe(401);
+    const response = await rawRequest(fixture().trove.url, { method: 'GET', path: '/pipelines' });
+    expect(response.status).toBe(401);
   });
 });

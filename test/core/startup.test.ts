@@ -10,6 +10,7 @@ import { Client } from 'pg';
 import { Api } from '../support/http';
 import { databaseKinds } from '../support/databases';
 import { createTestDatabase, startTrove, TroveDatabase } from '../support/trove-process';
+import { waitFor } from '../support/wait';
 
 const NODE = path.resolve(__dirname, '../../node_modules/.bin/node');
 const DIST = path.resolve(__dirname, '../../dist');
@@ -115,8 +116,10 @@ describe.each(databaseKinds())('start-up and restarts [%s]', (kind) => {
     const trove = await startTrove(database, { env: { TROVE_SHUTDOWN_DRAIN_SECONDS: '2' } });
     const api = new Api(trove.url);
     trove.child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const ready = await api.as(null).get('/readyz');
+    const ready = await waitFor('readiness to turn 503', async () => {
+      const response = await api.as(null).get('/readyz');
+      return response.status === 503 && response;
+    });
     expect(ready.status).toBe(503);
     expect(ready.body.checks.lifecycle).toBe('draining');
     expect((await api.get('/pipelines')).status).toBe(200); // still served while draining

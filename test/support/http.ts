@@ -1,5 +1,15 @@
-/** A tiny JSON client for the REST API, with a key's headers. */
-import { ADMIN_KEY, ADMIN_SECRET } from './trove-process';
+/**
+ * The tests' one HTTP client, on node:http. `rawRequest` sends exactly the given
+ * method, path, headers and bytes and returns the status, headers and body unchanged
+ * (what the /mcp tests check byte for byte); `openStream` keeps reading an answer that
+ * does not end (event streams); `Api` is the JSON client of the REST API on top of
+ * `rawRequest`, with a key's headers.
+ */
+import * as http from 'node:http';
+
+/** The admin key every test Trove is bootstrapped with (see trove-process.ts). */
+export const ADMIN_KEY = '0193a000-0000-7000-8000-00000000a0a0';
+export const ADMIN_SECRET = 'integration-admin-secret-0001';
 
 export interface Credentials {
   id: string;
@@ -8,6 +18,133 @@ export interface Credentials {
 
 export const ADMIN: Credentials = { id: ADMIN_KEY, secret: ADMIN_SECRET };
 
+export function keyHeaders(credentials: Credentials): Record<string, string> {
+  return { 'x-api-key': credentials.id, 'x-api-key-secret': credentials.secret };
+}
+
+export interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  /** The client port of the connection that carried it (to tell reused connections). */
+  localPort?: number;
+}
+
+export interface RawRequest {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string | number | string[]>;
+  body?: string | Buffer;
+  /** Send the body with Transfer-Encoding: chunked instead of a Content-Length. */
+  chunked?: boolean;
+  /**
+   * Send the headers only, never the body their Content-Length announces: for answers
+   * the server gives on the headers alone (413), without racing a large upload.
+   */
+  headersOnly?: boolean;
+  /** A keep-alive agent to share a connection between requests; by default each request has its own. */
+  agent?: http.Agent;
+}
+
+/** One HTTP request with exactly the given headers (node:http adds Host and, for bodies, Content-Length unless told). */
+export function rawRequest(baseUrl: string, request: RawRequest): Promise<RawResponse> {
+  const url = new URL(baseUrl);
+  const body =
+    request.body === undefined
+      ? undefined
+      : Buffer.isBuffer(request.body)
+        ? request.body
+        : Buffer.from(request.body, 'utf8');
+  const headers: Record<string, string | number | string[]> = { ...request.headers };
+  if (
+    body !== undefined &&
+    !request.chunked &&
+    !Object.keys(headers).some((h) => h.toLowerCase() === 'content-length')
+  ) {
+    headers['content-length'] = body.length;
+  }
+  // Keep-alive, as ordinary clients are: with `Connection: close` the server may hang up
+  // on an early answer (401, 413) while a large body is still being sent.
+  const agent = request.agent ?? new http.Agent({ keepAlive: true, maxSockets: 1 });
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        method: request.method ?? 'GET',
+        path: request.path ?? '/',
+        headers,
+        agent,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        const localPort = res.socket.localPort;
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          if (request.headersOnly) req.destroy();
+          if (!request.agent) agent.destroy();
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+            localPort,
+          });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    if (request.headersOnly) {
+      req.flushHeaders();
+      return;
+    }
+    if (body !== undefined) req.write(body);
+    req.end();
+  });
+}
+
+export interface OpenStream {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  /** What arrived so far. */
+  received(): string;
+  /** Resolves when the server ends the stream. */
+  ended: Promise<void>;
+  close(): void;
+}
+
+/** A GET whose answer keeps coming (an event stream): resolves on the headers and keeps reading. */
+export function openStream(
+  baseUrl: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<OpenStream> {
+  const url = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: url.hostname, port: url.port, method: 'GET', path, agent: false, headers },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        const ended = new Promise<void>((done) => {
+          res.on('end', done);
+          res.on('close', done);
+        });
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          received: () => text,
+          ended,
+          close: () => req.destroy(),
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 export interface ApiResponse<T = any> {
   status: number;
   headers: Headers;
@@ -15,6 +152,7 @@ export interface ApiResponse<T = any> {
   text: string;
 }
 
+/** A tiny JSON client for the REST API, with a key's headers. */
 export class Api {
   constructor(
     readonly baseUrl: string,
@@ -31,22 +169,29 @@ export class Api {
     body?: unknown,
     headers: Record<string, string> = {},
   ): Promise<ApiResponse<T>> {
-    const auth: Record<string, string> = this.credentials
-      ? { 'x-api-key': this.credentials.id, 'x-api-key-secret': this.credentials.secret }
-      : {};
-    const response = await fetch(this.baseUrl + path, {
+    const url = new URL(this.baseUrl + path);
+    const response = await rawRequest(url.origin, {
       method,
-      headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      path: url.pathname + url.search,
+      headers: {
+        ...(this.credentials ? keyHeaders(this.credentials) : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
-    const text = await response.text();
-    let parsed: unknown = text;
+    let parsed: unknown = response.body;
     try {
-      parsed = text ? JSON.parse(text) : undefined;
+      parsed = response.body ? JSON.parse(response.body) : undefined;
     } catch {
       // not JSON: keep the text
     }
-    return { status: response.status, headers: response.headers, body: parsed as T, text };
+    return {
+      status: response.status,
+      headers: toHeaders(response.headers),
+      body: parsed as T,
+      text: response.body,
+    };
   }
 
   get<T = any>(path: string) {
@@ -64,4 +209,14 @@ export class Api {
   delete<T = any>(path: string) {
     return this.request<T>('DELETE', path);
   }
+}
+
+/** node:http's header object as a fetch `Headers`, which Api has always answered. */
+function toHeaders(raw: http.IncomingHttpHeaders): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw)) {
+    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value])
+      headers.append(name, one);
+  }
+  return headers;
 }

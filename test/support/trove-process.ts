@@ -9,9 +9,10 @@ import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createPostgresDatabase, DatabaseKind } from './databases';
+import { ADMIN_KEY, ADMIN_SECRET, rawRequest } from './http';
+import { waitFor } from './wait';
 
-export const ADMIN_KEY = '0193a000-0000-7000-8000-00000000a0a0';
-export const ADMIN_SECRET = 'integration-admin-secret-0001';
+export { ADMIN_KEY, ADMIN_SECRET };
 export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
 
 const NODE = path.resolve(__dirname, '../../node_modules/.bin/node');
@@ -68,13 +69,20 @@ export interface StartOptions {
   timeoutMs?: number;
 }
 
+/** Log levels that hide the info line naming the port (see startTrove). */
+const QUIET_LOG_LEVELS = ['fatal', 'error', 'warn', 'silent'];
+
 export async function startTrove(database: TroveDatabase, options: StartOptions = {}): Promise<TroveProcess> {
-  const port = await freePort();
+  // Port 0: the process takes a free port itself and logs it, so test files running in
+  // parallel can never be handed the same port. A quiet log level hides that line; then
+  // a port found free beforehand has to do.
+  const quiet = QUIET_LOG_LEVELS.includes(options.env?.TROVE_LOG_LEVEL ?? 'info');
+  const chosenPort = Number(options.env?.PORT ?? (quiet ? await freePort() : 0));
   const child = spawn(NODE, [MAIN], {
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? os.tmpdir(),
-      PORT: String(port),
+      PORT: String(chosenPort),
       TROVE_HOST: '127.0.0.1',
       TROVE_LOG_LEVEL: 'info',
       TROVE_BOOTSTRAP_API_KEY: ADMIN_KEY,
@@ -89,24 +97,25 @@ export async function startTrove(database: TroveDatabase, options: StartOptions 
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   const probe = options.waitFor === 'healthy' ? '/healthz' : '/readyz';
-  for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`Trove exited with ${child.exitCode} before it was ready:\n${output}`);
-    try {
-      const response = await fetch(url + probe);
-      if (response.status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`Trove was not ready within the timeout:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  let port = chosenPort;
+  const state = await waitFor(
+    `Trove to answer ${probe}`,
+    async () => {
+      if (child.exitCode !== null) return 'exited';
+      port ||= Number(/"Trove listening on port (\d+)"/.exec(output)?.[1] ?? 0);
+      if (port === 0) return false;
+      return (await rawRequest(`http://127.0.0.1:${port}`, { path: probe })).status === 200 && 'ready';
+    },
+    { timeoutMs: options.timeoutMs ?? 60_000, intervalMs: 100 },
+  ).catch(() => 'timeout');
+  if (state === 'exited')
+    throw new Error(`Trove exited with ${child.exitCode} before it was ready:\n${output}`);
+  if (state === 'timeout') {
+    child.kill('SIGKILL');
+    throw new Error(`Trove was not ready within the timeout:\n${output}`);
   }
+  const url = `http://127.0.0.1:${port}`;
   return {
     url,
     port,
