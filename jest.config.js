@@ -42,6 +42,7 @@ module.exports = {
       testMatch: ['**/*.test.ts'],
       transform,
       globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
     },
   ],
 };

@@ -64,7 +64,7 @@ describe('configuration errors stop the start with the variable named', () => {
 describe.each(databaseKinds())('start-up and restarts [%s]', (kind) => {
   let database: TroveDatabase;
   beforeEach(async () => {
-    database = await createTestDatabase(kind);
+    database = await createTestDatabase(kind, { empty: true }); // a first start on each
   });
   afterEach(async () => {
     await database.drop();
@@ -166,7 +166,7 @@ describe('the embedded database and the CLI', () => {
   });
 
   it('migrates with the CLI and then serves with TROVE_MIGRATE_ON_START=false', async () => {
-    const database = await createTestDatabase('pglite');
+    const database = await createTestDatabase('pglite', { empty: true });
     const migrated = runNode('cli.js', ['migrate'], database.env);
     expect(migrated.status).toBe(0);
     expect(migrated.stdout).toMatch(/^Applied: Initial1764470000000, DefaultCatalogue1764470100000/);
