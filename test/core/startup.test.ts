@@ -116,9 +116,9 @@ describe.each(databaseKinds())('start-up and restarts [%s]', (kind) => {
     const trove = await startTrove(database, { env: { TROVE_SHUTDOWN_DRAIN_SECONDS: '2' } });
     const api = new Api(trove.url);
     trove.child.kill('SIGTERM');
-    const ready = await waitFor('readiness to turn 503', async () => {
+    const ready = await waitFor('the drain to begin', async () => {
       const response = await api.as(null).get('/readyz');
-      return response.status === 503 && response;
+      return response.body.checks.lifecycle === 'draining' && response;
     });
     expect(ready.status).toBe(503);
     expect(ready.body.checks.lifecycle).toBe('draining');
