@@ -46,6 +46,12 @@ const ESM_ONLY = [`/node_modules/(?!(${ESM_ONLY_PACKAGES.join('|')})/)`];
 module.exports = {
   // Integration tests start real server processes; hooks and tests share this budget.
   testTimeout: 120000,
+  // Test files run in parallel: each starts its own Trove processes on ports they pick
+  // themselves, with its own PGlite folder or PostgreSQL database, so files share nothing.
+  // The work happens in those processes, not in the jest workers, and much of a file's
+  // time is spent waiting on them; a few workers overlap that waiting. Capped so that a
+  // large CI machine does not open more PostgreSQL connections than a default server allows.
+  maxWorkers: Math.min(3, Math.max(2, require('node:os').availableParallelism())),
   projects: [
     {
       displayName: 'unit',
@@ -63,6 +69,7 @@ module.exports = {
       transform,
       transformIgnorePatterns: ESM_ONLY,
       globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
     },
   ],
 };

@@ -4,6 +4,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
+import { toSql } from 'pgvector';
 import { DatabaseService, Queryable } from '../database/database.service';
 import { filterToSql, keysetSql, ListQuery } from '../common/list';
 import { VersionStart } from './version-history';
@@ -378,6 +379,7 @@ export function externalIdLocks(
   return { space: hash32(pipelineId) | 0, stripes: [...stripes].sort((a, b) => a - b) };
 }
 
+/** A vector as pgvector's text literal, `[1,2,3]`. */
 export function vectorLiteral(vector: ArrayLike<number>): string {
-  return `[${Array.prototype.join.call(vector, ',')}]`;
+  return toSql(Array.from(vector));
 }

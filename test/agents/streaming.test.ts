@@ -5,7 +5,7 @@
  * silent; a cancel mid-answer and a client that goes away both leave `Stopped`
  * with the partial answer; a provider failing mid-answer ends in RUN_ERROR.
  */
-import { waitFor } from '../operator/support/wait';
+import { waitFor } from '../support/wait';
 import { OpenAiChatStub, startOpenAiChatStub } from '../support/openai-chat-stub';
 import { describeEachDatabase } from '../support/suite';
 import {

@@ -10,6 +10,7 @@ import { Client } from 'pg';
 import { Api } from '../support/http';
 import { databaseKinds } from '../support/databases';
 import { createTestDatabase, startTrove, TroveDatabase } from '../support/trove-process';
+import { waitFor } from '../support/wait';
 
 const NODE = path.resolve(__dirname, '../../node_modules/.bin/node');
 const DIST = path.resolve(__dirname, '../../dist');
@@ -63,7 +64,7 @@ describe('configuration errors stop the start with the variable named', () => {
 describe.each(databaseKinds())('start-up and restarts [%s]', (kind) => {
   let database: TroveDatabase;
   beforeEach(async () => {
-    database = await createTestDatabase(kind);
+    database = await createTestDatabase(kind, { empty: true }); // a first start on each
   });
   afterEach(async () => {
     await database.drop();
@@ -115,8 +116,10 @@ describe.each(databaseKinds())('start-up and restarts [%s]', (kind) => {
     const trove = await startTrove(database, { env: { TROVE_SHUTDOWN_DRAIN_SECONDS: '2' } });
     const api = new Api(trove.url);
     trove.child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const ready = await api.as(null).get('/readyz');
+    const ready = await waitFor('the drain to begin', async () => {
+      const response = await api.as(null).get('/readyz');
+      return response.body.checks.lifecycle === 'draining' && response;
+    });
     expect(ready.status).toBe(503);
     expect(ready.body.checks.lifecycle).toBe('draining');
     expect((await api.get('/pipelines')).status).toBe(200); // still served while draining
@@ -163,7 +166,7 @@ describe('the embedded database and the CLI', () => {
   });
 
   it('migrates with the CLI and then serves with TROVE_MIGRATE_ON_START=false', async () => {
-    const database = await createTestDatabase('pglite');
+    const database = await createTestDatabase('pglite', { empty: true });
     const migrated = runNode('cli.js', ['migrate'], database.env);
     expect(migrated.status).toBe(0);
     expect(migrated.stdout).toMatch(/^Applied: Initial1764470000000, DefaultCatalogue1764470100000/);

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { databaseKinds } from '../support/databases';
 import { Api } from '../support/http';
+import { waitForJob } from '../support/jobs';
 import { createTestDatabase, startTrove, TroveDatabase, TroveProcess } from '../support/trove-process';
 import { addDocuments, createPipeline, search } from '../search/helpers';
 import { queryRaw } from './raw-database';
@@ -161,13 +162,3 @@ describe.each(databaseKinds())('encryption at rest [%s]', (kind) => {
     });
   }
 });
-
-async function waitForJob(api: Api, id: string): Promise<any> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const job = (await api.get(`/jobs/${id}`)).body;
-    if (job.state === 'succeeded' || job.state === 'failed') return job;
-    if (Date.now() > deadline) throw new Error(`job ${id} did not finish: ${JSON.stringify(job)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}

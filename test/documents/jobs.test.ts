@@ -8,8 +8,10 @@ import { databaseKinds } from '../support/databases';
 import { Api } from '../support/http';
 import { startOpenAiEmbeddingsStub, OpenAiEmbeddingsStub } from '../support/openai-embeddings-stub';
 import { describeEachDatabase } from '../support/suite';
+import { waitForJob } from '../support/jobs';
 import { createTestDatabase, startTrove, TroveDatabase, TroveProcess } from '../support/trove-process';
-import { createPipeline, keyWith, search, unique, waitFor } from '../search/helpers';
+import { waitFor } from '../support/wait';
+import { createPipeline, keyWith, search, unique } from '../search/helpers';
 
 const JOB_KEYS = [
   'attempts',
@@ -26,14 +28,6 @@ const JOB_KEYS = [
   'updated_at',
 ];
 const FAST = { TROVE_JOBS_POLL_MS: '100' };
-
-const finished = (api: Api, id: string, timeoutMs = 60_000) =>
-  waitFor(
-    async () => (await api.get(`/jobs/${id}`)).body,
-    (job) => job.state === 'succeeded' || job.state === 'failed',
-    timeoutMs,
-    `job ${id}`,
-  );
 
 const docsOf = (n: number, prefix: string, classification = 'public') =>
   Array.from({ length: n }, (_, i) => ({
@@ -80,7 +74,7 @@ describeEachDatabase(
         pipeline_id: pipeline.id,
         finished_at: null,
       });
-      const job = await finished(api(), queued.body.id);
+      const job = await waitForJob(api(), queued.body.id);
       expect(job).toMatchObject({
         state: 'succeeded',
         total: 70,
@@ -107,10 +101,10 @@ describeEachDatabase(
       expect(found.body[0].page_content).toBe('bg document number 42 about ledgers');
       // The trove_jobs gauge counts it among the finished jobs.
       const succeeded = async () => {
-        const metrics = await (await fetch(`${fixture().trove.url}/metrics`)).text();
+        const metrics = (await api().as(null).get('/metrics')).text;
         return Number(/^trove_jobs\{state="succeeded"\} (\d+)/m.exec(metrics)?.[1] ?? 0);
       };
-      await waitFor(succeeded, (n) => n >= 1, 10_000, 'the trove_jobs gauge');
+      await waitFor('the trove_jobs gauge', async () => (await succeeded()) >= 1);
     });
 
     it('queues a single document too', async () => {
@@ -120,7 +114,7 @@ describeEachDatabase(
         classification: 'public',
       });
       expect(queued.status).toBe(202);
-      expect((await finished(api(), queued.body.id)).processed).toBe(1);
+      expect((await waitForJob(api(), queued.body.id)).processed).toBe(1);
     });
 
     it('refuses at once what would certainly fail, and queues nothing', async () => {
@@ -144,7 +138,7 @@ describeEachDatabase(
       // The chunk's one embedding call fails, then the first item's own call: only item 0 fails.
       stub.failNext(400, 2, { message: 'token limit exceeded' });
       const queued = await api().post(`/pipelines/${pipeline.id}/documents?async=true`, docsOf(5, 'item'));
-      const job = await finished(api(), queued.body.id);
+      const job = await waitForJob(api(), queued.body.id);
       expect(job).toMatchObject({ state: 'failed', total: 5, processed: 4, failed: 1 });
       expect(job.errors).toEqual([
         {
@@ -204,7 +198,7 @@ describe.each(databaseKinds())('ingestion jobs across restarts [%s]', (kind) => 
       { content: 'A draft.', classification: 'draft', external_id: 'the-draft' },
     ]);
     expect(queued.status).toBe(202);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, 500)); // time in which a worker would have started
     expect((await first.api.get(`/jobs/${queued.body.id}`)).body.state).toBe('queued'); // no worker here
     expect(
       (await first.api.put(`/pipelines/${pipeline.id}/classifications`, { classifications: ['public'] }))
@@ -213,7 +207,7 @@ describe.each(databaseKinds())('ingestion jobs across restarts [%s]', (kind) => 
     await first.trove.stop();
 
     const second = await start();
-    const job = await finished(second.api, queued.body.id);
+    const job = await waitForJob(second.api, queued.body.id);
     expect(job).toMatchObject({ state: 'failed', processed: 3, failed: 1 });
     expect(job.errors).toEqual([
       {
@@ -234,17 +228,14 @@ describe.each(databaseKinds())('ingestion jobs across restarts [%s]', (kind) => 
       `/pipelines/${pipeline.id}/documents?async=true`,
       docsOf(10, 'graceful'),
     );
-    await waitFor(
-      async () => stub.requests.length,
-      (n) => n >= 1,
-      30_000,
-      'the worker to call the embedding endpoint',
-    );
+    await waitFor('the worker to call the embedding endpoint', () => stub.requests.length >= 1, {
+      timeoutMs: 30_000,
+    });
     expect((await first.api.get(`/jobs/${queued.body.id}`)).body.state).toBe('running');
     await first.trove.stop();
 
     const second = await start();
-    const job = await finished(second.api, queued.body.id);
+    const job = await waitForJob(second.api, queued.body.id);
     expect(job).toMatchObject({ state: 'succeeded', processed: 10, attempts: 1 });
     await second.trove.stop();
   });
@@ -262,18 +253,15 @@ describe.each(databaseKinds())('ingestion jobs across restarts [%s]', (kind) => 
         `/pipelines/${pipeline.id}/documents?async=true`,
         docsOf(40, 'killed'),
       );
-      await waitFor(
-        async () => stub.requests.length,
-        (n) => n >= 2,
-        30_000,
-        'the second chunk to start embedding',
-      );
+      await waitFor('the second chunk to start embedding', () => stub.requests.length >= 2, {
+        timeoutMs: 30_000,
+      });
       const midway = (await first.api.get(`/jobs/${queued.body.id}`)).body;
       expect(midway).toMatchObject({ state: 'running', processed: 32, attempts: 1 });
       await first.trove.kill(); // SIGKILL: no chance to hand the job back
 
       const second = await start(lease);
-      const job = await finished(second.api, queued.body.id);
+      const job = await waitForJob(second.api, queued.body.id);
       expect(job).toMatchObject({ state: 'succeeded', total: 40, processed: 40, failed: 0, attempts: 2 });
       expect(job.documents.map((d: any) => d.index)).toEqual([...Array(40).keys()]);
       const listed = (await second.api.get(`/pipelines/${pipeline.id}/documents?limit=100`)).body.data;

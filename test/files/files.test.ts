@@ -5,7 +5,7 @@
  * malformed file and every malformed request is refused and stores nothing.
  */
 import { createHash } from 'node:crypto';
-import { samplePdf } from '../../src/bench/sample-files';
+import { samplePdf } from '../../bench/sample-files';
 import { createPipeline, search } from '../search/helpers';
 import { describeEachDatabase } from '../support/suite';
 import {

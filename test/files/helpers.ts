@@ -1,5 +1,5 @@
 /** Files of every format for the upload tests, and the calls they make. */
-import { sampleDocx, samplePdf, sampleXlsx, zip, sampleDocxParts } from '../../src/bench/sample-files';
+import { sampleDocx, samplePdf, sampleXlsx, zip, sampleDocxParts } from '../../bench/sample-files';
 import { Api, UploadFile } from '../support/http';
 
 /** Limits small enough to reach in a test; every sample below fits them. */

@@ -4,7 +4,7 @@
  * the pool when a file runs out of time or memory.
  */
 import * as path from 'node:path';
-import { samplePdf } from '../../src/bench/sample-files';
+import { samplePdf } from '../../bench/sample-files';
 import { FileRejected } from '../../src/files/parsing/parsed-file';
 import { ParserPool, ParserPoolOptions } from '../../src/files/parsing/parser-pool';
 

@@ -3,9 +3,10 @@
  * queue (`?async=true`) on each database: listing, processing, deleting, who may do
  * which, and that the bytes rest encrypted and go once processed.
  */
-import { samplePdf } from '../../src/bench/sample-files';
+import { samplePdf } from '../../bench/sample-files';
 import { queryRaw } from '../documents/raw-database';
-import { createPipeline, keyWith, search, waitFor } from '../search/helpers';
+import { createPipeline, keyWith, search } from '../search/helpers';
+import { waitForJob } from '../support/jobs';
 import { describeEachDatabase } from '../support/suite';
 import { documentCount, FILE_LIMITS_ENV, filesPath, pendingCount } from './helpers';
 
@@ -40,12 +41,7 @@ describeEachDatabase(
       return response.body[0];
     };
     const jobDone = (id: string) =>
-      waitFor(
-        async () => (await api().get(`/jobs/${id}`)).body,
-        (job) => job.state === 'succeeded' || job.state === 'failed',
-        60_000,
-        `job ${id}`,
-      );
+      waitForJob(api(), id);
 
     beforeAll(async () => {
       pipeline = await createPipeline(api(), {

@@ -9,24 +9,13 @@ import { execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { Api } from '../support/http';
 import { freePort } from '../support/trove-process';
+import { waitFor } from '../support/wait';
 import { REPO_ROOT } from './support/tools';
 
 const NODE = path.join(REPO_ROOT, 'node_modules/.bin/node'); // the image's node:22 stand-in
 const NPM_CLI = path.join(path.dirname(fs.realpathSync(process.execPath)), '../lib/node_modules/npm/bin/npm-cli.js');
-
-async function waitForStatus(url: string, status: number, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if ((await fetch(url)).status === status) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${url} did not answer ${status}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('the image runtime stage, without Docker', () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'trove-image-'));
@@ -65,11 +54,13 @@ describe('the image runtime stage, without Docker', () => {
     child.stderr.on('data', (c) => (output += c));
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     try {
-      await waitForStatus(`http://127.0.0.1:${port}/readyz`, 200);
-      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
-      expect(await (await fetch(`http://127.0.0.1:${port}/metrics`)).text()).toContain('trove_http_requests_total');
+      const api = new Api(`http://127.0.0.1:${port}`, null);
+      const answers = (path: string, status: number) => async () => (await api.get(path)).status === status;
+      await waitFor('/readyz to answer 200', answers('/readyz', 200), { timeoutMs: 60_000, intervalMs: 100 });
+      expect((await api.get('/healthz')).status).toBe(200);
+      expect((await api.get('/metrics')).text).toContain('trove_http_requests_total');
       child.kill('SIGTERM');
-      await waitForStatus(`http://127.0.0.1:${port}/readyz`, 503, 5_000);
+      await waitFor('/readyz to answer 503', answers('/readyz', 503), { timeoutMs: 5_000, intervalMs: 100 });
       expect(await exited).toBe(0);
     } finally {
       child.kill('SIGKILL');

@@ -4,9 +4,9 @@
  * and 2026-07-28 without one, pinned or negotiated.
  */
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { Credentials } from '../support/http';
+import { Credentials, keyHeaders } from '../support/http';
 import { describeEachDatabase } from '../support/suite';
-import { createKey, createSupportKb, keyHeaders, RawMcp, SupportKb } from './support';
+import { createKey, createSupportKb, RawMcp, SupportKb } from './support';
 
 type Mode = 'legacy' | 'auto' | { pin: string };
 

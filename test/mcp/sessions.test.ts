@@ -4,59 +4,16 @@
  * (as published) another replica answers 404; with TROVE_MCP_SESSION_STORE=postgres
  * any replica serves any session, numbering its events consistently.
  */
-import * as http from 'node:http';
 import { databaseKinds } from '../support/databases';
 import { ADMIN } from '../support/http';
 import { describeEachDatabase } from '../support/suite';
 import { createTestDatabase, startTrove, TroveDatabase, TroveProcess } from '../support/trove-process';
-import { keyHeaders, lastMessage, RawMcp } from './support';
+import { waitFor } from '../support/wait';
+import { lastMessage, RawMcp } from './support';
 
+/** Short, so that expiry is quick to see; idle time must really pass, hence the sleeps below. */
 const IDLE_SECONDS = 2;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface OpenStream {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  received(): string;
-  /** Resolves when the server ends the stream. */
-  ended: Promise<void>;
-  close(): void;
-}
-
-/** Opens GET /mcp on a session and keeps reading. */
-function openStream(baseUrl: string, sessionId: string): Promise<OpenStream> {
-  const url = new URL(baseUrl);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: url.hostname,
-        port: url.port,
-        method: 'GET',
-        path: '/mcp',
-        agent: false,
-        headers: { ...keyHeaders(ADMIN), accept: 'text/event-stream', 'mcp-session-id': sessionId },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        const ended = new Promise<void>((done) => {
-          res.on('end', done);
-          res.on('close', done);
-        });
-        resolve({
-          status: res.statusCode ?? 0,
-          headers: res.headers,
-          received: () => text,
-          ended,
-          close: () => req.destroy(),
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 async function within<T>(ms: number, promise: Promise<T>, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -116,17 +73,11 @@ for (const store of ['memory', 'postgres'] as const) {
 
       it('opens an event stream on GET, primed with id 0, ended by DELETE', async () => {
         const sessionId = await mcp.openSession();
-        const stream = await openStream(fixture().trove.url, sessionId);
+        const stream = await mcp.openStream(sessionId);
         expect(stream.status).toBe(200);
         expect(stream.headers['content-type']).toBe('text/event-stream');
         expect(stream.headers['x-request-id']).toBeTruthy();
-        await within(
-          5000,
-          (async () => {
-            while (stream.received() === '') await sleep(20);
-          })(),
-          'priming event',
-        );
+        await waitFor('the priming event', () => stream.received() !== '', { timeoutMs: 5000 });
         expect(stream.received()).toBe('data: \nid: 0\nretry: 3000\n\n');
         // The session keeps working while its stream is open.
         expect(
@@ -138,7 +89,7 @@ for (const store of ['memory', 'postgres'] as const) {
 
       it('ends the event stream when the session expires', async () => {
         const sessionId = await mcp.openSession();
-        const stream = await openStream(fixture().trove.url, sessionId);
+        const stream = await mcp.openStream(sessionId);
         await within(IDLE_SECONDS * 1000 + 5000, stream.ended, 'stream end after expiry');
         expect(
           (await mcp.post({ jsonrpc: '2.0', id: 1, method: 'ping' }, mcp.sessionHeaders(sessionId))).status,
@@ -176,8 +127,8 @@ describe.each(databaseKinds())('stopping with event streams open [%s]', (kind) =
     try {
       const mcp = new RawMcp(trove.url, ADMIN);
       const streams = [
-        await openStream(trove.url, await mcp.openSession()),
-        await openStream(trove.url, await mcp.openSession()),
+        await mcp.openStream(await mcp.openSession()),
+        await mcp.openStream(await mcp.openSession()),
       ];
       const started = Date.now();
       expect(await within(15_000, trove.stop(), 'process exit')).toBe(0);
@@ -283,7 +234,7 @@ withPostgres('two replicas on one PostgreSQL database', () => {
     it('ends a session everywhere on DELETE, streams on other replicas included', async () => {
       const onA = new RawMcp(a.url, ADMIN);
       const sessionId = await onA.openSession();
-      const stream = await openStream(a.url, sessionId);
+      const stream = await onA.openStream(sessionId);
       const deleted = await new RawMcp(b.url, ADMIN).request({
         method: 'DELETE',
         headers: { 'mcp-session-id': sessionId },

@@ -1,97 +1,30 @@
 /**
- * Helpers for the /mcp tests: raw HTTP through node:http (exact control of
- * Host, Content-Length and methods; bytes back unchanged), an SSE splitter,
- * the published pages as data, and the support-kb pipeline of the pages'
- * examples built through the REST API.
+ * Helpers for the /mcp tests: a client of /mcp over the raw HTTP client of
+ * test/support/http.ts (exact control of Host, Content-Length and methods; bytes
+ * back unchanged), an SSE splitter, the published pages as data (contract/), and
+ * the support-kb pipeline of the pages' examples built through the REST API.
  */
 import * as fs from 'node:fs';
-import * as http from 'node:http';
 import * as path from 'node:path';
-import { Api, Credentials } from '../support/http';
+import type { TroveFixture } from '../support/suite';
+import {
+  Api,
+  Credentials,
+  keyHeaders,
+  OpenStream,
+  openStream,
+  RawRequest,
+  RawResponse,
+  rawRequest,
+} from '../support/http';
 
 /** Parsed JSON of a response, navigated freely by the tests. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Json = any;
-
-export interface RawResponse {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-  /** The client port of the connection that carried it (to tell reused connections). */
-  localPort?: number;
-}
-
-export interface RawRequest {
-  method?: string;
-  path?: string;
-  headers?: Record<string, string | number | string[]>;
-  body?: string | Buffer;
-  /** Send the body with Transfer-Encoding: chunked instead of a Content-Length. */
-  chunked?: boolean;
-  /** A keep-alive agent to share a connection between requests; by default each request has its own. */
-  agent?: http.Agent;
-}
-
-/** One HTTP request with exactly the given headers (node:http adds Host and, for bodies, Content-Length unless told). */
-export function rawRequest(baseUrl: string, request: RawRequest): Promise<RawResponse> {
-  const url = new URL(baseUrl);
-  const body =
-    request.body === undefined
-      ? undefined
-      : Buffer.isBuffer(request.body)
-        ? request.body
-        : Buffer.from(request.body, 'utf8');
-  const headers: Record<string, string | number | string[]> = { ...request.headers };
-  if (
-    body !== undefined &&
-    !request.chunked &&
-    !Object.keys(headers).some((h) => h.toLowerCase() === 'content-length')
-  ) {
-    headers['content-length'] = body.length;
-  }
-  // Keep-alive, as ordinary clients are: with `Connection: close` the server may hang up
-  // on an early answer (401, 413) while a large body is still being sent.
-  const agent = request.agent ?? new http.Agent({ keepAlive: true, maxSockets: 1 });
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: url.hostname,
-        port: url.port,
-        method: request.method ?? 'POST',
-        path: request.path ?? '/mcp',
-        headers,
-        agent,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        const localPort = res.socket.localPort;
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          if (!request.agent) agent.destroy();
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks).toString('utf8'),
-            localPort,
-          });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    if (body !== undefined) req.write(body);
-    req.end();
-  });
-}
 
 export const STREAM_HEADERS = {
   'content-type': 'application/json',
   accept: 'application/json, text/event-stream',
 };
-
-export function keyHeaders(credentials: Credentials): Record<string, string> {
-  return { 'x-api-key': credentials.id, 'x-api-key-secret': credentials.secret };
-}
 
 export interface SseEvent {
   data: string;
@@ -142,10 +75,22 @@ export class RawMcp {
     return new RawMcp(this.baseUrl, credentials);
   }
 
+  /** POST /mcp unless told otherwise, with the key's headers. */
   request(request: RawRequest): Promise<RawResponse> {
     return rawRequest(this.baseUrl, {
+      method: 'POST',
+      path: '/mcp',
       ...request,
       headers: { ...(this.credentials ? keyHeaders(this.credentials) : {}), ...request.headers },
+    });
+  }
+
+  /** GET /mcp on a session: its event stream, kept open and read as it comes. */
+  openStream(sessionId: string): Promise<OpenStream> {
+    return openStream(this.baseUrl, '/mcp', {
+      ...(this.credentials ? keyHeaders(this.credentials) : {}),
+      accept: 'text/event-stream',
+      'mcp-session-id': sessionId,
     });
   }
 
@@ -213,10 +158,11 @@ export const MODERN_META = {
 
 // ---- The published pages -------------------------------------------------
 
-const SPEC_DIR = process.env.TROVE_SPEC_DIR ?? path.resolve(__dirname, '../../../shared/spec');
+/** Verbatim copies of the pages the tests check against (contract/README.md says which parts). */
+const CONTRACT_DIR = path.join(__dirname, 'contract');
 
 export function specPage(name: 'foundation4-mcp-server.md' | 'foundation4-mcp-tools.md'): string {
-  return fs.readFileSync(path.join(SPEC_DIR, name), 'utf8');
+  return fs.readFileSync(path.join(CONTRACT_DIR, name), 'utf8');
 }
 
 /** The JSON blocks of a page (lines starting a `{` block at column 0), by the text of the line introducing them. */
@@ -254,6 +200,15 @@ export function tableRows(page: string, header: string): string[][] {
 
 /** Removes the backticks the pages put around literal values. */
 export const unquote = (cell: string) => cell.replace(/^`(.*)`$/, '$1');
+
+const toolsPageBlocks = jsonBlocks(specPage('foundation4-mcp-tools.md'));
+
+/** The `nth` JSON block of the MCP tools page whose introducing line starts with `intro`. */
+export function toolsPageBlock(intro: string, nth = 0): Json {
+  const found = toolsPageBlocks.filter((b) => b.intro.startsWith(intro));
+  if (!found[nth]) throw new Error(`no JSON block after "${intro}" #${nth}`);
+  return found[nth].value;
+}
 
 // ---- The support-kb pipeline of the pages' examples ------------------------
 
@@ -310,4 +265,54 @@ export async function createKey(api: Api, name: string, grants: unknown[]): Prom
   const response = await api.post('/api_keys', { name, admin: false, grants });
   if (response.status !== 201) throw new Error(`creating key ${name}: ${response.status} ${response.text}`);
   return { id: response.body.id, secret: response.body.secret };
+}
+
+// ---- What the tool tests share ----------------------------------------------
+
+export interface ToolSession {
+  mcp: RawMcp;
+  kb: SupportKb;
+  /** A session of the admin key. */
+  sessionId: string;
+  /** The embedding model id of support-kb's default binding. */
+  modelId: string;
+}
+
+/** support-kb in the fixture's Trove and an admin session to call the tools in. */
+export async function openToolSession({ api, trove }: TroveFixture): Promise<ToolSession> {
+  const kb = await createSupportKb(api);
+  const modelId = (Object.values(kb.pipeline.embedding_models)[0] as { id: string }).id;
+  const mcp = new RawMcp(trove.url, api.credentials);
+  return { mcp, kb, modelId, sessionId: await mcp.openSession() };
+}
+
+/** Tool calls in a session, by the answer the test expects. */
+export function toolCalls(session: () => { mcp: RawMcp; sessionId: string }) {
+  const tool = (name: string, args?: unknown) => session().mcp.callTool(session().sessionId, name, args);
+  return {
+    /** The JSON-RPC response message, whatever it holds. */
+    tool,
+    /** The structuredContent of a successful call. */
+    output: async (name: string, args?: unknown) => {
+      const message = await tool(name, args);
+      if (!message.result || message.result.isError)
+        throw new Error(`${name} failed: ${JSON.stringify(message)}`);
+      return message.result.structuredContent;
+    },
+    /** The text of an argument error: a result with isError and one text block. */
+    argumentError: async (name: string, args: unknown) => {
+      const message = await tool(name, args);
+      expect(message.result.isError).toBe(true);
+      expect(Object.keys(message.result)).toEqual(['content', 'isError']);
+      expect(message.result.content).toHaveLength(1);
+      expect(message.result.content[0].type).toBe('text');
+      return message.result.content[0].text as string;
+    },
+    /** The JSON-RPC error of a call answered without a result. */
+    rpcError: async (name: string, args: unknown) => {
+      const message = await tool(name, args);
+      expect(message.result).toBeUndefined();
+      return message.error;
+    },
+  };
 }

@@ -4,19 +4,9 @@
  * the exact status, headers and bytes.
  */
 import * as http from 'node:http';
-import { ADMIN } from '../support/http';
+import { ADMIN, RawRequest, RawResponse } from '../support/http';
 import { describeEachDatabase } from '../support/suite';
-import {
-  MODERN_META,
-  parseSse,
-  RawMcp,
-  RawRequest,
-  RawResponse,
-  specPage,
-  STREAM_HEADERS,
-  tableRows,
-  unquote,
-} from './support';
+import { MODERN_META, parseSse, RawMcp, specPage, STREAM_HEADERS, tableRows, unquote } from './support';
 
 const LIMIT = 4 * 1024 * 1024;
 const ping = { jsonrpc: '2.0', id: 1, method: 'ping' };

@@ -7,7 +7,7 @@
  */
 import type { FakeKubeApi, KubeObject } from './fake-kube-api';
 import { OperatorProcess, startLeadingOperator } from './support/operator-process';
-import { waitFor } from './support/wait';
+import { waitFor } from '../support/wait';
 
 jest.setTimeout(30_000);
 

@@ -6,7 +6,7 @@
  */
 import { FakeKubeApi, type KubeObject } from './fake-kube-api';
 import { OperatorProcess, SHORT_LEASE } from './support/operator-process';
-import { waitFor } from './support/wait';
+import { waitFor } from '../support/wait';
 
 jest.setTimeout(30_000);
 

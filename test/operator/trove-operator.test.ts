@@ -10,7 +10,7 @@ import { Api } from '../support/http';
 import { databaseKinds } from '../support/databases';
 import { createTestDatabase, startTrove, TroveDatabase, TroveProcess } from '../support/trove-process';
 import { FakeKubeApi, type KubeObject } from './fake-kube-api';
-import { waitFor } from './support/wait';
+import { waitFor } from '../support/wait';
 
 const readyStatus = (obj: KubeObject | undefined) =>
   (

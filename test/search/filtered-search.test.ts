@@ -5,6 +5,7 @@
  * scans and the exact fallback must return k when k exist, in exact order.
  */
 import { Client } from 'pg';
+import { Api } from '../support/http';
 import { describeEachDatabase } from '../support/suite';
 import { addDocuments, cosineDistance, createPipeline, search, storedVector } from './helpers';
 
@@ -44,8 +45,8 @@ const PLACES = [
 const needle = (i: number) =>
   `${ANIMALS[i % 12]} migration ${i} across the ${PLACES[(i * 5) % 12]} in ${i % 2 ? 'dry' : 'wet'} season.`;
 
-async function exactFallbacks(url: string): Promise<number> {
-  const text = await (await fetch(`${url}/metrics`)).text();
+async function exactFallbacks(api: Api): Promise<number> {
+  const text = (await api.as(null).get('/metrics')).text;
   return Number(/^trove_search_exact_fallbacks_total (\d+)/m.exec(text)?.[1] ?? 0);
 }
 
@@ -169,7 +170,7 @@ describeEachDatabase('filtered search keeps k results', (fixture) => {
   });
 
   it('returns all matching fragments when fewer than k exist, through the exact fallback', async () => {
-    const before = await exactFallbacks(fixture().trove.url);
+    const before = await exactFallbacks(fixture().api);
     const response = await search(api(), pipeline.id, {
       type: 'similarity',
       query: QUERY,
@@ -178,7 +179,7 @@ describeEachDatabase('filtered search keeps k results', (fixture) => {
       filters: { needle: true },
     });
     expectNearest(response.body, needles, 12);
-    expect(await exactFallbacks(fixture().trove.url)).toBe(before + 1);
+    expect(await exactFallbacks(fixture().api)).toBe(before + 1);
   });
 
   it('keeps MMR candidates complete under the filter too', async () => {
@@ -199,7 +200,7 @@ describeEachDatabase('filtered search keeps k results', (fixture) => {
   });
 
   it('does not use the fallback when the index fills k', async () => {
-    const before = await exactFallbacks(fixture().trove.url);
+    const before = await exactFallbacks(fixture().api);
     const response = await search(api(), pipeline.id, {
       type: 'similarity',
       query: QUERY,
@@ -207,6 +208,6 @@ describeEachDatabase('filtered search keeps k results', (fixture) => {
       params: { k: 10 },
     });
     expect(response.body).toHaveLength(10);
-    expect(await exactFallbacks(fixture().trove.url)).toBe(before);
+    expect(await exactFallbacks(fixture().api)).toBe(before);
   });
 });

@@ -99,18 +99,3 @@ export const cosineDistance = (a: number[], b: number[]) => 1 - cosineSimilarity
 export const euclideanDistance = (a: number[], b: number[]) =>
   Math.sqrt(a.reduce((sum, x, i) => sum + (x - b[i]) ** 2, 0));
 export const negativeInnerProduct = (a: number[], b: number[]) => -a.reduce((sum, x, i) => sum + x * b[i], 0);
-
-export async function waitFor<T>(
-  probe: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 60_000,
-  what = 'condition',
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}

@@ -8,15 +8,12 @@
 import { Api } from '../support/http';
 import { OpenAiEmbeddingsStub, startOpenAiEmbeddingsStub } from '../support/openai-embeddings-stub';
 import { describeEachDatabase } from '../support/suite';
-import { createPipeline, keyWith, search, unique, waitFor } from '../search/helpers';
+import { createPipeline, keyWith, search, unique } from '../search/helpers';
+import { waitForJob } from '../support/jobs';
+import { waitFor } from '../support/wait';
 
 const finished = (api: Api, id: string) =>
-  waitFor(
-    async () => (await api.get(`/jobs/${id}`)).body,
-    (job) => job.state === 'succeeded' || job.state === 'failed',
-    60_000,
-    `job ${id}`,
-  );
+  waitForJob(api, id);
 
 describeEachDatabase(
   'classification access',
@@ -308,12 +305,7 @@ describeEachDatabase(
         external_id: unique('q'),
       });
       expect(queued.status).toBe(202);
-      await waitFor(
-        async () => stub.requests.length,
-        (n) => n >= 1,
-        30_000,
-        'the worker to embed',
-      );
+      await waitFor('the worker to embed', () => stub.requests.length >= 1, { timeoutMs: 30_000 });
       await change(created.body.id);
       stub.releaseHeld();
       return finished(api(), queued.body.id);

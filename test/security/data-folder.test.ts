@@ -11,7 +11,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Api } from '../support/http';
 import { createTestDatabase, startTrove, TroveDatabase, TroveProcess } from '../support/trove-process';
-import { waitFor } from '../search/helpers';
+import { waitFor } from '../support/wait';
 
 /** Every path under `root` (itself included) whose mode lets anyone but the owner in. */
 function openToOthers(root: string): string[] {
@@ -47,10 +47,12 @@ async function zombie(): Promise<{ pid: number; parent: ChildProcess }> {
     parent.stdout!.once('data', (chunk) => resolve(Number(String(chunk).trim()))),
   );
   await waitFor(
-    async () => fs.readFileSync(`/proc/${pid}/stat`, 'utf8'),
-    (stat) => stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z'),
-    10_000,
     'the zombie',
+    () => {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+    },
+    { timeoutMs: 10_000 },
   );
   return { pid, parent };
 }

@@ -12,9 +12,9 @@
  */
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
-import { Api } from '../support/http';
+import { Api, rawRequest, RawResponse } from '../support/http';
 import { describeEachDatabase } from '../support/suite';
-import { initializeMessage, parseSse, rawRequest, RawResponse, STREAM_HEADERS } from '../mcp/support';
+import { initializeMessage, parseSse, STREAM_HEADERS } from '../mcp/support';
 import { Fixture, Route, routeKey, ROUTES } from './routes';
 
 // CI runs one fixed seed; to explore, run with FUZZ_SEED=<n> and FUZZ_SCALE=<multiplier of the runs>.

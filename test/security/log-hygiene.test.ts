@@ -12,7 +12,8 @@ import { Client } from 'pg';
 import { databaseKinds } from '../support/databases';
 import { Api } from '../support/http';
 import { createTestDatabase, startTrove, TroveDatabase, TroveProcess } from '../support/trove-process';
-import { createPipeline, waitFor } from '../search/helpers';
+import { createPipeline } from '../search/helpers';
+import { waitForJob } from '../support/jobs';
 
 const SECRET_TEXT = 'Quarterly layoffs planned for the Lisbon office, do not share';
 const QUEUED_TEXT = 'Merger negotiations with Northwind resume on Monday, strictly private';
@@ -66,12 +67,7 @@ async function sql(database: TroveDatabase, statement: string): Promise<void> {
         { content: QUEUED_TEXT, classification: 'public' },
       ]);
       expect(queued.status).toBe(202);
-      const job = await waitFor(
-        async () => (await api.get(`/jobs/${queued.body.id}`)).body,
-        (body) => body.state === 'succeeded' || body.state === 'failed',
-        60_000,
-        'the queued job',
-      );
+      const job = await waitForJob(api, queued.body.id);
       expect(job.errors).toEqual([
         { index: 0, external_id: null, detail: 'Internal error while storing the document' },
       ]);

@@ -8,7 +8,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { ADMIN, Api, Credentials } from '../support/http';
-import { waitFor } from '../search/helpers';
+import { waitForJob } from '../support/jobs';
 
 export const KEY_KINDS = [
   'admin',
@@ -333,12 +333,8 @@ export async function buildMatrixFixture(admin: Api): Promise<MatrixFixture> {
       ]),
       `job ${name}`,
     );
-    const done = await waitFor(
-      async () => (await admin.get(`/jobs/${job.id}`)).body,
-      (j) => j.state === 'succeeded',
-      60_000,
-      `job ${name}`,
-    );
+    const done = await waitForJob(admin, job.id);
+    if (done.state !== 'succeeded') throw new Error(`job ${name} failed: ${JSON.stringify(done.errors)}`);
     const [stored] = done.documents;
     docs[name] = {
       id: stored.id,

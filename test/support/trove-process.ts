@@ -3,20 +3,38 @@
  * its own port and its own database: a fresh PGlite data folder or a fresh
  * PostgreSQL database. Tests talk to them over HTTP only.
  */
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createPostgresDatabase, DatabaseKind } from './databases';
+import { ADMIN_KEY, ADMIN_SECRET, rawRequest } from './http';
 import { checkLog } from './log-check';
+import { waitFor } from './wait';
 
-export const ADMIN_KEY = '0193a000-0000-7000-8000-00000000a0a0';
-export const ADMIN_SECRET = 'integration-admin-secret-0001';
+export { ADMIN_KEY, ADMIN_SECRET };
 export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
 
 const NODE = path.resolve(__dirname, '../../node_modules/.bin/node');
 const MAIN = path.resolve(__dirname, '../../dist/main.js');
+const CLI = path.resolve(__dirname, '../../dist/cli.js');
+
+/**
+ * Creates the migrated PGlite folder createTestDatabase copies, once per run
+ * (global-setup.ts; global-teardown.ts removes it). Returns its path.
+ */
+export function createPgliteTemplate(): string {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trove-test-template-'));
+  const migrated = spawnSync(NODE, [CLI, 'migrate'], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), TROVE_DATA_DIR: dataDir },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  if (migrated.status !== 0)
+    throw new Error(`trove migrate of the PGlite template failed: ${migrated.stderr}`);
+  return dataDir;
+}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -36,13 +54,28 @@ export interface TroveDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh database of the given kind; several processes may share it (PostgreSQL only). */
-export async function createTestDatabase(kind: DatabaseKind): Promise<TroveDatabase> {
+export interface TestDatabaseOptions {
+  /** PGlite only: an uninitialised folder rather than a migrated copy, for tests of a first start. */
+  empty?: boolean;
+}
+
+/**
+ * A fresh database of the given kind; several processes may share it (PostgreSQL only).
+ * A PostgreSQL database starts empty and Trove migrates it at start. A PGlite folder is a
+ * copy of the one global-setup.ts migrated for this run: creating and migrating a PGlite
+ * cluster costs seconds of CPU, a copy a fraction of one, and dozens of files make one.
+ */
+export async function createTestDatabase(
+  kind: DatabaseKind,
+  options: TestDatabaseOptions = {},
+): Promise<TroveDatabase> {
   if (kind === 'postgres') {
     const db = await createPostgresDatabase();
     return { kind, env: { DATABASE_URL: db.url, TROVE_ENCRYPTION_KEY: TEST_ENCRYPTION_KEY }, drop: db.drop };
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trove-test-data-'));
+  const template = process.env.TROVE_TEST_PGLITE_TEMPLATE;
+  if (template && !options.empty) fs.cpSync(template, dataDir, { recursive: true });
   return {
     kind,
     env: { TROVE_DATA_DIR: dataDir },
@@ -69,13 +102,20 @@ export interface StartOptions {
   timeoutMs?: number;
 }
 
+/** Log levels that hide the info line naming the port (see startTrove). */
+const QUIET_LOG_LEVELS = ['fatal', 'error', 'warn', 'silent'];
+
 export async function startTrove(database: TroveDatabase, options: StartOptions = {}): Promise<TroveProcess> {
-  const port = await freePort();
+  // Port 0: the process takes a free port itself and logs it, so test files running in
+  // parallel can never be handed the same port. A quiet log level hides that line; then
+  // a port found free beforehand has to do.
+  const quiet = QUIET_LOG_LEVELS.includes(options.env?.TROVE_LOG_LEVEL ?? 'info');
+  const chosenPort = Number(options.env?.PORT ?? (quiet ? await freePort() : 0));
   const child = spawn(NODE, [MAIN], {
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? os.tmpdir(),
-      PORT: String(port),
+      PORT: String(chosenPort),
       TROVE_HOST: '127.0.0.1',
       TROVE_LOG_LEVEL: 'info',
       TROVE_BOOTSTRAP_API_KEY: ADMIN_KEY,
@@ -94,24 +134,25 @@ export async function startTrove(database: TroveDatabase, options: StartOptions 
   child.stderr?.on('data', (chunk) => (output += chunk));
   // 'close', not 'exit': the output is complete only once stdout and stderr have closed.
   const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   const probe = options.waitFor === 'healthy' ? '/healthz' : '/readyz';
-  for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`Trove exited with ${child.exitCode} before it was ready:\n${output}`);
-    try {
-      const response = await fetch(url + probe);
-      if (response.status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`Trove was not ready within the timeout:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  let port = chosenPort;
+  const state = await waitFor(
+    `Trove to answer ${probe}`,
+    async () => {
+      if (child.exitCode !== null) return 'exited';
+      port ||= Number(/"Trove listening on port (\d+)"/.exec(output)?.[1] ?? 0);
+      if (port === 0) return false;
+      return (await rawRequest(`http://127.0.0.1:${port}`, { path: probe })).status === 200 && 'ready';
+    },
+    { timeoutMs: options.timeoutMs ?? 60_000, intervalMs: 100 },
+  ).catch(() => 'timeout');
+  if (state === 'exited')
+    throw new Error(`Trove exited with ${child.exitCode} before it was ready:\n${output}`);
+  if (state === 'timeout') {
+    child.kill('SIGKILL');
+    throw new Error(`Trove was not ready within the timeout:\n${output}`);
   }
+  const url = `http://127.0.0.1:${port}`;
   return {
     url,
     port,

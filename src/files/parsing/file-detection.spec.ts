@@ -1,4 +1,4 @@
-import { sampleDocx, samplePdf, sampleXlsx } from '../../bench/sample-files';
+import { sampleDocx, samplePdf, sampleXlsx } from '../../../bench/sample-files';
 import { decodeText, detectFile, kindOfName } from './file-detection';
 import { FileRejected } from './parsed-file';
 

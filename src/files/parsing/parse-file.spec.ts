@@ -3,7 +3,7 @@
  * Jest cannot; test/files/parser-pool.test.ts reads PDFs through the built parser process).
  */
 import { createHash } from 'node:crypto';
-import { sampleDocx, sampleDocxParts, sampleXlsx, zip } from '../../bench/sample-files';
+import { sampleDocx, sampleDocxParts, sampleXlsx, zip } from '../../../bench/sample-files';
 import { parseFile, ParseLimits } from './parse-file';
 import { FileRejected, ParsedFile } from './parsed-file';
 

