@@ -43,6 +43,10 @@ const ESM_ONLY_PACKAGES = [
 ];
 const ESM_ONLY = [`/node_modules/(?!(${ESM_ONLY_PACKAGES.join('|')})/)`];
 
+// jest reads this file as CommonJS.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const os = require('node:os');
+
 module.exports = {
   // Integration tests start real server processes; hooks and tests share this budget.
   testTimeout: 120000,
@@ -51,7 +55,7 @@ module.exports = {
   // The work happens in those processes, not in the jest workers, and much of a file's
   // time is spent waiting on them; a few workers overlap that waiting. Capped so that a
   // large CI machine does not open more PostgreSQL connections than a default server allows.
-  maxWorkers: Math.min(3, Math.max(2, require('node:os').availableParallelism())),
+  maxWorkers: Math.min(3, Math.max(2, os.availableParallelism())),
   projects: [
     {
       displayName: 'unit',

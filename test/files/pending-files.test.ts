@@ -40,8 +40,7 @@ describeEachDatabase(
       expect(response.status).toBe(201);
       return response.body[0];
     };
-    const jobDone = (id: string) =>
-      waitForJob(api(), id);
+    const jobDone = (id: string) => waitForJob(api(), id);
 
     beforeAll(async () => {
       pipeline = await createPipeline(api(), {

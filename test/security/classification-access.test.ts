@@ -12,8 +12,7 @@ import { createPipeline, keyWith, search, unique } from '../search/helpers';
 import { waitForJob } from '../support/jobs';
 import { waitFor } from '../support/wait';
 
-const finished = (api: Api, id: string) =>
-  waitForJob(api, id);
+const finished = (api: Api, id: string) => waitForJob(api, id);
 
 describeEachDatabase(
   'classification access',
