@@ -13,6 +13,7 @@ import { BODY_LIMIT_BYTES, HttpErrorFilter } from './common/http-error.filter';
 import { answerClientError, answerFrameworkError, MAX_PARAM_LENGTH } from './common/framework-errors';
 import { registerInputGuard } from './common/input-guard';
 import { Settings } from './config/settings';
+import { registerConsole } from './console/console-static';
 import { registerMultipart } from './files/multipart';
 import { McpHttpTransport } from './mcp/http/mcp-http.transport';
 import { PinoNestLogger } from './observability/logger';
@@ -49,6 +50,8 @@ export async function createApp(settings: Settings, logger: Logger): Promise<Nes
   await registerMultipart(app, settings.files);
   // /mcp is a raw Fastify route: it owns its status codes and bodies, byte for byte.
   app.get(McpHttpTransport).register(adapter.getInstance());
+  // The web console: static files at /ui, off with TROVE_UI_ENABLED=false.
+  if (settings.uiEnabled) await registerConsole(app, logger);
   // No enableShutdownHooks(): main.ts owns the signals, so it can drain before closing.
   return app;
 }

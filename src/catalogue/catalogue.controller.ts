@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { requireUuid } from '../common/ids';
+import { ProbeSchema } from '../common/probe';
 import { parseWith } from '../common/validation';
 import { AdminOnly } from '../auth/auth.guard';
 import { CatalogueService } from './catalogue.service';
@@ -29,6 +30,14 @@ export class CatalogueController {
   @AdminOnly()
   createModel(@Body() body: unknown) {
     return this.service.createModel(parseWith(CreateEmbeddingModelSchema, body));
+  }
+
+  /** Embeds a probe text: reachable, how fast, how many dimensions (200 whatever the outcome). */
+  @Post('embedding_models/:id/test')
+  @AdminOnly()
+  @HttpCode(200)
+  testModel(@Param('id') id: string, @Body() body: unknown) {
+    return this.service.testModel(requireUuid(id, 'id'), parseWith(ProbeSchema, body));
   }
 
   @Delete('embedding_models/:id')

@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { AdminOnly } from '../auth/auth.guard';
 import { requireUuid } from '../common/ids';
+import { ProbeSchema } from '../common/probe';
 import { parseWith } from '../common/validation';
 import { CreateLlmSchema, UpdateLlmSchema } from './llms.dto';
 import { LlmsService } from './llms.service';
@@ -30,6 +31,14 @@ export class LlmsController {
   @AdminOnly()
   update(@Param('id') id: string, @Body() body: unknown) {
     return this.service.update(requireUuid(id, 'id'), parseWith(UpdateLlmSchema, body));
+  }
+
+  /** Asks the model a short question: reachable, how fast, what it says (200 whatever the outcome). */
+  @Post(':id/test')
+  @AdminOnly()
+  @HttpCode(200)
+  test(@Param('id') id: string, @Body() body: unknown) {
+    return this.service.test(requireUuid(id, 'id'), parseWith(ProbeSchema, body));
   }
 
   @Delete(':id')
