@@ -167,14 +167,14 @@ export class JobsService {
     }
     const narrowed = rows.filter((row) => allowedIn.get(row.pipeline_id) !== null && row.results.length > 0);
     const ids = [...new Set(narrowed.flatMap((row) => row.results.map((result) => result.id)))];
-    const history = ids.length > 0 ? await this.documents.versionHistory(ids) : new Map();
+    const history = await this.documents.versionHistory(ids);
     return rows.map((row) => {
-      const allowed = allowedIn.get(row.pipeline_id) ?? [];
+      // null: every classification (an admin, a `*` allow-list); a deleted pipeline: none.
+      const allowed = allowedIn.get(row.pipeline_id) as string[] | null;
       if (allowed === null || row.results.length === 0) return presentJob(row);
       const visible = row.results.filter((result) =>
         (history.get(result.id) ?? []).some(
-          (v: { version: number; classification: string }) =>
-            v.version === result.version && mayAccess(allowed, v.classification),
+          (v) => v.version === result.version && mayAccess(allowed, v.classification),
         ),
       );
       return presentJob({ ...row, results: visible });

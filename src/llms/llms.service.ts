@@ -158,7 +158,7 @@ export class LlmsService {
         const model = await this.chatModel(id);
         let answer = '';
         const events = model.stream({
-          messages: [{ role: 'user', content: `[1] ${PROBE_SOURCE}\n\n${question}` }],
+          messages: [{ role: 'user', content: `[1] probe\n${PROBE_SOURCE}\n\n${question}` }],
           question,
           sources: [{ marker: 1, text: PROBE_SOURCE, relevance: 1 }],
           tools: [],

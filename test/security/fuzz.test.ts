@@ -459,6 +459,8 @@ async function createFixture(api: Api): Promise<Fixture> {
     modelId: model.id,
     splitterId: splitter.id,
     jobId: job.id,
+    // The built-in extractive LLM: probing it calls nothing outside Trove.
+    llmId: '01900000-0000-7000-8000-000000000003',
   };
 }
 

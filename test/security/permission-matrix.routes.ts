@@ -53,6 +53,11 @@ export interface RestRow {
   check?: Check;
   /** For what an error text must (not) say beyond the fixture's secrets: a request's own words are no leak there. */
   refusal?: RefusalCheck;
+  /**
+   * What the key holds by its own configuration (the pipeline ids of its grants): no
+   * leak when answered back to it, like a request's own words.
+   */
+  known?: (fx: MatrixFixture, kind: KeyKind) => string[];
 }
 
 /** `ok`: a tool result; a negative number: that JSON-RPC error code; 401: refused before MCP. */
@@ -206,6 +211,8 @@ const filesOf = (fx: MatrixFixture, pipeline: 'A' | 'B' = 'A') =>
   `/pipelines/${pipeline === 'A' ? fx.a.id : fx.b.id}/files`;
 const pendingPath = (fx: MatrixFixture, file: FixturePendingFile) =>
   `${filesOf(fx, file.pipeline)}/${file.id}`;
+/** The built-in extractive LLM every installation has. */
+const EXTRACTIVE_LLM_ID = '01900000-0000-7000-8000-000000000003';
 /** A file id no pipeline holds. */
 const MISSING_FILE = randomUUID();
 const versionOf = (fx: MatrixFixture, name: string, n: number) => fx.docs[name].versions[n - 1].version;
@@ -226,6 +233,33 @@ export const READ_ROWS: RestRow[] = [
 
   { route: 'GET /api_keys', request: get(() => '/api_keys?limit=1000'), expect: adminOnly(200) },
   { route: 'GET /api_keys/:id', request: get((fx) => `/api_keys/${fx.scratch.key}`), expect: adminOnly(200) },
+  {
+    route: 'GET /api_keys/me',
+    request: get(() => '/api_keys/me'),
+    expect: anyKey(200),
+    // A write-only key may not read pipeline A, yet its own grant names it: it writes there by that id.
+    known: (fx, kind) => (kind === 'disabled' ? [] : [fx.a.id, fx.b.id]),
+    check: (body, fx, kind) => {
+      if (body.id !== fx.keys[kind].id) fail(`answered key ${body.id}, not the caller's`);
+      if ('secret' in body) fail('answered a secret');
+    },
+  },
+  {
+    route: 'POST /embedding_models/:id/test',
+    request: () => ({ method: 'POST', path: `/embedding_models/${DEFAULT_MODEL_ID}/test` }),
+    expect: adminOnly(200),
+    check: (body) => {
+      if (body.ok !== true || body.dimension !== 384) fail(`probe failed: ${JSON.stringify(body)}`);
+    },
+  },
+  {
+    route: 'POST /llms/:id/test',
+    request: () => ({ method: 'POST', path: `/llms/${EXTRACTIVE_LLM_ID}/test` }),
+    expect: adminOnly(200),
+    check: (body) => {
+      if (body.ok !== true) fail(`probe failed: ${JSON.stringify(body)}`);
+    },
+  },
 
   { route: 'GET /embedding_providers', request: get(() => '/embedding_providers'), expect: anyKey(200) },
   { route: 'GET /embedding_models', request: get(() => '/embedding_models'), expect: anyKey(200) },
@@ -464,6 +498,25 @@ export const READ_ROWS: RestRow[] = [
         [fx.docs['public-job'].id],
         'job documents',
       ),
+  },
+
+  {
+    route: 'GET /jobs',
+    request: get(() => '/jobs?limit=1000'),
+    expect: anyKey(200),
+    check: (body, fx, kind) => {
+      const ids: string[] = body.data.map((job: any) => job.id);
+      if (kind === 'admin') {
+        if (!ids.includes(fx.jobs.admin) || !ids.includes(fx.jobs.allPublic)) fail('misses a job');
+      } else if (kind === 'all-public') {
+        sameSet(ids, [fx.jobs.allPublic], 'jobs');
+        sameSet(
+          body.data[0].documents.map((d: any) => d.id),
+          [fx.docs['public-job'].id],
+          'job documents',
+        );
+      } else sameSet(ids, [], 'jobs');
+    },
   },
 
   ...['similarity', 'mmr', 'search'].map((type): RestRow => ({

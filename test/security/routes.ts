@@ -16,6 +16,7 @@ export interface Fixture {
   modelId: string;
   splitterId: string;
   jobId: string;
+  llmId: string;
 }
 
 /** How a route answers: REST (`{"detail"}` errors, JSON bodies), REST with a text body, or the MCP transport. */
@@ -48,6 +49,7 @@ export const ROUTES: Route[] = [
       grants: [{ pipeline_id: f.pipelineId, permissions: 5, classifications: ['public'] }],
     }),
   },
+  { method: 'GET', path: '/api_keys/me' },
   { method: 'GET', path: '/api_keys/:keyId' },
   { method: 'PATCH', path: '/api_keys/:keyId', body: () => ({ name: 'renamed', disabled: false }) },
   { method: 'POST', path: '/api_keys/:keyId/rotate' },
@@ -62,6 +64,7 @@ export const ROUTES: Route[] = [
     body: () => ({ name: 'fuzzed-model', provider: 'hashing', size: 8, parameters: { ngram: 2 } }),
   },
   { method: 'GET', path: '/embedding_models/:modelId' },
+  { method: 'POST', path: '/embedding_models/:modelId/test', body: () => ({ text: 'a fuzzed probe' }) },
   { method: 'DELETE', path: '/embedding_models/:modelId' },
   { method: 'GET', path: '/text_splitters' },
   {
@@ -104,7 +107,11 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/pipelines/:pipelineId/documents/:documentId' },
   { method: 'GET', path: '/pipelines/:pipelineId/documents/:documentId/fragments' },
   { method: 'DELETE', path: '/pipelines/:pipelineId/documents/:documentId' },
+  { method: 'GET', path: '/jobs' },
   { method: 'GET', path: '/jobs/:jobId' },
+
+  // LLMs
+  { method: 'POST', path: '/llms/:llmId/test', body: () => ({ text: 'a fuzzed question?' }) },
 
   // Search
   {
