@@ -18,6 +18,7 @@ import { createHash } from 'node:crypto';
 import { AuthContext } from '../auth/auth-context';
 import { InstallationService } from '../auth/installation.service';
 import { badRequest, DomainError, ErrorCode, invalid } from '../common/errors';
+import { isUuid } from '../common/ids';
 import { SETTINGS, Settings } from '../config/settings';
 import { ContentCipher } from '../documents/content-cipher';
 import { UploadedFile } from '../files/files.dto';
@@ -169,11 +170,15 @@ export class AttachmentsService {
     };
   }
 
-  /** Op 9: false when the key has no such attachment on this agent. */
+  /**
+   * Op 9: false when the key has no such attachment on this agent. Only the key's own
+   * can match, so the agent need not be visible any more: a key may still delete what it
+   * attached to an agent since deleted or unshared.
+   */
   async delete(auth: AuthContext, agentKey: string, recordId: string): Promise<boolean> {
-    const agent = await this.agents.requireVisible(auth, agentKey).catch(() => null);
-    if (!agent) return false;
-    return this.repository.deleteOwned({ userId: auth.userId, agentKey: agent.key }, recordId.toLowerCase());
+    if (!isUuid(agentKey)) return false;
+    const owner = { userId: auth.userId, agentKey: agentKey.toLowerCase() };
+    return this.repository.deleteOwned(owner, recordId.toLowerCase());
   }
 
   /**

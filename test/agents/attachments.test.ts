@@ -290,6 +290,18 @@ describeEachDatabase('the agents API: chat attachments (ops 8 and 9)', (fixture)
     ).toEqual([expect.objectContaining({ recordId: file.recordId, recordName: 'doomed.txt' })]);
   });
 
+  it('lets a key delete what it attached to an agent deleted since', async () => {
+    const temporary = (
+      await world.internal.post('/api/v1/agents/create', { name: 'Short-lived', shareWithOrg: true })
+    ).body.agent._key;
+    const uploaded = await upload(world.internal, [text('left.txt', WARRANTY)], {}, temporary);
+    const recordId = uploaded.body.attachments[0].recordId;
+    expect((await world.internal.delete(`/api/v1/agents/${temporary}`)).status).toBe(200);
+    expect((await world.publicOnly.delete(`${base(temporary)}/attachments/${recordId}`)).status).toBe(404);
+    const deleted = await world.internal.delete(`${base(temporary)}/attachments/${recordId}`);
+    expect({ status: deleted.status, text: deleted.text }).toEqual({ status: 204, text: '' });
+  });
+
   it('answers a blank path parameter of op 9 with the document’s small error object', async () => {
     for (const [path, error] of [
       [`${base()}/attachments/%20`, 'recordId is required'],
