@@ -500,6 +500,8 @@ describeEachDatabase('fuzzed requests', (context) => {
     const { api, trove } = context();
     const sessionId = await (async () => {
       const response = await rawRequest(trove.url, {
+        method: 'POST',
+        path: '/mcp',
         headers: { ...ADMIN_HEADERS(api), ...STREAM_HEADERS },
         body: JSON.stringify(initializeMessage()),
       });
