@@ -6,7 +6,7 @@
 import { Logger } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
-import { DomainError, ErrorCode } from './errors';
+import { DomainError, ErrorCode, messageFor } from './errors';
 
 /** `POST .../test` takes an optional text to send instead of the default probe. */
 export const ProbeSchema = z
@@ -25,8 +25,8 @@ export interface ProbeOutcome<T> {
 }
 
 /**
- * Runs `call` with `timeoutMs`; a DomainError's message is reported as is (providers
- * word them for clients), anything else is logged and reported generically.
+ * Runs `call` with `timeoutMs`; a DomainError's message is reported as admin keys see
+ * it (providers word them for clients), anything else is logged and reported generically.
  */
 export async function runProbe<T>(
   what: string,
@@ -41,8 +41,9 @@ export async function runProbe<T>(
     return { ok: true, latency_ms: elapsed(), error: null, value };
   } catch (error) {
     const latency = elapsed();
+    // Probes are for admin keys: the message names the endpoint.
     if (error instanceof DomainError && error.code !== ErrorCode.Internal)
-      return { ok: false, latency_ms: latency, error: error.message, value: null };
+      return { ok: false, latency_ms: latency, error: messageFor(error, true), value: null };
     if (error instanceof Error && error.name === 'TimeoutError')
       return {
         ok: false,

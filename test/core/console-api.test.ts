@@ -158,6 +158,7 @@ describeEachDatabase(
         expect(probe.status).toBe(200);
         expect(probe.body).toMatchObject({ ok: false, dimension: null, size: 16 });
         expect(probe.body.error).toMatch(/401/);
+        expect(probe.body.error).toContain(stub.url);
         expect(probe.text).not.toContain('wrong-key');
         expect(stub.requests.length).toBeGreaterThan(before);
       });
@@ -215,6 +216,8 @@ describeEachDatabase(
         expect(failed.status).toBe(200);
         expect(failed.body).toMatchObject({ ok: false, answer: null });
         expect(failed.body.error).toMatch(/model|LLM/i);
+        // A probe is for admin keys: it names the endpoint that failed.
+        expect(failed.body.error).toContain(chat.url);
         expect(failed.text).not.toContain('sk-probe-secret-value');
       });
 
