@@ -278,6 +278,80 @@ describeWithBrowser('the console in a browser', () => {
     await checkPage('health', 'health');
   });
 
+  it('adds pasted text, expires it after asking, and searches with MMR', async () => {
+    await page.getByRole('link', { name: 'Pipelines' }).click();
+    await page.getByRole('link', { name: 'Documents', exact: true }).first().click();
+    const add = region('Add documents');
+    await add.getByRole('combobox', { name: 'Classification' }).selectOption('public');
+    await add.getByLabel(/^External id/).fill('shipping-note');
+    await add.getByLabel('Text', { exact: true }).fill('Parcels leave the warehouse at noon.');
+    await add.getByRole('button', { name: 'Add document' }).click();
+    await add.getByText('Added: 1 fragment.').waitFor();
+    const documents = region('Documents');
+    const row = documents.getByRole('row', { name: /shipping-note/ });
+    await row.getByRole('button', { name: 'Expire shipping-note' }).click();
+    // Irreversible: the first press only asks; Cancel takes it back.
+    await row.getByRole('button', { name: 'Cancel' }).click();
+    await row.getByRole('button', { name: 'Expire shipping-note' }).click();
+    await row.getByRole('button', { name: 'Yes, expire shipping-note' }).click();
+    await row.getByText(/^expired/).waitFor();
+
+    await page.getByRole('link', { name: 'Search', exact: true }).click();
+    await page.getByLabel('Type').selectOption({ label: 'MMR (diverse)' });
+    await page.getByRole('textbox', { name: 'Query' }).fill('refunds');
+    await page.getByLabel('fetch_k (candidates)').fill('10');
+    await page.getByLabel(/^lambda/).fill('0.3');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page
+      .getByRole('region', { name: /^Results/ })
+      .getByText('Customers get their money back within 14 days')
+      .first()
+      .waitFor();
+    const curl = await page.getByLabel('curl', { exact: true }).textContent();
+    expect(curl).toContain('"type": "mmr"');
+    expect(curl).toContain('"fetch_k": 10');
+    expect(curl).toContain('"lambda_mult": 0.3');
+  });
+
+  it('adds, tests and deletes an embedding model; rotates, disables and deletes a key', async () => {
+    await page.getByRole('link', { name: 'Models & LLMs' }).click();
+    const models = region('Embedding models');
+    await models.getByLabel('Name', { exact: true }).fill('small');
+    await models.getByLabel('Dimensions').fill('64');
+    await models.getByRole('button', { name: 'Add embedding model' }).click();
+    await models.getByRole('button', { name: 'Test small' }).click();
+    await models.getByText(/OK in .* ms: 64 dimensions/).waitFor();
+    await models.getByRole('button', { name: 'Delete small' }).click();
+    await models.getByRole('button', { name: 'Yes, delete small' }).click();
+    await models.getByRole('button', { name: 'Test small' }).waitFor({ state: 'detached' });
+
+    await page.getByRole('link', { name: 'Keys' }).click();
+    const form = region('New key');
+    await form.getByLabel('Name').fill('temporary');
+    await form.getByRole('button', { name: 'Create key' }).click();
+    const shownSecret = async () => {
+      const shown = region('Secret of temporary');
+      await shown.getByRole('button', { name: 'Copy secret' }).waitFor();
+      return (await shown.locator('code').allTextContents())[1];
+    };
+    const first = await shownSecret();
+    expect(first).toMatch(/^\S{20,}$/);
+    await page.getByRole('button', { name: 'I have copied it' }).click();
+    const keys = region('Keys').last();
+    await keys.getByRole('button', { name: 'Rotate secret of temporary' }).click();
+    const rotated = await shownSecret();
+    expect(rotated).not.toBe(first);
+    await page.getByRole('button', { name: 'I have copied it' }).click();
+    await keys.getByRole('button', { name: 'Disable temporary' }).click();
+    await keys
+      .getByRole('row', { name: /temporary/ })
+      .getByText('disabled')
+      .waitFor();
+    await keys.getByRole('button', { name: 'Delete temporary' }).click();
+    await keys.getByRole('button', { name: 'Yes, delete temporary' }).click();
+    await keys.getByRole('row', { name: /temporary/ }).waitFor({ state: 'detached' });
+  });
+
   let reader: { id: string; secret: string };
 
   it('creates a read-only key and shows its secret once', async () => {

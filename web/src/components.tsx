@@ -161,6 +161,44 @@ export function Badge(props: { children: ComponentChildren; tone?: 'ok' | 'warn'
   return <span class={`badge badge-${props.tone ?? 'plain'}`}>{props.children}</span>;
 }
 
+/**
+ * A button for what cannot be undone (delete, expire): the first press asks, inline,
+ * and only "Yes" acts; "Cancel" or Escape takes the question back. `label` is the
+ * visible verb, `what` the object, which screen readers hear with both.
+ */
+export function ConfirmButton(props: { label: string; what: string; onConfirm: () => void }) {
+  const [asking, setAsking] = useState(false);
+  if (!asking)
+    return (
+      <button type="button" class="danger" onClick={() => setAsking(true)}>
+        {props.label}
+        <span class="sr-only"> {props.what}</span>
+      </button>
+    );
+  const done = (confirmed: boolean) => {
+    setAsking(false);
+    if (confirmed) props.onConfirm();
+  };
+  return (
+    <span class="confirm" role="group" aria-label={`${props.label} ${props.what}?`}>
+      <span aria-hidden="true">{props.label}?</span>
+      <button
+        type="button"
+        class="danger"
+        aria-label={`Yes, ${props.label.toLowerCase()} ${props.what}`}
+        autoFocus
+        onClick={() => done(true)}
+        onKeyDown={(e) => e.key === 'Escape' && done(false)}
+      >
+        Yes
+      </button>
+      <button type="button" class="secondary" onClick={() => done(false)}>
+        Cancel
+      </button>
+    </span>
+  );
+}
+
 /** Copies `text` to the clipboard and says so (politely, for screen readers too). */
 export function CopyButton(props: { text: string; label?: string }) {
   const [done, setDone] = useState<string | null>(null);

@@ -2,7 +2,19 @@ import { useState } from 'preact/hooks';
 import { del, get, listAll, post, put } from '../api/client';
 import type { Agent, AgentList, AgentWrite, Pipeline } from '../api/types';
 import { READ } from '../api/types';
-import { Alert, Badge, Check, Empty, ErrorText, Field, Loading, Page, Panel, TextArea } from '../components';
+import {
+  Alert,
+  Badge,
+  Check,
+  ConfirmButton,
+  Empty,
+  ErrorText,
+  Field,
+  Loading,
+  Page,
+  Panel,
+  TextArea,
+} from '../components';
 import { useAbilities } from '../context';
 import { useAction, useLoad } from '../hooks';
 import { Link, navigate } from '../router';
@@ -72,9 +84,7 @@ export function Agents() {
                       </Link>
                     )}
                     {agent.can_delete && abilities.hasScope('agent:write') && (
-                      <button type="button" class="danger" onClick={() => remove(agent)}>
-                        Delete<span class="sr-only"> {agent.name}</span>
-                      </button>
+                      <ConfirmButton label="Delete" what={agent.name} onConfirm={() => remove(agent)} />
                     )}
                   </td>
                 </tr>

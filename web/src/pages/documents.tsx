@@ -17,6 +17,7 @@ import { READ, WRITE } from '../api/types';
 import {
   Alert,
   Badge,
+  ConfirmButton,
   Empty,
   ErrorText,
   Field,
@@ -404,9 +405,11 @@ function DocumentList(props: {
                       Fragments<span class="sr-only"> of {doc.external_id ?? doc.id}</span>
                     </button>
                     {props.writable && !doc.expired_at && (
-                      <button type="button" class="danger" onClick={() => expire(doc)}>
-                        Expire<span class="sr-only"> {doc.external_id ?? doc.id}</span>
-                      </button>
+                      <ConfirmButton
+                        label="Expire"
+                        what={doc.external_id ?? doc.id}
+                        onConfirm={() => expire(doc)}
+                      />
                     )}
                   </td>
                 </tr>

@@ -6,6 +6,7 @@ import {
   Alert,
   Badge,
   Check,
+  ConfirmButton,
   CopyButton,
   Empty,
   ErrorText,
@@ -272,13 +273,11 @@ export function Keys() {
                           >
                             Rotate secret<span class="sr-only"> of {k.name}</span>
                           </button>
-                          <button
-                            type="button"
-                            class="danger"
-                            onClick={() => act(() => del(`/api_keys/${k.id}`))}
-                          >
-                            Delete<span class="sr-only"> {k.name}</span>
-                          </button>
+                          <ConfirmButton
+                            label="Delete"
+                            what={k.name}
+                            onConfirm={() => act(() => del(`/api_keys/${k.id}`))}
+                          />
                         </>
                       )}
                       {k.id === abilities.key.id && <span class="muted">this key</span>}

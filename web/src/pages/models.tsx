@@ -8,7 +8,19 @@ import type {
   LlmProbe,
   LlmWrite,
 } from '../api/types';
-import { Alert, Badge, Check, Empty, ErrorText, Field, Loading, Page, Panel, Select } from '../components';
+import {
+  Alert,
+  Badge,
+  Check,
+  ConfirmButton,
+  Empty,
+  ErrorText,
+  Field,
+  Loading,
+  Page,
+  Panel,
+  Select,
+} from '../components';
 import { useAbilities } from '../context';
 import { useAction, useLoad } from '../hooks';
 
@@ -90,9 +102,7 @@ function EmbeddingModels() {
               <button type="button" class="secondary" onClick={() => test(m)} disabled={action.busy}>
                 Test<span class="sr-only"> {m.name}</span>
               </button>
-              <button type="button" class="danger" onClick={() => remove(m)}>
-                Delete<span class="sr-only"> {m.name}</span>
-              </button>
+              <ConfirmButton label="Delete" what={m.name} onConfirm={() => remove(m)} />
             </div>
             <ProbeResult probe={probes[m.id]} />
           </li>
@@ -118,7 +128,7 @@ function EmbeddingModels() {
           value={parameters}
           onValue={setParameters}
           spellcheck={false}
-          placeholder='{"endpoint": "http://localhost:11434/v1", "model": "nomic-embed-text"}'
+          placeholder='{"base_url": "http://localhost:11434/v1", "model": "nomic-embed-text"}'
         />
         <Field label="Description" value={description} onValue={setDescription} />
         <div class="actions">
@@ -196,9 +206,7 @@ function Llms() {
                   Make default<span class="sr-only"> {l.name}</span>
                 </button>
               )}
-              <button type="button" class="danger" onClick={() => act(() => del(`/llms/${l.id}`))}>
-                Delete<span class="sr-only"> {l.name}</span>
-              </button>
+              <ConfirmButton label="Delete" what={l.name} onConfirm={() => act(() => del(`/llms/${l.id}`))} />
             </div>
             <ProbeResult probe={probes[l.id]} />
           </li>
