@@ -25,12 +25,13 @@ describe('portable tool schemas', () => {
 
   it('turns the search types into a type enum and their parameters into params variants', () => {
     const schema = portableSchema(search.inputSchema);
-    const properties = schema.properties as Record<string, any>;
+    type Node = { enum?: string[]; anyOf?: Node[]; properties?: Record<string, Node> };
+    const properties = schema.properties as Record<string, Node>;
     expect(properties.type.enum).toEqual(['query', 'similarity', 'search', 'hybrid', 'mmr', 'history']);
     expect(schema.required).toEqual(['pipeline_id', 'query', 'classifications', 'type']);
-    const variants = properties.params.anyOf as Record<string, any>[];
+    const variants = properties.params.anyOf!;
     expect(variants).toHaveLength(6);
-    expect(Object.keys(variants[3].properties).sort()).toEqual([
+    expect(Object.keys(variants[3].properties!).sort()).toEqual([
       'embedding',
       'fetch_k',
       'k',

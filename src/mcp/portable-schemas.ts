@@ -89,8 +89,7 @@ function mergeTaggedVariants(root: Schema, variants: Schema[]): Schema {
     type: { description: `the search type (${descriptions.join(' ')})`, enum: tags, type: 'string' },
     params: {
       anyOf: [...paramVariants, { type: 'null' }],
-      description:
-        'the parameters of the search type (none for query); omitted or null: the type defaults',
+      description: 'the parameters of the search type (none for query); omitted or null: the type defaults',
     },
   };
   const required = [...((base.required as string[] | undefined) ?? []), 'type'];
