@@ -18,8 +18,12 @@ export interface Fixture {
   jobId: string;
 }
 
-/** How a route answers: REST (`{"detail"}` errors, JSON bodies), REST with a text body, or the MCP transport. */
-export type RouteKind = 'rest' | 'rest-text' | 'mcp';
+/**
+ * How a route answers: REST (`{"detail"}` errors, JSON bodies), REST with a text body, the
+ * /mcp transport, or the Guided Mind endpoint (/api/v1/mcp: the MCP SDK's answers and
+ * /api/v1's ErrorResponse).
+ */
+export type RouteKind = 'rest' | 'rest-text' | 'mcp' | 'guided-mind';
 
 export interface Route {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -123,6 +127,14 @@ export const ROUTES: Route[] = [
   { method: 'POST', path: '/mcp', kind: 'mcp' },
   { method: 'GET', path: '/mcp', kind: 'mcp' },
   { method: 'DELETE', path: '/mcp', kind: 'mcp' },
+
+  // The Guided Mind tools (raw Fastify routes too)
+  { method: 'POST', path: '/api/v1/mcp', kind: 'guided-mind' },
+  { method: 'GET', path: '/api/v1/mcp', kind: 'guided-mind' },
+  { method: 'DELETE', path: '/api/v1/mcp', kind: 'guided-mind' },
+  { method: 'GET', path: '/api/v1/mcp/sse', kind: 'guided-mind' },
+  { method: 'POST', path: '/api/v1/mcp/messages', kind: 'guided-mind' },
+  { method: 'GET', path: '/api/v1/mcp/health', kind: 'guided-mind' },
 ];
 
 /** `{/pipelines/:id, GET}` as Nest logs it, in the table's form with unnamed parameters. */
