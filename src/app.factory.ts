@@ -14,6 +14,7 @@ import { answerClientError, frameworkErrorAnswer, MAX_PARAM_LENGTH } from './com
 import { registerInputGuard } from './common/input-guard';
 import { Settings } from './config/settings';
 import { registerMultipart } from './files/multipart';
+import { GuidedMindHttp } from './mcp/guided-mind/http/guided-mind-http';
 import { McpHttpTransport } from './mcp/http/mcp-http.transport';
 import { PinoNestLogger } from './observability/logger';
 import { registerRequestHooks, requestIdOf } from './observability/request-hooks';
@@ -51,6 +52,8 @@ export async function createApp(settings: Settings, logger: Logger): Promise<Nes
   await registerMultipart(app, settings.files);
   // /mcp is a raw Fastify route: it owns its status codes and bodies, byte for byte.
   app.get(McpHttpTransport).register(adapter.getInstance());
+  // /api/v1/mcp (the Guided Mind tools) likewise: the MCP SDK reads and answers its requests.
+  app.get(GuidedMindHttp).register(adapter.getInstance());
   // No enableShutdownHooks(): main.ts owns the signals, so it can drain before closing.
   return app;
 }

@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { Api, openStream, rawRequest, RawResponse } from '../support/http';
 import { describeEachDatabase } from '../support/suite';
 import { initializeMessage, STREAM_HEADERS } from '../mcp/support';
-import { checkAnswer, checkMcp, FuzzRequest } from './fuzz/answers';
+import { checkAnswer, checkGuidedMind, checkMcp, FuzzRequest } from './fuzz/answers';
 import { createFixture } from './fuzz/fixture';
 import { multipartBody } from './fuzz/multipart';
 import { encode, MALFORMED_BODIES, objectId, printable, weirdString, weirdValue } from './fuzz/values';
@@ -26,6 +26,7 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261130);
 const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
 const REST_RUNS = 1200 * SCALE;
 const MCP_RUNS = 300 * SCALE;
+const GUIDED_MIND_RUNS = 200 * SCALE;
 /** A request that takes longer than this counts as a hang. */
 const ANSWER_WITHIN_MS = 20_000;
 /**
@@ -322,6 +323,85 @@ async function sendStreaming(baseUrl: string, request: FuzzRequest): Promise<Raw
   return { status: stream.status, headers: stream.headers, body: stream.received() };
 }
 
+// ---- the Guided Mind endpoint (/api/v1/mcp) ------------------------------------------------
+
+/** The Guided Mind tools with valid arguments, then some replaced by weird values. */
+function guidedMindCall(fixture: Fixture): fc.Arbitrary<unknown> {
+  const tools: Record<string, Record<string, unknown>> = {
+    rag_search: { query: 'refunds', limit: 3, threshold: 0.1 },
+    upload_document: { file_path: 'notes.md', project_id: fixture.pipelineId },
+    upload_and_process: { file_path: 'notes.md', project_id: fixture.pipelineId, chunk_size: 100 },
+  };
+  return fc
+    .record({
+      name: fc.constantFrom(...Object.keys(tools), 'get_pipelines', ''),
+      changes: fc.array(
+        fc.tuple(
+          fc.constantFrom(
+            'query',
+            'limit',
+            'threshold',
+            'file_path',
+            'project_id',
+            'chunk_size',
+            'chunk_overlap',
+            'classification',
+          ),
+          weirdValue,
+        ),
+        { maxLength: 3 },
+      ),
+    })
+    .map(({ name, changes }) => ({
+      jsonrpc: '2.0',
+      id: 9,
+      method: 'tools/call',
+      params: { name, arguments: { ...tools[name], ...Object.fromEntries(changes) } },
+    }));
+}
+
+/**
+ * Any request to the Guided Mind routes. A GET of /sse with a valid key is left out:
+ * it opens a session's event stream, which stays open by design.
+ */
+function guidedMindRequest(fixture: Fixture, api: Api): fc.Arbitrary<FuzzRequest> {
+  return fc
+    .record({
+      method: fc.constantFrom('POST', 'POST', 'POST', 'GET', 'DELETE', 'PUT'),
+      path: fc.constantFrom(
+        '/api/v1/mcp',
+        '/api/v1/mcp',
+        `/api/v1/mcp?project_id=${fixture.pipelineId}`,
+        '/api/v1/mcp?project_id=junk',
+        '/api/v1/mcp?api_key=junk.junk',
+        '/api/v1/mcp/messages?session_id=junk',
+        '/api/v1/mcp/messages',
+        '/api/v1/mcp/health',
+        '/api/v1/mcp/sse',
+        '/api/v1/mcp/x',
+      ),
+      credentials: credentials(api),
+      accept: fc.constantFrom<string | undefined>(STREAM_HEADERS.accept, 'application/json', undefined),
+      contentType: fc.constantFrom<string | undefined>('application/json', 'text/plain', undefined),
+      version: fc.option(fc.constantFrom('2025-11-25', '2024-11-05', '2026-07-28', 'junk'), {
+        nil: undefined,
+      }),
+      body: fc.oneof(
+        { arbitrary: guidedMindCall(fixture).map((message) => JSON.stringify(message)), weight: 3 },
+        { arbitrary: anyMessage(fixture).map((message) => JSON.stringify(message) ?? 'null'), weight: 1 },
+        { arbitrary: fc.constantFrom(...MALFORMED_BODIES), weight: 1 },
+      ),
+    })
+    .map(({ method, path, credentials, accept, contentType, version, body }) => {
+      const headers: Record<string, string> = { ...credentials };
+      if (method === 'GET' && path === '/api/v1/mcp/sse') delete headers['x-api-key-secret'];
+      if (accept !== undefined) headers.accept = accept;
+      if (contentType !== undefined) headers['content-type'] = contentType;
+      if (version !== undefined) headers['mcp-protocol-version'] = version;
+      return { method, path, headers, body: method === 'GET' ? undefined : body };
+    });
+}
+
 // ---- the test --------------------------------------------------------------------------------
 
 describeEachDatabase('fuzzed requests', (context) => {
@@ -344,7 +424,7 @@ describeEachDatabase('fuzzed requests', (context) => {
 
   it("answers every malformed request to every other route in time, below 500, in its edge's shapes", async () => {
     const { api, trove } = context();
-    const rest = ROUTES.filter((route) => route.kind !== 'mcp');
+    const rest = ROUTES.filter((route) => route.kind !== 'mcp' && route.kind !== 'guided-mind');
     const requests = fc
       .constantFrom(...rest)
       .chain((route) => restRequest(route, fixture, api).map((request) => ({ route, request })));
@@ -376,6 +456,16 @@ describeEachDatabase('fuzzed requests', (context) => {
         checkMcp(request, await send(trove.url, request));
       }),
       { seed: SEED, numRuns: MCP_RUNS },
+    );
+  });
+
+  it('answers every malformed Guided Mind request in time, below 500, as JSON-RPC or ErrorResponse', async () => {
+    const { api, trove } = context();
+    await fc.assert(
+      fc.asyncProperty(guidedMindRequest(fixture, api), async (request) => {
+        checkGuidedMind(request, await send(trove.url, request));
+      }),
+      { seed: SEED, numRuns: GUIDED_MIND_RUNS },
     );
   });
 

@@ -38,9 +38,12 @@ export interface Fixture {
  * - `agents-stream`: an AG-UI event stream once the request is valid (ending with one
  *   RUN_FINISHED or RUN_ERROR), errors before it opens as `agents`;
  * - `agents-gateway`: answered as the document's gateway does (the attachment delete):
- *   an empty 204 or 404, `{"error": "<field> is required"}`, else as `agents`.
+ *   an empty 204 or 404, `{"error": "<field> is required"}`, else as `agents`;
+ * - `guided-mind`: the Guided Mind endpoint (/api/v1/mcp): the MCP SDK's answers and
+ *   /api/v1's ErrorResponse.
  */
-export type RouteKind = 'rest' | 'rest-text' | 'mcp' | 'agents' | 'agents-stream' | 'agents-gateway';
+export type RouteKind =
+  'rest' | 'rest-text' | 'mcp' | 'agents' | 'agents-stream' | 'agents-gateway' | 'guided-mind';
 
 /** A multipart/form-data body: text fields, then files. */
 export interface Form {
@@ -311,6 +314,14 @@ export const ROUTES: Route[] = [
   { method: 'POST', path: '/mcp', kind: 'mcp' },
   { method: 'GET', path: '/mcp', kind: 'mcp' },
   { method: 'DELETE', path: '/mcp', kind: 'mcp' },
+
+  // The Guided Mind tools (raw Fastify routes too)
+  { method: 'POST', path: '/api/v1/mcp', kind: 'guided-mind' },
+  { method: 'GET', path: '/api/v1/mcp', kind: 'guided-mind' },
+  { method: 'DELETE', path: '/api/v1/mcp', kind: 'guided-mind' },
+  { method: 'GET', path: '/api/v1/mcp/sse', kind: 'guided-mind' },
+  { method: 'POST', path: '/api/v1/mcp/messages', kind: 'guided-mind' },
+  { method: 'GET', path: '/api/v1/mcp/health', kind: 'guided-mind' },
 ];
 
 /** `{/pipelines/:id, GET}` as Nest logs it, in the table's form with unnamed parameters. */

@@ -155,3 +155,30 @@ export function checkMcp(request: FuzzRequest, response: RawResponse): void {
     throw error;
   }
 }
+
+/** Below 500, no database text, and in one of the endpoint's forms: JSON-RPC, ErrorResponse, or plain text. */
+export function checkGuidedMind(request: FuzzRequest, response: RawResponse): void {
+  if (serverFault(response.status)) fail(request, response, 'a server error');
+  if (DATABASE_TEXT.test(response.body)) fail(request, response, 'database text in the answer');
+  if (!response.headers['x-request-id']) fail(request, response, 'no x-request-id');
+  const type = String(response.headers['content-type'] ?? '');
+  const known = (body: Record<string, any>) =>
+    body?.jsonrpc === '2.0' ||
+    (typeof body?.error?.code === 'string' && typeof body.error.message === 'string') ||
+    body?.status === 'ok';
+  try {
+    if (type.startsWith('text/event-stream')) {
+      for (const line of response.body.split('\n'))
+        if (line.startsWith('data: ') && JSON.parse(line.slice(6)).jsonrpc !== '2.0')
+          fail(request, response, 'an event that is not JSON-RPC');
+    } else if (type.startsWith('application/json')) {
+      if (!known(JSON.parse(response.body)))
+        fail(request, response, 'JSON that is neither JSON-RPC nor ErrorResponse');
+    } else if (response.body !== '' && !type.startsWith('text/plain')) {
+      fail(request, response, 'an unexpected media type');
+    }
+  } catch (error) {
+    if (error instanceof SyntaxError) fail(request, response, `a body that does not parse: ${error.message}`);
+    throw error;
+  }
+}
