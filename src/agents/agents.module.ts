@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DocumentsModule } from '../documents/documents.module';
+import { CryptoModule } from '../crypto/crypto.module';
 import { LlmsModule } from '../llms/llms.module';
 import { PipelinesModule } from '../pipelines/pipelines.module';
 import { SearchModule } from '../search/search.module';
@@ -21,11 +21,11 @@ import { TurnRecorder } from './turn-recorder';
 
 /**
  * The agents API under /api/v1: agents, their conversations, and the turns that
- * answer from the pipelines. DocumentsModule provides the content cipher that seals
+ * answer from the pipelines. CryptoModule provides the content cipher that seals
  * messages and citations; SearchModule the search every turn retrieves through.
  */
 @Module({
-  imports: [DocumentsModule, LlmsModule, PipelinesModule, SearchModule],
+  imports: [CryptoModule, LlmsModule, PipelinesModule, SearchModule],
   controllers: [AgentsController, ConversationsController, ChatController],
   providers: [
     AgentsRepository,

@@ -5,7 +5,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import { AuthContext, Permission } from '../auth/auth-context';
-import { allowedClassifications } from '../documents/classification-access';
+import { allowedClassifications } from '../pipelines/classification-access';
 import { PipelinesService } from '../pipelines/pipelines.service';
 import { CitationRecord, ConversationStore, StoredMessage } from './conversation-store';
 import { CitationFilter, presentDetailMessage, presentMessage } from './conversation-view';
@@ -36,7 +36,7 @@ export class ConversationPresenter {
     const allowed = new Map<string, Set<string> | 'all' | null>();
     for (const id of new Set(messages.flatMap((m) => m.citations.map((c) => c.pipeline_id)))) {
       const pipeline = auth.can(id, Permission.Read)
-        ? await this.pipelines.require(auth, id, Permission.Read).catch(() => null)
+        ? await this.pipelines.access(auth, id, Permission.Read).catch(() => null)
         : null;
       const names = pipeline ? allowedClassifications(auth, pipeline) : null;
       allowed.set(id, pipeline === null ? null : names === null ? 'all' : new Set(names));

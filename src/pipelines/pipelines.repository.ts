@@ -1,33 +1,11 @@
+/** SQL of the `pipelines` and `vector_embeddings` tables. */
 import { Injectable } from '@nestjs/common';
 import { DatabaseService, Queryable } from '../database/database.service';
 import { filterToSql, keysetSql, ListQuery } from '../common/list';
-import { EmbeddingModelRow } from '../catalogue/catalogue.repository';
 import { HierarchyPair } from './classification-hierarchy';
+import { PipelineRecord } from './pipeline';
 
-export interface PipelineRow {
-  id: string;
-  name: string;
-  description: string | null;
-  default_text_splitter_id: string;
-  default_vector_embedding_id: string | null;
-  full_text_search: boolean;
-  classifications: string[];
-  hierarchy: HierarchyPair[];
-  created_at: Date;
-  updated_at: Date;
-}
-
-export interface VectorEmbedding {
-  id: string;
-  pipeline_id: string;
-  position: number;
-  model: EmbeddingModelRow;
-}
-
-/** A pipeline with its bound models: what every service working on a pipeline needs. */
-export interface PipelineRecord extends PipelineRow {
-  vectorEmbeddings: VectorEmbedding[];
-}
+export type PipelineRow = Omit<PipelineRecord, 'vectorEmbeddings'>;
 
 /** Which pipelines a key may list (see AuthContext.readablePipelines). */
 export interface Readable {
@@ -163,6 +141,19 @@ export class PipelinesRepository {
   /** Locks the pipeline row so concurrent classification changes and ingestion serialise. */
   async lock(id: string, tx: Queryable): Promise<void> {
     await tx.query(`SELECT 1 FROM pipelines WHERE id = $1 FOR UPDATE`, [id]);
+  }
+
+  /**
+   * Holds the pipeline row for the rest of the transaction (shared: ingestions do not
+   * block each other, only a change of classifications); returns its classifications,
+   * null when the pipeline is gone.
+   */
+  async lockShared(id: string, tx: Queryable): Promise<{ classifications: string[] } | null> {
+    const rows = await tx.query<{ classifications: string[] }>(
+      `SELECT classifications FROM pipelines WHERE id = $1 FOR SHARE`,
+      [id],
+    );
+    return rows[0] ?? null;
   }
 
   /** Live documents per classification, among the given names. */

@@ -8,11 +8,11 @@
  */
 import { invalid } from '../common/errors';
 import { isUuid } from '../common/ids';
-import { parseMetadataFilter } from './metadata-filter';
+import { DistanceStrategy } from '../fragments/fragment';
+import { parseMetadataFilter } from '../fragments/metadata-filter';
 import {
   ClassificationQuery,
   DEFAULT_PARAMS,
-  DistanceStrategy,
   PRESENT_PARAMS_BASE,
   SearchParams,
   SearchRequest,

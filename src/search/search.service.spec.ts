@@ -6,11 +6,10 @@
 import { AuthContext } from '../auth/auth-context';
 import { DomainError, ErrorCode } from '../common/errors';
 import { loadSettings } from '../config/settings';
-import { ContentCipher } from '../documents/content-cipher';
 import { EmbeddingsService } from '../embeddings/embeddings.service';
-import { PipelineRecord } from '../pipelines/pipelines.repository';
+import { FragmentsService } from '../fragments/fragments.service';
+import { PipelineRecord } from '../pipelines/pipeline';
 import { PipelinesService } from '../pipelines/pipelines.service';
-import { SearchRepository } from './search.repository';
 import { searchRequest } from '../../test/support/search-request';
 import { SearchService } from './search.service';
 import { SearchRequest } from './search.types';
@@ -46,13 +45,12 @@ const fullTextOnly: PipelineRecord = {
 function setup(pipeline: PipelineRecord, embed: () => Promise<number[]> = async () => [1, 0, 0]) {
   const calls: string[] = [];
   const service = new SearchService(
-    { require: async () => pipeline } as unknown as PipelinesService,
+    { access: async () => pipeline } as unknown as PipelinesService,
     {
       nearest: async () => (calls.push('nearest'), []),
       fullText: async () => (calls.push('fullText'), []),
-    } as unknown as SearchRepository,
+    } as unknown as FragmentsService,
     { embedQuery: async () => (calls.push('embed'), embed()) } as unknown as EmbeddingsService,
-    {} as ContentCipher,
     loadSettings({}),
   );
   return { service, calls };

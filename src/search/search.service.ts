@@ -16,18 +16,17 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AuthContext, Permission } from '../auth/auth-context';
 import { DomainError, ErrorCode, invalid, Messages } from '../common/errors';
 import { SETTINGS, Settings } from '../config/settings';
-import { allowedClassifications, narrowClassifications } from '../documents/classification-access';
-import { ContentCipher } from '../documents/content-cipher';
-import { FragmentRow } from '../documents/documents.repository';
-import { decryptFragment, sortKeysDeep } from '../documents/fragment-view';
+import { sortKeysDeep } from '../common/sort-keys';
 import { EmbeddingsService } from '../embeddings/embeddings.service';
+import { Fragment, SearchScope } from '../fragments/fragment';
+import { FragmentsService } from '../fragments/fragments.service';
 import { searchDuration, searchResults } from '../observability/metrics';
+import { allowedClassifications, narrowClassifications } from '../pipelines/classification-access';
 import { expandClassifications } from '../pipelines/classification-hierarchy';
-import { PipelineRecord, VectorEmbedding } from '../pipelines/pipelines.repository';
+import { PipelineRecord, VectorEmbedding } from '../pipelines/pipeline';
 import { PipelinesService } from '../pipelines/pipelines.service';
 import { maximalMarginalRelevance } from './mmr';
 import { checkSearchRequest } from './search-rules';
-import { Scope, SearchRepository } from './search.repository';
 import { SearchFragment, SearchRequest } from './search.types';
 
 export const Placeholders = {
@@ -41,19 +40,15 @@ export const Placeholders = {
 export class SearchService {
   constructor(
     private readonly pipelines: PipelinesService,
-    private readonly repository: SearchRepository,
+    private readonly fragments: FragmentsService,
     private readonly embeddings: EmbeddingsService,
-    private readonly cipher: ContentCipher,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
   async search(auth: AuthContext, pipelineId: string, request: SearchRequest): Promise<SearchFragment[]> {
-    const pipeline = await this.pipelines.require(
-      auth,
-      pipelineId,
-      Permission.Read | Permission.Execute,
-      true,
-    );
+    const pipeline = await this.pipelines.access(auth, pipelineId, Permission.Read | Permission.Execute, {
+      denied: 'not-found',
+    });
     checkSearchRequest(request, this.settings.limits);
 
     const vectorType = request.type === 'similarity' || request.type === 'mmr';
@@ -86,7 +81,7 @@ export class SearchService {
         throw new DomainError(ErrorCode.Internal, Placeholders.invalidType);
     }
 
-    const scope: Scope = {
+    const scope: SearchScope = {
       pipelineId: pipeline.id,
       classifications: narrowClassifications(
         request.classifications === 'all'
@@ -109,7 +104,7 @@ export class SearchService {
   }
 
   private async vectorSearch(
-    scope: Scope,
+    scope: SearchScope,
     request: SearchRequest,
     binding: VectorEmbedding,
     vector: number[],
@@ -118,49 +113,50 @@ export class SearchService {
     const mmr = request.type === 'mmr';
     const limit = mmr ? fetchK : k;
     if (limit === 0) return [];
-    const hits = await this.repository.nearest({
+    const query = {
       ...scope,
       vectorEmbeddingId: binding.id,
       size: binding.model.size,
       vector,
       strategy: request.distanceStrategy,
       limit,
-      withEmbeddings: mmr,
-    });
-    // Ties keep the database order (distance, then id); a threshold drops what is too far.
-    const near = threshold === null ? hits : hits.filter((hit) => hit.distance <= threshold);
-    if (!mmr) return near.map((hit) => this.present(hit.row, hit.distance));
+    };
+    if (!mmr) {
+      const hits = await this.fragments.nearest(query, threshold);
+      return hits.map((hit) => present(hit.fragment, hit.score));
+    }
 
+    const candidates = await this.fragments.nearestVectors(query);
+    // Ties keep the database order (distance, then id); a threshold drops what is too far.
+    const near = threshold === null ? candidates : candidates.filter((c) => c.distance <= threshold);
     const chosen = (
       await maximalMarginalRelevance(
         vector,
-        near.map((hit) => hit.embedding!),
+        near.map((candidate) => candidate.embedding),
         k,
         lambda,
       )
     )
       .map((i) => near[i])
-      .sort((a, b) => a.distance - b.distance || compare(a.row.id, b.row.id));
-    const rows = new Map(
+      .sort((a, b) => a.distance - b.distance || compare(a.id, b.id));
+    const live = new Map(
       (
-        await this.repository.liveByIds(
+        await this.fragments.liveByIds(
           scope,
-          chosen.map((hit) => hit.row.id),
+          chosen.map((candidate) => candidate.id),
         )
-      ).map((row) => [row.id, row]),
+      ).map((fragment) => [fragment.id, fragment]),
     );
     // A fragment expired between the two queries is left out rather than shown.
     return chosen
-      .filter((hit) => rows.has(hit.row.id))
-      .map((hit) => this.present(rows.get(hit.row.id)!, hit.distance));
+      .filter((candidate) => live.has(candidate.id))
+      .map((candidate) => present(live.get(candidate.id)!, candidate.distance));
   }
 
-  private async fullText(scope: Scope, request: SearchRequest): Promise<SearchFragment[]> {
+  private async fullText(scope: SearchScope, request: SearchRequest): Promise<SearchFragment[]> {
     const { k, threshold } = request.params;
-    const hits = await this.repository.fullText(scope, request.query, k);
-    return hits
-      .filter((hit) => threshold === null || hit.rank >= threshold)
-      .map((hit) => this.present(hit.row, hit.rank));
+    const hits = await this.fragments.fullText(scope, request.query, k, threshold);
+    return hits.map((hit) => present(hit.fragment, hit.score));
   }
 
   private async embedQuery(binding: VectorEmbedding, query: string): Promise<number[]> {
@@ -173,21 +169,6 @@ export class SearchService {
         `Embedding model '${binding.model.name}' could not embed the query: ${(error as Error).message}`,
       );
     }
-  }
-
-  private present(row: FragmentRow, score: number): SearchFragment {
-    const text = decryptFragment(this.cipher, row);
-    return {
-      classification: row.classification,
-      document_id: row.document_id,
-      expired_at: null,
-      id: row.id,
-      metadata: sortKeysDeep(row.metadata),
-      order_id: row.order_id,
-      ...(text === '' ? {} : { page_content: text }),
-      score,
-      version: Number(row.version),
-    };
   }
 }
 
@@ -202,6 +183,21 @@ export function selectBinding(pipeline: PipelineRecord, embeddingModelId: string
   const binding = pipeline.vectorEmbeddings.find((v) => v.id === pipeline.default_vector_embedding_id);
   if (!binding) throw invalid(Messages.missingEmbeddingModelId);
   return binding;
+}
+
+/** One result, as published: keys in alphabetical order, `page_content` absent when empty. */
+function present(fragment: Fragment, score: number): SearchFragment {
+  return {
+    classification: fragment.classification,
+    document_id: fragment.document_id,
+    expired_at: null,
+    id: fragment.id,
+    metadata: sortKeysDeep(fragment.metadata),
+    order_id: fragment.order_id,
+    ...(fragment.text === '' ? {} : { page_content: fragment.text }),
+    score,
+    version: fragment.version,
+  };
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

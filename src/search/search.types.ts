@@ -2,11 +2,11 @@
  * The search request as the service takes it, after each edge has parsed its own
  * input (REST body or MCP arguments). One SearchService.search() answers both.
  */
+import { DistanceStrategy } from '../fragments/fragment';
+import { MetadataFilter } from '../fragments/metadata-filter';
 
 /** Types the edges may pass: `hybrid` and `history` are published placeholders; `query` is MCP's invalid type. */
 export type SearchType = 'similarity' | 'mmr' | 'search' | 'hybrid' | 'history' | 'query';
-
-export type DistanceStrategy = 'cosine' | 'euclidean' | 'inner_product';
 
 export interface SearchParams {
   /** 0..65535: the number of fragments to return. */
@@ -28,18 +28,6 @@ export interface ClassificationQuery {
   values: string[];
   match: 'hierarchical' | 'exact';
 }
-
-/** A parsed metadata filter (see metadata-filter.ts for the grammar). */
-export type MetadataFilter =
-  | { op: '$and' | '$or'; filters: MetadataFilter[] }
-  | { op: '$not'; filter: MetadataFilter }
-  | {
-      op: '$eq' | '$ne' | '$gt' | '$gte' | '$lt' | '$lte';
-      path: string[];
-      value: string | number | boolean | null;
-    }
-  | { op: '$in' | '$nin'; path: string[]; values: (string | number | boolean | null)[] }
-  | { op: '$exists'; path: string[]; exists: boolean };
 
 export interface SearchRequest {
   type: SearchType;
