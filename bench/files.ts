@@ -115,7 +115,8 @@ async function main(): Promise<void> {
   if (!(scale > 0)) throw new Error('--scale needs a positive number');
   const files = await samples(scale);
   const pool = new ParserPool({
-    processFile: path.join(__dirname, '../../files/parsing/parse-process.js'),
+    // The server's own build (`npm run bench:files` runs `npm run build` first, from the repository root).
+    processFile: path.resolve('dist/files/parsing/parse-process.js'),
     workers: 1,
     heapMb: 1024,
     timeoutMs: 600_000,

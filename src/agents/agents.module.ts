@@ -1,11 +1,15 @@
 import { Module } from '@nestjs/common';
 import { CryptoModule } from '../crypto/crypto.module';
+import { FilesModule } from '../files/files.module';
 import { LlmsModule } from '../llms/llms.module';
 import { PipelinesModule } from '../pipelines/pipelines.module';
 import { SearchModule } from '../search/search.module';
 import { AgentsController } from './agents.controller';
 import { AgentsRepository } from './agents.repository';
 import { AgentsService } from './agents.service';
+import { AttachmentsController } from './attachments.controller';
+import { AttachmentsRepository } from './attachments.repository';
+import { AttachmentsService } from './attachments.service';
 import { ChatController } from './chat.controller';
 import { ChatService } from './chat.service';
 import { ConversationPresenter } from './conversation-presenter';
@@ -22,14 +26,17 @@ import { TurnRecorder } from './turn-recorder';
 /**
  * The agents API under /api/v1: agents, their conversations, and the turns that
  * answer from the pipelines. CryptoModule provides the content cipher that seals
- * messages and citations; SearchModule the search every turn retrieves through.
+ * messages, citations and attachments; SearchModule the search every turn retrieves
+ * through; FilesModule the reading of attached files.
  */
 @Module({
-  imports: [CryptoModule, LlmsModule, PipelinesModule, SearchModule],
-  controllers: [AgentsController, ConversationsController, ChatController],
+  imports: [CryptoModule, FilesModule, LlmsModule, PipelinesModule, SearchModule],
+  controllers: [AgentsController, AttachmentsController, ConversationsController, ChatController],
   providers: [
     AgentsRepository,
     AgentsService,
+    AttachmentsRepository,
+    AttachmentsService,
     ConversationsRepository,
     ConversationStore,
     ConversationPresenter,

@@ -17,6 +17,7 @@ import { ChatMessage } from '../llms/chat-model';
 import { agentTurns } from '../observability/metrics';
 import { AgentRecord } from './agents.repository';
 import { AgentsService } from './agents.service';
+import { AttachmentMention, AttachmentsService, TurnAttachment } from './attachments.service';
 import { ConversationStore, newObjectId } from './conversation-store';
 import { ConversationPresenter } from './conversation-presenter';
 import { presentAgentConversation, presentConversation } from './conversation-view';
@@ -60,6 +61,8 @@ export interface PreparedTurn {
   question: string;
   history: ChatMessage[];
   options: TurnOptions;
+  /** The attached files the turn uses. */
+  attachments: TurnAttachment[];
   runId: string;
   controller: AbortController;
   /** The id the answer will be saved under (also its AG-UI text message id). */
@@ -81,6 +84,7 @@ export class ChatService {
     private readonly installation: InstallationService,
     private readonly conversations: ConversationsService,
     private readonly recorder: TurnRecorder,
+    private readonly attachments: AttachmentsService,
   ) {}
 
   /** Step 1 of a first turn: the agent, the rules, the run, then the conversation with its question. */
@@ -90,7 +94,7 @@ export class ChatService {
     dto: CreateConversationDto,
   ): Promise<PreparedTurn> {
     const agent = await this.agents.requireVisible(auth, agentKey);
-    checkAttachments(dto.attachments, dto.recordIds);
+    const attachments = await this.attachments.forTurn(auth, agent, null, mentionsOf(dto));
     if (dto.projectId && !(await this.conversations.ownsProject(auth, dto.projectId.toLowerCase()))) {
       throw badRequest(`projectId: project ${dto.projectId} not found`);
     }
@@ -104,6 +108,7 @@ export class ChatService {
       question: dto.query,
       history: [],
       options: dto,
+      attachments,
     };
     return this.begin(base, conversationId, dto.runId, () =>
       this.store.create(
@@ -118,7 +123,11 @@ export class ChatService {
           project_id: dto.projectId?.toLowerCase() ?? null,
           project_visibility: dto.projectId ? (dto.projectVisibility ?? 'private') : null,
         },
-        questionMessage(dto.query, dto),
+        questionMessage(
+          dto.query,
+          dto,
+          attachments.map((a) => a.ref),
+        ),
       ),
     );
   }
@@ -130,12 +139,12 @@ export class ChatService {
     conversationId: string,
     dto: AddMessageDto,
   ): Promise<PreparedTurn> {
-    checkAttachments(dto.attachments, undefined);
     const { agent, conversation } = await this.conversations.requireConversation(
       auth,
       agentKey,
       conversationId,
     );
+    const attachments = await this.attachments.forTurn(auth, agent, conversation.id, mentionsOf(dto));
     const history = await this.history(conversation.id);
     const base = {
       kind: 'add' as const,
@@ -145,9 +154,15 @@ export class ChatService {
       question: dto.query,
       history,
       options: dto,
+      attachments,
     };
+    const question = questionMessage(
+      dto.query,
+      dto,
+      attachments.map((a) => a.ref),
+    );
     return this.begin(base, conversation.id, dto.runId, () =>
-      this.store.append(conversation.id, questionMessage(dto.query, dto), [], { status: 'Inprogress' }),
+      this.store.append(conversation.id, question, [], { status: 'Inprogress' }),
     );
   }
 
@@ -174,6 +189,7 @@ export class ChatService {
       throw badRequest('Only a bot_response message can be regenerated');
     const asked = messages.slice(0, index).findLastIndex((m) => m.message.message_type === 'user_query');
     if (asked < 0) throw badRequest('The answer to regenerate follows no question');
+    const attached = messages[asked].message.attachments.map((ref) => String(ref.recordId));
     const base = {
       kind: 'regenerate' as const,
       auth,
@@ -183,6 +199,8 @@ export class ChatService {
       history: toHistory(messages.slice(0, asked)),
       // Omitted fields reuse the original answer's model.
       options: { ...dto, modelKey: dto.modelKey ?? target.model_info?.modelKey },
+      // The question's own files, those not deleted since.
+      attachments: await this.attachments.stillThere(auth, agent, attached),
       replacing: target.id,
     };
     return this.begin(base, conversation.id, dto.runId, () =>
@@ -230,7 +248,7 @@ export class ChatService {
           modelKey: turn.options.modelKey,
           timezone: turn.options.timezone,
           currentTime: turn.options.currentTime,
-          attachments: [],
+          attachments: turn.attachments,
           signal: turn.controller.signal,
           observer,
         },
@@ -308,13 +326,18 @@ function toHistory(messages: { message: { message_type: string; content: string 
     }));
 }
 
-/**
- * Attachments and records are uploaded through the attachments routes, which this
- * server does not offer yet: no id can name one. The turn takes their extracted
- * text (TurnRequest.attachments) once they exist.
- */
-function checkAttachments(attachments: AttachmentRef[] | undefined, recordIds: string[] | undefined): void {
-  if (attachments?.length)
-    throw badRequest(`attachments[0].recordId: attachment ${attachments[0].recordId} not found`);
-  if (recordIds?.length) throw badRequest(`recordIds[0]: record ${recordIds[0]} not found`);
+/** The attachment ids a turn request names, in `attachments` and (first turns) `recordIds`. */
+function mentionsOf(dto: { attachments?: AttachmentRef[]; recordIds?: string[] }): AttachmentMention[] {
+  return [
+    ...(dto.attachments ?? []).map((ref, i) => ({
+      recordId: ref.recordId,
+      path: `attachments[${i}].recordId`,
+      what: 'attachment' as const,
+    })),
+    ...(dto.recordIds ?? []).map((recordId, i) => ({
+      recordId,
+      path: `recordIds[${i}]`,
+      what: 'record' as const,
+    })),
+  ];
 }

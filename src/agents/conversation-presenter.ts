@@ -1,7 +1,9 @@
 /**
  * Messages as the caller may see them: opened, presented, and with the citations
  * their key may still read (its grants and classification allow-list of today, not
- * of the day the answer was given).
+ * of the day the answer was given). A citation of an attached file is shown while the
+ * file exists (deleting it deletes its citations): only its uploader's conversations
+ * can cite it.
  */
 import { Injectable } from '@nestjs/common';
 import { AuthContext, Permission } from '../auth/auth-context';
@@ -34,7 +36,10 @@ export class ConversationPresenter {
 
   private async citationFilter(auth: AuthContext, messages: StoredMessage[]): Promise<CitationFilter> {
     const allowed = new Map<string, Set<string> | 'all' | null>();
-    for (const id of new Set(messages.flatMap((m) => m.citations.map((c) => c.pipeline_id)))) {
+    const pipelineIds = messages.flatMap((m) =>
+      m.citations.flatMap((c) => (c.pipeline_id ? [c.pipeline_id] : [])),
+    );
+    for (const id of new Set(pipelineIds)) {
       const pipeline = auth.can(id, Permission.Read)
         ? await this.pipelines.access(auth, id, Permission.Read).catch(() => null)
         : null;
@@ -42,8 +47,9 @@ export class ConversationPresenter {
       allowed.set(id, pipeline === null ? null : names === null ? 'all' : new Set(names));
     }
     return (citation: CitationRecord) => {
-      const access = allowed.get(citation.pipeline_id);
-      return access === 'all' || (access instanceof Set && access.has(citation.classification));
+      if (citation.attachment_id !== null) return true;
+      const access = allowed.get(citation.pipeline_id!);
+      return access === 'all' || (access instanceof Set && access.has(citation.classification!));
     };
   }
 }

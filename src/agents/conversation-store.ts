@@ -25,7 +25,7 @@ export interface MessageRecord extends Omit<MessageRow, 'content' | 'content_key
 
 export interface CitationRecord extends Omit<CitationRow, 'content' | 'content_key_id' | 'version'> {
   content: string;
-  version: number;
+  version: number | null;
 }
 
 export interface StoredMessage {
@@ -38,7 +38,7 @@ export type MessageInput = Omit<NewMessage, 'content' | 'content_key_id' | 'conv
 };
 export type CitationInput = Omit<NewCitation, 'content' | 'content_key_id' | 'message_id' | 'version'> & {
   content: string;
-  version: number;
+  version: number | null;
 };
 export type ConversationChanges = Partial<Omit<ConversationRow, 'id' | 'version'>>;
 
@@ -118,7 +118,7 @@ export class ConversationStore {
     const { content, content_key_id, version, ...rest } = row;
     return {
       ...rest,
-      version: Number(version),
+      version: version === null ? null : Number(version),
       content: this.cipher.openText({ data: content, keyId: content_key_id }, citationAad(row.id)),
     };
   }

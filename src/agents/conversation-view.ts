@@ -16,19 +16,49 @@ const iso = (date: Date) => date.toISOString();
 const present = <T>(value: T | null | undefined) =>
   value === null || value === undefined ? undefined : value;
 
+/**
+ * The document's `Citation`. A fragment is a `vectordb` citation whose record is its
+ * document and whose connector is its pipeline; a passage of an attached file is a
+ * `document` citation whose record is the attachment (origin `UPLOAD`, no connector).
+ */
 function citationData(citation: CitationRecord, orgId: string) {
   const meta = citation.metadata;
-  const named = [meta.title, meta.name].find((v): v is string => typeof v === 'string' && v !== '');
-  return {
+  const common = {
     _id: citation.id,
     content: citation.content,
     chunkIndex: citation.chunk_index,
+    createdAt: iso(citation.created_at),
+    updatedAt: iso(citation.created_at),
+  };
+  if (citation.attachment_id !== null) {
+    return {
+      ...common,
+      citationType: 'document',
+      metadata: {
+        orgId,
+        mimeType: String(meta.mimeType),
+        recordId: citation.attachment_id,
+        recordName: String(meta.recordName),
+        origin: 'UPLOAD',
+        extension: String(meta.extension),
+        connector: null,
+        recordType: 'FILE',
+        blockNum: [citation.chunk_index],
+        ...(typeof meta.page === 'number' ? { pageNum: [meta.page] } : {}),
+        ...(typeof meta.sheet === 'string' ? { sheetName: meta.sheet } : {}),
+        blockType: 'text',
+      },
+    };
+  }
+  const named = [meta.title, meta.name].find((v): v is string => typeof v === 'string' && v !== '');
+  return {
+    ...common,
     citationType: 'vectordb',
     metadata: {
       orgId,
       mimeType: 'text/plain',
-      recordId: citation.document_id,
-      recordName: named ?? citation.document_id,
+      recordId: citation.document_id!,
+      recordName: named ?? citation.document_id!,
       origin: 'TROVE',
       recordVersion: citation.version,
       connector: 'TROVE',
@@ -37,8 +67,6 @@ function citationData(citation: CitationRecord, orgId: string) {
       blockNum: [citation.chunk_index],
       blockType: 'text',
     },
-    createdAt: iso(citation.created_at),
-    updatedAt: iso(citation.created_at),
   };
 }
 

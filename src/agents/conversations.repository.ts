@@ -60,16 +60,18 @@ export interface MessageRow {
   updated_at: Date;
 }
 
+/** A quoted source: a fragment (pipeline_id ... version) or a passage of an attachment (attachment_id). */
 export interface CitationRow {
   id: string;
   message_id: string;
   position: number;
-  pipeline_id: string;
-  document_id: string;
-  fragment_id: string;
-  classification: string;
+  pipeline_id: string | null;
+  document_id: string | null;
+  fragment_id: string | null;
+  classification: string | null;
+  attachment_id: string | null;
   chunk_index: number;
-  version: string | number;
+  version: string | number | null;
   score: number;
   relevance: number;
   content: Buffer;
@@ -106,7 +108,7 @@ const CONVERSATION_COLUMNS = `id, agent_key, org_id, user_id, title, status, fai
 const MESSAGE_COLUMNS = `id, conversation_id, message_type, content, content_key_id, content_format, confidence,
   follow_up_questions, feedback, metadata, model_info, applied_filters, attachments, tools, parts, created_at, updated_at`;
 const CITATION_COLUMNS = `id, message_id, position, pipeline_id, document_id, fragment_id, classification,
-  chunk_index, version, score, relevance, content, content_key_id, metadata, created_at`;
+  attachment_id, chunk_index, version, score, relevance, content, content_key_id, metadata, created_at`;
 
 const JSON_COLUMNS = new Set([
   'model_info',

@@ -47,7 +47,7 @@ describe('parseAnswer', () => {
 describe('the prompt', () => {
   it('numbers the sources and names their pipeline and classification', () => {
     const message = questionMessage('How do refunds work?', [
-      { marker: 1, pipelineName: 'support-kb', classification: 'internal', text: 'Refunds are prorated.' },
+      { marker: 1, label: 'support-kb · internal', text: 'Refunds are prorated.' },
     ]);
     expect(message).toEqual({
       role: 'user',

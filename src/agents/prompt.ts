@@ -2,7 +2,8 @@
  * What an agent turn says to the model and how it reads the answer back.
  *
  * Retrieved fragments go in as numbered blocks (`[1] support-kb · internal` and the
- * text); the model cites them as `[1]`. The saved answer renumbers the cited blocks
+ * text), passages of attached files likewise (`[2] attached file report.pdf, page 3`);
+ * the model cites them as `[1]`. The saved answer renumbers the cited blocks
  * 1, 2, ... in order of first citation, so that `[n]` in the stored content is the
  * n-th entry of the message's `citations`. A trailing `Confidence:` line and
  * `Follow-up:` lines, when the model wrote them, become the message's
@@ -12,8 +13,8 @@ import { ChatMessage } from '../llms/chat-model';
 
 export interface PromptSource {
   marker: number;
-  pipelineName: string;
-  classification: string;
+  /** Where the text comes from: `support-kb · internal`, `attached file report.pdf, page 3`. */
+  label: string;
   text: string;
 }
 
@@ -34,7 +35,7 @@ export interface PromptContext {
 export const CONFIDENCE_LEVELS = ['Very High', 'High', 'Medium', 'Low', 'Unknown'] as const;
 
 export function sourceBlock(source: PromptSource): string {
-  return `[${source.marker}] ${source.pipelineName} · ${source.classification}\n${source.text}`;
+  return `[${source.marker}] ${source.label}\n${source.text}`;
 }
 
 export function sourcesText(sources: PromptSource[]): string {

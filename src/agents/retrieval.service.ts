@@ -18,8 +18,11 @@ import { KnowledgeNarrowing, narrowingOf } from './knowledge-scope';
 import { PromptSource } from './prompt';
 
 /** A retrieved fragment, numbered for this turn. */
-export interface Source extends PromptSource {
+export interface FragmentSource extends PromptSource {
+  kind: 'fragment';
   pipelineId: string;
+  pipelineName: string;
+  classification: string;
   fragment: SearchFragment;
   relevance: number;
 }
@@ -72,7 +75,7 @@ export class RetrievalService {
     scope: ScopeEntry[],
     query: string,
     options: { k: number; seen: Set<string>; firstMarker: number; signal: AbortSignal },
-  ): Promise<Source[]> {
+  ): Promise<FragmentSource[]> {
     const found: { entry: ScopeEntry; fragment: SearchFragment; relevance: number }[] = [];
     for (const entry of scope) {
       options.signal.throwIfAborted();
@@ -90,8 +93,10 @@ export class RetrievalService {
       .sort((a, b) => b.relevance - a.relevance)
       .filter((hit) => !seen.has(hit.fragment.id) && (seen.add(hit.fragment.id), true))
       .slice(0, options.k)
-      .map((hit, i): Source => ({
+      .map((hit, i): FragmentSource => ({
+        kind: 'fragment',
         marker: options.firstMarker + i,
+        label: `${hit.entry.pipelineName} · ${hit.fragment.classification}`,
         pipelineId: hit.entry.pipelineId,
         pipelineName: hit.entry.pipelineName,
         classification: hit.fragment.classification,

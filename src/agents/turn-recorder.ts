@@ -7,10 +7,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DomainError, ErrorCode } from '../common/errors';
 import { ConversationRow } from './conversations.repository';
-import { AttachmentRef } from './conversations.dto';
+import { AttachmentRefView } from './attachments.service';
 import { CitationInput, ConversationStore, MessageInput, newObjectId } from './conversation-store';
 import { parseAnswer } from './prompt';
-import { TurnState } from './turn.service';
+import { Source, TurnState } from './turn.service';
 
 /** What the recorder needs to know of a prepared turn. */
 export interface RecordedTurn {
@@ -45,20 +45,7 @@ export class TurnRecorder {
     const parsed = parseAnswer(state.text, markers);
     const cited = parsed.cited.map((marker) => state.sources.find((s) => s.marker === marker)!);
     const messageId = turn.answerId;
-    const citations: CitationInput[] = cited.map((source, position) => ({
-      id: newObjectId(),
-      position,
-      pipeline_id: source.pipelineId,
-      document_id: source.fragment.document_id,
-      fragment_id: source.fragment.id,
-      classification: source.fragment.classification,
-      chunk_index: source.fragment.order_id,
-      version: source.fragment.version,
-      score: source.fragment.score,
-      relevance: source.relevance,
-      content: source.text,
-      metadata: source.fragment.metadata,
-    }));
+    const citations = cited.map(citationOf);
     const modelInfo = state.llm
       ? {
           modelKey: state.llm.id,
@@ -113,7 +100,7 @@ export class TurnRecorder {
         { status: result === 'complete' ? 'Complete' : 'Stopped', fail_reason: null, model_info: modelInfo },
         turn.replacing,
       );
-      return { result, conversation, recordsUsed: new Set(cited.map((s) => s.fragment.document_id)).size };
+      return { result, conversation, recordsUsed: new Set(cited.map(recordOf)).size };
     } catch (error) {
       return this.failure(turn, error);
     }
@@ -180,10 +167,53 @@ export class TurnRecorder {
   }
 }
 
+/** The Citation row of the source cited `position`-th: a fragment, or a passage of an attached file. */
+function citationOf(source: Source, position: number): CitationInput {
+  const common = { id: newObjectId(), position, relevance: source.relevance, content: source.text };
+  if (source.kind === 'attachment') {
+    const { recordName, mimeType, extension } = source.attachment;
+    return {
+      ...common,
+      attachment_id: source.attachment.recordId,
+      pipeline_id: null,
+      document_id: null,
+      fragment_id: null,
+      classification: null,
+      chunk_index: source.chunkIndex,
+      version: null,
+      score: source.relevance,
+      metadata: {
+        recordName,
+        mimeType,
+        extension,
+        ...(source.page === undefined ? {} : { page: source.page }),
+        ...(source.sheet === undefined ? {} : { sheet: source.sheet }),
+      },
+    };
+  }
+  return {
+    ...common,
+    attachment_id: null,
+    pipeline_id: source.pipelineId,
+    document_id: source.fragment.document_id,
+    fragment_id: source.fragment.id,
+    classification: source.fragment.classification,
+    chunk_index: source.fragment.order_id,
+    version: source.fragment.version,
+    score: source.fragment.score,
+    metadata: source.fragment.metadata,
+  };
+}
+
+/** The record a source belongs to (`recordsUsed` counts them): its document, or its attached file. */
+const recordOf = (source: Source) =>
+  source.kind === 'attachment' ? source.attachment.recordId : source.fragment.document_id;
+
 /** The user's question as a message. */
 export function questionMessage(
   query: string,
-  dto: { appliedFilters?: object; attachments?: AttachmentRef[] },
+  dto: { appliedFilters?: object },
+  attachments: AttachmentRefView[],
 ): MessageInput {
   return {
     id: newObjectId(),
@@ -195,7 +225,7 @@ export function questionMessage(
     metadata: {},
     model_info: null,
     applied_filters: (dto.appliedFilters as Record<string, unknown> | undefined) ?? null,
-    attachments: (dto.attachments as Record<string, unknown>[] | undefined) ?? [],
+    attachments: attachments.map((ref) => ({ ...ref })),
     tools: [],
     parts: [],
   };

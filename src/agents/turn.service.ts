@@ -13,11 +13,25 @@ import { ChatMessage, ChatModel, llmErrors, SourceBlock, ToolCall, ToolSpec } fr
 import { LlmsService, LlmView } from '../llms/llms.service';
 import { llmDuration, llmTimeToFirstToken, llmTokens } from '../observability/metrics';
 import { AgentRecord } from './agents.repository';
+import { choosePassages } from './attachment-passages';
+import { AttachmentRefView, TurnAttachment } from './attachments.service';
 import { Capabilities, TurnFilters } from './conversations.dto';
-import { questionMessage, sourcesText, systemMessage } from './prompt';
-import { RetrievalService, ScopeEntry, Source } from './retrieval.service';
+import { PromptSource, questionMessage, sourcesText, systemMessage } from './prompt';
+import { FragmentSource, RetrievalService, ScopeEntry } from './retrieval.service';
 
-export type { Source } from './retrieval.service';
+/** A passage of a file attached to the turn, numbered like the fragments. */
+export interface AttachmentSource extends PromptSource {
+  kind: 'attachment';
+  attachment: AttachmentRefView;
+  /** The passage's position in its file. */
+  chunkIndex: number;
+  page?: number;
+  sheet?: string;
+  relevance: number;
+}
+
+/** What the model may cite: a retrieved fragment, or a passage of an attached file. */
+export type Source = FragmentSource | AttachmentSource;
 
 export const SEARCH_TOOL = 'search_knowledge';
 
@@ -52,12 +66,6 @@ export const SILENT: TurnObserver = {
   toolsUnavailable: () => undefined,
 };
 
-/** Text extracted from a file attached to the turn (the attachments routes will provide it). */
-export interface AttachmentText {
-  name: string;
-  text: string;
-}
-
 export interface TurnRequest {
   auth: AuthContext;
   orgId: string;
@@ -73,7 +81,8 @@ export interface TurnRequest {
   modelKey: string | undefined;
   timezone: string | undefined;
   currentTime: string | undefined;
-  attachments: AttachmentText[];
+  /** Files the turn names (or, regenerating, its question named): their passages come first among the sources. */
+  attachments: TurnAttachment[];
   signal: AbortSignal;
   observer: TurnObserver;
 }
@@ -138,6 +147,7 @@ export class TurnService {
     state.model = model;
     state.unavailable = unavailableTools(request);
     if (state.unavailable.length > 0) request.observer.toolsUnavailable(state.unavailable);
+    state.sources.push(...attachmentSources(request.question, request.attachments, this.k(request)));
 
     const scope = await this.retrieval.scope(
       request.auth,
@@ -173,7 +183,7 @@ export class TurnService {
         },
       ),
       ...request.history.slice(-HISTORY_MESSAGES),
-      withAttachments(questionMessage(request.question, state.sources), request.attachments),
+      questionMessage(request.question, state.sources),
     ];
     for (let step = 0; ; step++) {
       const tools = offerTools && step < this.settings.agents.maxToolSteps ? [SEARCH_TOOL_SPEC] : [];
@@ -200,13 +210,12 @@ export class TurnService {
     callId: string,
     /** The turn's own first search is reported as a call here; the model's calls are reported by the loop. */
     announce = false,
-  ): Promise<Source[]> {
+  ): Promise<FragmentSource[]> {
     if (announce)
       request.observer.toolCall({ id: callId, name: SEARCH_TOOL, arguments: JSON.stringify({ query }) });
-    const k = this.settings.agents.searchK * (request.capabilities.deepSearch ? 2 : 1);
     const fresh = await this.retrieval.retrieve(request.auth, scope, query, {
-      k,
-      seen: new Set(state.sources.map((s) => s.fragment.id)),
+      k: this.k(request),
+      seen: new Set(state.sources.flatMap((s) => (s.kind === 'fragment' ? [s.fragment.id] : []))),
       firstMarker: state.sources.length + 1,
       signal: request.signal,
     });
@@ -214,6 +223,11 @@ export class TurnService {
     state.toolRuns.push({ callId, query, markers: fresh.map((s) => s.marker) });
     if (announce) request.observer.toolResult(callId, toolResultSummary(fresh));
     return fresh;
+  }
+
+  /** Sources one search gives the model (and passages the attached files give it). */
+  private k(request: TurnRequest): number {
+    return this.settings.agents.searchK * (request.capabilities.deepSearch ? 2 : 1);
   }
 
   private async runTool(
@@ -284,7 +298,7 @@ export class TurnService {
   }
 }
 
-function toolResultSummary(sources: Source[]): string {
+function toolResultSummary(sources: FragmentSource[]): string {
   return JSON.stringify({
     sources: sources.map((s) => ({
       marker: s.marker,
@@ -305,8 +319,30 @@ function unavailableTools(request: TurnRequest): string[] {
   return [...new Set(tools)];
 }
 
-function withAttachments(message: ChatMessage, attachments: AttachmentText[]): ChatMessage {
-  if (attachments.length === 0) return message;
-  const files = attachments.map((a) => `--- ${a.name}\n${a.text}`).join('\n\n');
-  return { ...message, content: `Attached files:\n${files}\n\n${message.content}` };
+/** The passages of the attached files that speak to the question, numbered from 1. */
+function attachmentSources(question: string, attachments: TurnAttachment[], k: number): AttachmentSource[] {
+  if (attachments.length === 0) return [];
+  const chosen = choosePassages(
+    question,
+    attachments.map((a) => a.passages),
+    k,
+  );
+  return chosen.map(({ file, index, passage, relevance }, i) => {
+    const { ref } = attachments[file];
+    const where = [
+      passage.page === undefined ? null : `page ${passage.page}`,
+      passage.sheet === undefined ? null : `sheet ${passage.sheet}`,
+    ].filter(Boolean);
+    return {
+      kind: 'attachment',
+      marker: i + 1,
+      label: [`attached file ${ref.recordName}`, ...where].join(', '),
+      text: passage.text,
+      attachment: ref,
+      chunkIndex: index,
+      ...(passage.page === undefined ? {} : { page: passage.page }),
+      ...(passage.sheet === undefined ? {} : { sheet: passage.sheet }),
+      relevance,
+    };
+  });
 }

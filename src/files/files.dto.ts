@@ -11,6 +11,8 @@ import { parseWith } from '../common/validation';
 export interface UploadedFile {
   filename: string;
   bytes: Buffer;
+  /** The part's own Content-Type, when it gave a meaningful one (not octet-stream); bytes and name decide the kind. */
+  declaredType?: string;
 }
 
 /** How files become documents; shared by every file of one upload. */

@@ -171,9 +171,15 @@ export class FilesService {
     }
   }
 
-  /** Every file read, or a 422 naming each refused file and why. */
-  private async readAll(files: UploadedFile[]): Promise<ParsedFile[]> {
-    const outcomes = await Promise.allSettled(files.map((file) => this.read(file)));
+  /**
+   * Every file read (by `read`, or as `read` above), or a 422 naming each refused file
+   * and why: all of them are tried, so one answer names every fault.
+   */
+  async readAll<T = ParsedFile>(
+    files: UploadedFile[],
+    read: (file: UploadedFile) => Promise<T> = (file) => this.read(file) as Promise<T>,
+  ): Promise<T[]> {
+    const outcomes = await Promise.allSettled(files.map(read));
     const refused = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []));
     const unexpected = refused.find(
       (error) => !(error instanceof DomainError) || error.code !== ErrorCode.InvalidArgument,
@@ -182,7 +188,7 @@ export class FilesService {
     if (refused.length > 0) {
       throw invalid(`${refused.map((error: DomainError) => error.message).join('; ')}. Nothing was stored.`);
     }
-    return outcomes.map((outcome) => (outcome as PromiseFulfilledResult<ParsedFile>).value);
+    return outcomes.map((outcome) => (outcome as PromiseFulfilledResult<T>).value);
   }
 
   /** Keeps uploaded files, encrypted, for later processing: all of them or none. */

@@ -1,13 +1,14 @@
 /**
- * The multipart edge of uploads. Only the upload route takes `multipart/form-data`
- * (marked with MULTIPART_ROUTE); every other route keeps answering 415 to anything
- * but JSON, as before multipart support existed. Reading an upload enforces the
- * limits on the way in (files, bytes per file, bytes per request, fields) and turns
- * every way a multipart body can be wrong into a 4xx `{"detail"}`.
+ * The multipart edge of uploads. Only the upload routes take `multipart/form-data`
+ * (marked with MULTIPART_ROUTE: the files upload, the agents' attachment upload);
+ * every other route keeps answering 415 to anything but JSON, as before multipart
+ * support existed. Reading an upload enforces the limits on the way in (files, bytes
+ * per file, bytes per request, fields) and turns every way a multipart body can be
+ * wrong into a 4xx DomainError, which each edge words its own way.
  */
 import fastifyMultipart from '@fastify/multipart';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import * as path from 'node:path';
 import { DomainError, ErrorCode, invalid } from '../common/errors';
 import { Settings } from '../config/settings';
@@ -16,11 +17,15 @@ import { UploadedFile } from './files.dto';
 /** Route config (`@RouteConfig(MULTIPART_ROUTE)`) of the routes that read multipart bodies. */
 export const MULTIPART_ROUTE = { multipartUpload: true };
 
-/** Form fields of a file: one or several files may be sent under either name. */
-const FILE_FIELDS = new Set(['file', 'files']);
+/** Form fields of a file, unless a route names its own: one or several files may be sent under either name. */
+const FILE_FIELDS = ['file', 'files'];
 const MAX_FIELDS = 16;
 const MAX_FIELD_BYTES = 1024 * 1024;
 const MAX_FILENAME = 255;
+
+/** Thrown from a hook, so the error filter of the path's edge words it (`{"detail"}`, or ErrorResponse under /api/v1). */
+const unsupportedMediaType = (expected: string) =>
+  Object.assign(new Error(`Unsupported Media Type: send ${expected}`), { statusCode: 415 });
 
 export interface MultipartUpload {
   files: UploadedFile[];
@@ -28,7 +33,7 @@ export interface MultipartUpload {
   fields: Record<string, unknown>;
 }
 
-type FileLimits = Pick<Settings['files'], 'maxBytes' | 'maxRequestBytes' | 'maxPerRequest'>;
+export type FileLimits = Pick<Settings['files'], 'maxBytes' | 'maxRequestBytes' | 'maxPerRequest'>;
 
 export async function registerMultipart(app: NestFastifyApplication, limits: FileLimits): Promise<void> {
   await app.register(fastifyMultipart, {
@@ -44,18 +49,15 @@ export async function registerMultipart(app: NestFastifyApplication, limits: Fil
   app
     .getHttpAdapter()
     .getInstance()
-    .addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    .addHook('onRequest', async (request: FastifyRequest) => {
       // A scope that reads its own bodies (/mcp, which owns its 415) has no multipart parser: stay out.
       if (!request.server.hasContentTypeParser('multipart/form-data')) return;
       const multipartRoute = (request.routeOptions.config as { multipartUpload?: boolean } | undefined)
         ?.multipartUpload;
       const multipartBody = /^multipart\/form-data\b/i.test(request.headers['content-type'] ?? '');
-      if (multipartRoute && !multipartBody) {
-        return reply.status(415).send({ detail: 'Unsupported Media Type: send multipart/form-data' });
-      }
-      if (!multipartRoute && multipartBody && hasBody(request)) {
-        return reply.status(415).send({ detail: 'Unsupported Media Type: send application/json' });
-      }
+      if (multipartRoute && !multipartBody) throw unsupportedMediaType('multipart/form-data');
+      if (!multipartRoute && multipartBody && hasBody(request))
+        throw unsupportedMediaType('application/json');
     });
 }
 
@@ -64,19 +66,31 @@ function hasBody(request: FastifyRequest): boolean {
   return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
-/** Reads every part of an upload into memory, within the limits. */
+/**
+ * Reads every part of an upload into memory, within the limits (the route's own,
+ * when tighter than the plugin's). `fileFields`: the form fields that carry files.
+ */
 export async function readMultipartUpload(
   request: FastifyRequest,
   limits: FileLimits,
+  fileFields: readonly string[] = FILE_FIELDS,
 ): Promise<MultipartUpload> {
   const files: UploadedFile[] = [];
   const fields: Record<string, unknown> = {};
+  const named = fileFields.map((name) => `'${name}'`).join(' or ');
   let total = 0;
+  const parts = request.parts({
+    limits: {
+      fileSize: limits.maxBytes,
+      files: limits.maxPerRequest,
+      parts: limits.maxPerRequest + MAX_FIELDS,
+    },
+  });
   try {
-    for await (const part of request.parts()) {
+    for await (const part of parts) {
       if (part.type === 'file') {
-        if (!FILE_FIELDS.has(part.fieldname)) {
-          throw invalid(`field ${part.fieldname}: a file was sent here; send files as 'file' or 'files'`);
+        if (!fileFields.includes(part.fieldname)) {
+          throw invalid(`field ${part.fieldname}: a file was sent here; send files as ${named}`);
         }
         const filename = cleanFilename(part.filename, files.length);
         const tooLarge = () =>
@@ -100,12 +114,12 @@ export async function readMultipartUpload(
           chunks.push(chunk);
         }
         if (part.file.truncated) throw tooLarge();
-        files.push({ filename, bytes: Buffer.concat(chunks) });
+        files.push({ filename, bytes: Buffer.concat(chunks), declaredType: declaredType(part.mimetype) });
       } else {
         if (part.fieldnameTruncated || part.valueTruncated) {
           throw invalid(`field ${part.fieldname.slice(0, 100)}: longer than ${MAX_FIELD_BYTES} bytes`);
         }
-        if (FILE_FIELDS.has(part.fieldname)) {
+        if (fileFields.includes(part.fieldname)) {
           throw invalid(
             `field ${part.fieldname}: expected a file (a part with a filename), got a text field`,
           );
@@ -117,8 +131,15 @@ export async function readMultipartUpload(
   } catch (error) {
     throw uploadError(error, limits);
   }
-  if (files.length === 0) throw invalid("file: no file was sent; send one or more as 'file' parts");
+  if (files.length === 0)
+    throw invalid(`${fileFields[0]}: no file was sent; send one or more as '${fileFields[0]}' parts`);
   return { files, fields };
+}
+
+/** The part's Content-Type, without parameters; none when it says nothing (absent, or octet-stream). */
+function declaredType(mimetype: string | undefined): string | undefined {
+  const type = (mimetype ?? '').split(';')[0].trim().toLowerCase();
+  return type === '' || type === 'application/octet-stream' ? undefined : type;
 }
 
 function cleanFilename(raw: string | undefined, index: number): string {

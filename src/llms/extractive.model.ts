@@ -57,26 +57,45 @@ const contentWords = (text: string) =>
     .filter((word) => word !== '' && !FUNCTION_WORDS.has(word))
     .join(' ');
 
+/**
+ * How much texts speak to one question, lexically: the cosine similarity (0..1) of
+ * their hashed content words and character trigrams. `score` is null for a text with
+ * no content word; `empty` says the question has none (nothing can match it).
+ */
+export class LexicalScorer {
+  private readonly vectorizer = new HashingVectorizer(VECTOR_SIZE, { ngram: 3, lowercase: true });
+  private readonly question: number[] | null;
+
+  constructor(question: string) {
+    const asked = contentWords(question);
+    this.question = asked === '' ? null : this.vectorizer.vectorize(asked);
+  }
+
+  get empty(): boolean {
+    return this.question === null;
+  }
+
+  score(text: string): number | null {
+    const words = contentWords(text);
+    if (words === '' || this.question === null) return null;
+    const s = this.vectorizer.vectorize(words);
+    let lexical = 0;
+    for (let k = 0; k < VECTOR_SIZE; k++) lexical += this.question[k] * s[k];
+    return Math.min(1, Math.max(0, lexical));
+  }
+}
+
 /** Every sentence of every relevant source with its score, best first (ties: source order, then position). */
 export function scoreSentences(question: string, sources: SourceBlock[]): ScoredSentence[] {
-  const vectorizer = new HashingVectorizer(VECTOR_SIZE, { ngram: 3, lowercase: true });
-  const asked = contentWords(question);
-  if (asked === '') return [];
-  const q = vectorizer.vectorize(asked);
+  const scorer = new LexicalScorer(question);
+  if (scorer.empty) return [];
   const scored: ScoredSentence[] = [];
   for (const source of sources) {
     if (!(source.relevance > 0)) continue;
     for (const text of splitSentences(source.text)) {
-      const words = contentWords(text);
-      if (words === '') continue;
-      const s = vectorizer.vectorize(words);
-      let lexical = 0;
-      for (let k = 0; k < VECTOR_SIZE; k++) lexical += q[k] * s[k];
-      scored.push({
-        marker: source.marker,
-        text,
-        score: Math.max(0, lexical) + RETRIEVER_WEIGHT * source.relevance,
-      });
+      const lexical = scorer.score(text);
+      if (lexical === null) continue;
+      scored.push({ marker: source.marker, text, score: lexical + RETRIEVER_WEIGHT * source.relevance });
     }
   }
   // Array.prototype.sort is stable: equal scores keep source order and position.

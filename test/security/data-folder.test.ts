@@ -40,7 +40,9 @@ async function startWithUmask(database: TroveDatabase, umask: number): Promise<T
 
 /** A process that has exited but was never reaped by its parent: a zombie. Returns it and its parent. */
 async function zombie(): Promise<{ pid: number; parent: ChildProcess }> {
-  const parent = spawn('sh', ['-c', 'true & echo $!; exec sleep 120'], {
+  // The child outlives the shell's exec, so `sleep 120`, which never reaps, becomes its parent:
+  // a child that exited before the exec could be reaped by the shell itself on a loaded machine.
+  const parent = spawn('sh', ['-c', 'sleep 0.5 & echo $!; exec sleep 120'], {
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   const pid = await new Promise<number>((resolve) =>

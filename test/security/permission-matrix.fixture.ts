@@ -3,12 +3,14 @@
  * as the admin key: two pipelines, documents in two classifications (one re-classified
  * back and forth over four versions, one that ends confidential), files kept for later
  * processing in both classifications, queued jobs, the throwaway targets of the writes
- * each key kind makes, one key per kind, and, per kind, the strings that must never
- * appear in an answer to that kind.
+ * each key kind makes, one key per kind (with its agents API scopes), the agents,
+ * conversations and attachments of permission-matrix/agents.fixture.ts, and, per kind,
+ * the strings that must never appear in an answer to that kind.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { ADMIN, Api, Credentials } from '../support/http';
 import { waitForJob } from '../support/jobs';
+import { AgentsFixture, buildAgentsFixture, SCOPES } from './permission-matrix/agents.fixture';
 
 export const KEY_KINDS = [
   'admin',
@@ -138,6 +140,7 @@ export interface MatrixFixture {
   visibleInA(kind: KeyKind): string[];
   /** Ids of the pending files of A the kind may read. */
   pendingInA(kind: KeyKind): string[];
+  agents: AgentsFixture;
 }
 
 const tag = randomBytes(3).toString('hex');
@@ -303,7 +306,10 @@ export async function buildMatrixFixture(admin: Api): Promise<MatrixFixture> {
   }
 
   const key = async (kind: KeyKind, grants: unknown[]) => {
-    const created = await ok(admin.post('/api_keys', { name: unique(kind), grants }), `key ${kind}`);
+    const created = await ok(
+      admin.post('/api_keys', { name: unique(kind), grants, scopes: SCOPES[kind] }),
+      `key ${kind}`,
+    );
     return { id: created.id as string, secret: created.secret as string };
   };
   const everything = [{ pipeline_id: '*', permissions: 7, classifications: '*' }];
@@ -388,6 +394,8 @@ export async function buildMatrixFixture(admin: Api): Promise<MatrixFixture> {
     }
   }
 
+  const agents = await buildAgentsFixture(admin, keys, KEY_KINDS, { a: a.id, b: b.id }, unique, ok);
+
   const visibleInA = (kind: KeyKind) =>
     Object.values(docs)
       .filter((doc) => doc.pipeline === 'A' && readsVersion(kind, 'A', current(doc).classification))
@@ -423,6 +431,13 @@ export async function buildMatrixFixture(admin: Api): Promise<MatrixFixture> {
       add('the id of pipeline B', b.id);
       add('the name of pipeline B', b.name);
     }
+    // Write-only: a secret for every kind.
+    add("an LLM's api_key", agents.llm.apiKey);
+    if (kind !== 'admin') add("the name of the admin's private agent", agents.privateAgent.name);
+    for (const other of KEY_KINDS) {
+      if (other === kind) continue;
+      for (const marker of agents.markers[other]) add(`a question or file of ${other}`, marker);
+    }
     return secrets;
   };
 
@@ -445,5 +460,6 @@ export async function buildMatrixFixture(admin: Api): Promise<MatrixFixture> {
     secretsFor,
     visibleInA,
     pendingInA,
+    agents,
   };
 }

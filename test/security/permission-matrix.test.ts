@@ -67,7 +67,9 @@ describeEachDatabase(
           outcome === 'ok' || (typeof outcome === 'number' && outcome >= 200 && outcome < 300);
         try {
           if (row.check && succeeded) row.check(body, fx, kind);
-          if (row.refusal && !succeeded) row.refusal((body as any)?.detail, outcome as number, fx, kind);
+          // The REST API's `{"detail"}`, or the agents API's ErrorResponse.
+          const detail = (body as any)?.detail ?? (body as any)?.error?.message;
+          if (row.refusal && !succeeded) row.refusal(detail, outcome as number, fx, kind);
         } catch (error) {
           failures.push(`${kind}: ${(error as Error).message}`);
         }

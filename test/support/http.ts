@@ -24,6 +24,8 @@ export interface UploadFile {
   name: string;
   bytes: Uint8Array;
   field?: string;
+  /** The part's Content-Type; none: application/octet-stream. */
+  type?: string;
 }
 
 export function keyHeaders(credentials: Credentials): Record<string, string> {
@@ -251,7 +253,12 @@ export class Api {
   upload<T = any>(path: string, files: UploadFile[], fields: Record<string, string> = {}) {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    for (const file of files) form.append(file.field ?? 'file', new Blob([file.bytes]), file.name);
+    for (const file of files)
+      form.append(
+        file.field ?? 'file',
+        new Blob([file.bytes], file.type ? { type: file.type } : {}),
+        file.name,
+      );
     return this.request<T>('POST', path, form);
   }
 }

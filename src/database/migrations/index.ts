@@ -9,6 +9,7 @@ import { Installation1764490200000 } from './1764490200000-Installation';
 import { Agents1764490300000 } from './1764490300000-Agents';
 import { AgentConversations1764490400000 } from './1764490400000-AgentConversations';
 import { PendingFiles1764495000000 } from './1764495000000-PendingFiles';
+import { AgentAttachments1764496000000 } from './1764496000000-AgentAttachments';
 
 export const MIGRATIONS = [
   Initial1764470000000,
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   Agents1764490300000,
   AgentConversations1764490400000,
   PendingFiles1764495000000,
+  AgentAttachments1764496000000,
 ];

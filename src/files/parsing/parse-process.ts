@@ -7,11 +7,18 @@
  */
 import { KindedRejection, parseFile } from './parse-file';
 import { FileRejected } from './parsed-file';
-import type { ParseOutcome, ParseReply, ParseRequest } from './parser-pool';
+import type { ParseOutcome, ParseReply, ParseRequest, ParseStarted } from './parser-pool';
 
 if (!process.send) throw new Error('parse-process.js runs as a child process of the file parser');
 
 process.on('message', (request: ParseRequest) => {
+  // The read starts once the pool knows it has (its deadline counts from the ack, so the
+  // ack must leave before a read that keeps this thread busy).
+  const ack: ParseStarted = { id: request.id, started: true };
+  process.send!(ack, undefined, {}, () => read(request));
+});
+
+function read(request: ParseRequest): void {
   const started = performance.now();
   const reply = (outcome: ParseOutcome) => {
     const message: ParseReply = { id: request.id, seconds: (performance.now() - started) / 1000, ...outcome };
@@ -30,6 +37,7 @@ process.on('message', (request: ParseRequest) => {
       }
     },
   );
-});
+}
+
 // The server going away closes the channel: nothing is left to answer to.
 process.on('disconnect', () => process.exit(0));

@@ -33,6 +33,19 @@ export type ParseOutcome =
 /** Every reply says how long the read took, measured in the parser process. */
 export type ParseReply = { id: number; seconds: number } & ParseOutcome;
 
+/** Sent by the parser process when a request reaches it: the read's own deadline starts then. */
+export interface ParseStarted {
+  id: number;
+  started: true;
+}
+
+/**
+ * What a new parser process may take to load its readers (PDF.js, exceljs...) before the
+ * first request reaches it. Starting is not reading: on a loaded machine it can take
+ * seconds, and TROVE_FILES_PARSE_TIMEOUT_MS is the time one file may take to read.
+ */
+const STARTUP_ALLOWANCE_MS = 30_000;
+
 export interface ParserPoolOptions {
   /** The compiled parse-process.js. */
   processFile: string;
@@ -112,7 +125,29 @@ export class ParserPool {
   }
 
   private run(worker: Worker, job: Job): void {
-    const timer = setTimeout(() => {
+    this.running.set(worker, {
+      job,
+      timer: this.deadline(worker, job, STARTUP_ALLOWANCE_MS + this.options.timeoutMs),
+    });
+    const request: ParseRequest = {
+      id: job.id,
+      bytes: job.bytes,
+      filename: job.filename,
+      limits: this.options.limits,
+    };
+    worker.process.send(request);
+  }
+
+  /** The read has reached the parser process: from now on it has TROVE_FILES_PARSE_TIMEOUT_MS. */
+  private started(worker: Worker, id: number): void {
+    const current = this.running.get(worker);
+    if (!current || current.job.id !== id) return;
+    clearTimeout(current.timer);
+    current.timer = this.deadline(worker, current.job, this.options.timeoutMs);
+  }
+
+  private deadline(worker: Worker, job: Job, ms: number): NodeJS.Timeout {
+    return setTimeout(() => {
       record(job, kindOfName(job.filename), 'timeout', this.options.timeoutMs / 1000);
       this.settle(worker, job, (j) =>
         j.reject(
@@ -122,15 +157,7 @@ export class ParserPool {
         ),
       );
       void stop(worker);
-    }, this.options.timeoutMs);
-    this.running.set(worker, { job, timer });
-    const request: ParseRequest = {
-      id: job.id,
-      bytes: job.bytes,
-      filename: job.filename,
-      limits: this.options.limits,
-    };
-    worker.process.send(request);
+    }, ms);
   }
 
   private spawn(): Worker {
@@ -144,7 +171,9 @@ export class ParserPool {
     child.stderr?.on('data', (chunk: Buffer) => {
       worker.stderr = (worker.stderr + chunk.toString()).slice(-STDERR_KEPT);
     });
-    child.on('message', (reply: ParseReply) => this.answer(worker, reply));
+    child.on('message', (message: ParseReply | ParseStarted) =>
+      'started' in message ? this.started(worker, message.id) : this.answer(worker, message),
+    );
     child.on('exit', (code, signal) => this.exited(worker, signal ?? `exit code ${code}`));
     // A failed send or spawn is followed by 'exit'; that is where the job is settled.
     child.on('error', () => undefined);

@@ -785,6 +785,38 @@ export const DeleteConversationResponse = z.strictObject({
 });
 export const CancelResponse = z.looseObject({ cancelled: z.boolean().optional() });
 
+// ---- Attachments (ops 8 and 9)
+const nonEmpty = z.string().min(1);
+export const ChatAttachmentUploadRef = z.strictObject({
+  recordId: nonEmpty,
+  recordName: nonEmpty,
+  mimeType: nonEmpty,
+  extension: nonEmpty,
+  virtualRecordId: nonEmpty,
+  parseMode: nonEmpty.optional(),
+  ocrMode: nonEmpty.optional(),
+});
+export const ChatAttachmentUploadResponse = z.strictObject({
+  conversationId: nullable(z.string()),
+  attachments: z.array(ChatAttachmentUploadRef).min(1),
+});
+/** Op 9's 400: "a small JSON error object", not an ErrorResponse. */
+export const AttachmentDeleteError = z.strictObject({ error: z.string() });
+/** The MIME types op 8 accepts, in the document's order. */
+export const ATTACHMENT_MIME_TYPES = [
+  'application/pdf',
+  'image/jpeg',
+  'image/jpg',
+  'image/png',
+  'text/plain',
+  'text/markdown',
+  'text/mdx',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'text/csv',
+  'text/tab-separated-values',
+];
+
 /** The SSE event names every agents stream may carry (AgentStreamSSEEvent). */
 export const SSE_EVENT_NAMES = [
   'RUN_STARTED',

@@ -1,0 +1,64 @@
+import { Controller, Delete, HttpCode, Param, Post, Req, Res, UseFilters } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AuthContext } from '../auth/auth-context';
+import { AcceptsBearer, Auth, RequireScope } from '../auth/auth.guard';
+import { badRequest, DomainError, ErrorCode } from '../common/errors';
+import { MULTIPART_ROUTE, readMultipartUpload } from '../files/multipart';
+import { ApiErrorFilter } from './api-error.filter';
+import { AttachmentsService } from './attachments.service';
+
+/**
+ * Chat attachments (ops 8 and 9). The upload is the only multipart route of the
+ * agents API. The delete answers as the document's gateway does: an empty body with
+ * 204, or with the status of what went wrong (404: no such attachment of this key),
+ * and `{"error": "<field> is required"}` for a blank path parameter.
+ */
+@Controller('api/v1/agents/:agentKey/conversations/attachments')
+@UseFilters(ApiErrorFilter)
+@AcceptsBearer()
+export class AttachmentsController {
+  constructor(private readonly attachments: AttachmentsService) {}
+
+  /** multipart/form-data: `files` parts (1 to 10) and an optional `conversationId`. */
+  @Post('upload')
+  @HttpCode(200)
+  @RouteConfig(MULTIPART_ROUTE)
+  @RequireScope('agent:execute')
+  async upload(
+    @Auth() auth: AuthContext,
+    @Param('agentKey') agentKey: string,
+    @Req() request: FastifyRequest,
+  ) {
+    const agent = await this.attachments.requireAgent(auth, agentKey);
+    const upload = await readMultipartUpload(request, this.attachments.limits, ['files']).catch(
+      (error: unknown) => {
+        // The document answers a file over the limit as a 400 (a Multer rejection), not a 413.
+        if (error instanceof DomainError && error.code === ErrorCode.PayloadTooLarge)
+          throw badRequest(error.message.replace(/^Payload Too Large: /, ''));
+        throw error;
+      },
+    );
+    return this.attachments.upload(auth, agent, upload.files, upload.fields);
+  }
+
+  @Delete(':recordId')
+  @RequireScope('agent:execute')
+  async delete(
+    @Auth() auth: AuthContext,
+    @Param('agentKey') agentKey: string,
+    @Param('recordId') recordId: string,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const blank = [
+      ['agentKey', agentKey],
+      ['recordId', recordId],
+    ].find(([, value]) => (value ?? '').trim() === '');
+    if (blank) {
+      void reply.status(400).send({ error: `${blank[0]} is required` });
+      return;
+    }
+    const deleted = await this.attachments.delete(auth, agentKey.trim(), recordId.trim());
+    void reply.status(deleted ? 204 : 404).send();
+  }
+}
