@@ -1,13 +1,17 @@
 /**
- * Search, for REST and MCP alike, in the order the MCP tools page publishes:
+ * Search, for REST, MCP and agents alike, in four steps:
  *  1. the pipeline, with read and execute permission (otherwise "not found"),
  *     then the rules every search obeys (search-rules.ts);
  *  2. the embedding model: the one named (a model id the pipeline binds) or the
- *     default — only when the query has to be embedded;
- *  3. the query embedding: for similarity and MMR, and for every type when the
- *     edge asks for it (MCP does);
+ *     default, only when the query has to be embedded;
+ *  3. the query embedding: for similarity and MMR;
  *  4. the search of the type, over the requested classifications (expanded, then
  *     narrowed to the key's allow-list) and the metadata filter.
+ * `search` runs them all. An edge whose contract orders them otherwise calls
+ * `prepare` (steps 1 to 3) and `run` (step 4) itself: MCP's search_knowledge embeds
+ * the query for every type and refuses its own types in between
+ * (src/mcp/search-knowledge.ts).
+ *
  * Scores: the distance (ascending) for similarity and MMR, the rank (descending)
  * for full text. With inner_product the distance is pgvector's `<#>`, the negated
  * inner product, so that smaller is nearer for every strategy.
@@ -27,7 +31,7 @@ import { PipelineRecord, VectorEmbedding } from '../pipelines/pipeline';
 import { PipelinesService } from '../pipelines/pipelines.service';
 import { maximalMarginalRelevance } from './mmr';
 import { checkSearchRequest } from './search-rules';
-import { SearchFragment, SearchRequest } from './search.types';
+import { SearchFragment, SearchRequest, UntypedSearchRequest } from './search.types';
 
 export const Placeholders = {
   hybrid: 'Hybrid placeholder is not implemented yet',
@@ -35,6 +39,19 @@ export const Placeholders = {
   invalidType: 'Invalid search type or parameters',
   fullTextDisabled: 'Full text search is not enabled for this pipeline',
 } as const;
+
+/** Which searches the query is embedded for in step 3. */
+export interface PrepareOptions {
+  /** `vector-types`: similarity and MMR only; `every-type`: whatever the type, even none. */
+  embedQuery: 'vector-types' | 'every-type';
+}
+
+/** What steps 1 to 3 settled, for step 4. */
+export interface PreparedSearch {
+  pipeline: PipelineRecord;
+  /** The vector embedding the query was embedded with, and the vector; null when it was not. */
+  embedded: { vectorEmbedding: VectorEmbedding; vector: number[] } | null;
+}
 
 @Injectable()
 export class SearchService {
@@ -46,36 +63,44 @@ export class SearchService {
   ) {}
 
   async search(auth: AuthContext, pipelineId: string, request: SearchRequest): Promise<SearchFragment[]> {
+    const prepared = await this.prepare(auth, pipelineId, request, { embedQuery: 'vector-types' });
+    return this.run(auth, prepared, request);
+  }
+
+  /** Steps 1 to 3: the pipeline, the rules, and the query's embedding when `options` asks for one. */
+  async prepare(
+    auth: AuthContext,
+    pipelineId: string,
+    request: UntypedSearchRequest,
+    options: PrepareOptions,
+  ): Promise<PreparedSearch> {
     const pipeline = await this.pipelines.access(auth, pipelineId, Permission.Read | Permission.Execute, {
       denied: 'not-found',
     });
     checkSearchRequest(request, this.settings.limits);
-
     const vectorType = request.type === 'similarity' || request.type === 'mmr';
-    let binding: VectorEmbedding | null = null;
-    let vector: number[] | null = null;
-    if (vectorType || request.embedQueryAlways) {
-      binding = selectBinding(pipeline, request.embeddingModelId);
-      vector = await this.embedQuery(binding, request.query);
-    }
+    if (!vectorType && options.embedQuery !== 'every-type') return { pipeline, embedded: null };
+    const vectorEmbedding = selectVectorEmbedding(pipeline, request.embeddingModelId);
+    const vector = await this.embedQuery(vectorEmbedding, request.query);
+    return { pipeline, embedded: { vectorEmbedding, vector } };
+  }
 
+  /** Step 4: the search of the request's type, in the pipeline `prepare` found. */
+  async run(auth: AuthContext, prepared: PreparedSearch, request: SearchRequest): Promise<SearchFragment[]> {
+    const { pipeline, embedded } = prepared;
     switch (request.type) {
       case 'hybrid':
-        throw new DomainError(ErrorCode.NotImplemented, Placeholders.hybrid, {
-          params: { params: request.rawParams ?? {} },
-        });
+        throw new DomainError(ErrorCode.NotImplemented, Placeholders.hybrid);
       case 'history':
-        throw new DomainError(ErrorCode.NotImplemented, Placeholders.history, {
-          params: { params: request.rawParams ?? {} },
-        });
-      case 'query':
-        throw new DomainError(ErrorCode.Internal, Placeholders.invalidType);
+        throw new DomainError(ErrorCode.NotImplemented, Placeholders.history);
       case 'search':
         if (!pipeline.full_text_search)
           throw new DomainError(ErrorCode.NotImplemented, Placeholders.fullTextDisabled);
         break;
       case 'similarity':
       case 'mmr':
+        // prepare embeds the query for these two whatever its options.
+        if (!embedded) throw new Error('A vector search needs the query embedded by prepare()');
         break;
       default:
         throw new DomainError(ErrorCode.Internal, Placeholders.invalidType);
@@ -97,7 +122,7 @@ export class SearchService {
         ? []
         : request.type === 'search'
           ? await this.fullText(scope, request)
-          : await this.vectorSearch(scope, request, binding!, vector!);
+          : await this.vectorSearch(scope, request, embedded!.vectorEmbedding, embedded!.vector);
     stopTimer();
     searchResults.observe({ type: request.type }, results.length);
     return results;
@@ -106,7 +131,7 @@ export class SearchService {
   private async vectorSearch(
     scope: SearchScope,
     request: SearchRequest,
-    binding: VectorEmbedding,
+    vectorEmbedding: VectorEmbedding,
     vector: number[],
   ): Promise<SearchFragment[]> {
     const { k, fetch_k: fetchK, lambda_mult: lambda, threshold } = request.params;
@@ -115,8 +140,8 @@ export class SearchService {
     if (limit === 0) return [];
     const query = {
       ...scope,
-      vectorEmbeddingId: binding.id,
-      size: binding.model.size,
+      vectorEmbeddingId: vectorEmbedding.id,
+      size: vectorEmbedding.model.size,
       vector,
       strategy: request.distanceStrategy,
       limit,
@@ -159,30 +184,37 @@ export class SearchService {
     return hits.map((hit) => present(hit.fragment, hit.score));
   }
 
-  private async embedQuery(binding: VectorEmbedding, query: string): Promise<number[]> {
+  private async embedQuery(vectorEmbedding: VectorEmbedding, query: string): Promise<number[]> {
+    const { model } = vectorEmbedding;
     try {
-      return await this.embeddings.embedQuery(binding.model, query);
+      return await this.embeddings.embedQuery(model, query);
     } catch (error) {
       if (error instanceof DomainError) throw error;
       throw new DomainError(
         ErrorCode.Upstream,
-        `Embedding model '${binding.model.name}' could not embed the query: ${(error as Error).message}`,
+        `Embedding model '${model.name}' could not embed the query: ${(error as Error).message}`,
       );
     }
   }
 }
 
-/** The binding of the named embedding model, or the pipeline's default one. */
-export function selectBinding(pipeline: PipelineRecord, embeddingModelId: string | null): VectorEmbedding {
+/**
+ * The pipeline's vector embedding of the named embedding MODEL (REST `params.embedding`,
+ * MCP `embedding_model_id`), or its default one.
+ */
+export function selectVectorEmbedding(
+  pipeline: PipelineRecord,
+  embeddingModelId: string | null,
+): VectorEmbedding {
   if (embeddingModelId !== null) {
     const wanted = embeddingModelId.toLowerCase();
-    const binding = pipeline.vectorEmbeddings.find((v) => v.model.id === wanted);
-    if (!binding) throw invalid(Messages.embeddingModelNotFound);
-    return binding;
+    const named = pipeline.vectorEmbeddings.find((v) => v.model.id === wanted);
+    if (!named) throw invalid(Messages.embeddingModelNotFound);
+    return named;
   }
-  const binding = pipeline.vectorEmbeddings.find((v) => v.id === pipeline.default_vector_embedding_id);
-  if (!binding) throw invalid(Messages.missingEmbeddingModelId);
-  return binding;
+  const fallback = pipeline.vectorEmbeddings.find((v) => v.id === pipeline.default_vector_embedding_id);
+  if (!fallback) throw invalid(Messages.missingEmbeddingModelId);
+  return fallback;
 }
 
 /** One result, as published: keys in alphabetical order, `page_content` absent when empty. */

@@ -5,8 +5,8 @@
 import { DistanceStrategy } from '../fragments/fragment';
 import { MetadataFilter } from '../fragments/metadata-filter';
 
-/** Types the edges may pass: `hybrid` and `history` are published placeholders; `query` is MCP's invalid type. */
-export type SearchType = 'similarity' | 'mmr' | 'search' | 'hybrid' | 'history' | 'query';
+/** The search types: `hybrid` and `history` are published placeholders (501). */
+export type SearchType = 'similarity' | 'mmr' | 'search' | 'hybrid' | 'history';
 
 export interface SearchParams {
   /** 0..65535: the number of fragments to return. */
@@ -38,18 +38,17 @@ export interface SearchRequest {
    */
   classifications: ClassificationQuery | 'all';
   params: SearchParams;
-  /** The raw parsed `params` as sent (for the placeholder errors' `data`), or null when absent. */
-  rawParams: Record<string, unknown> | null;
   filters: MetadataFilter | null;
   distanceStrategy: DistanceStrategy;
   /** An embedding MODEL id (not a vector embedding id); null: the pipeline's default. */
   embeddingModelId: string | null;
-  /**
-   * MCP embeds the query before every search type, including full text and the
-   * placeholder types (published processing order); REST embeds only when needed.
-   */
-  embedQueryAlways: boolean;
 }
+
+/**
+ * A request as SearchService.prepare takes it, its type possibly none: an edge may
+ * accept a type that has no search (MCP's `query`) and refuse it after the first steps.
+ */
+export type UntypedSearchRequest = Omit<SearchRequest, 'type'> & { type: SearchType | null };
 
 /** One result, keys in alphabetical order as published; `page_content` absent when empty. */
 export interface SearchFragment {
