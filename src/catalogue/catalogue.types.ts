@@ -1,6 +1,6 @@
 /**
  * The catalogue's records as other modules receive them from CatalogueService: an
- * embedding model (each model binding of a pipeline carries one) and a text splitter.
+ * embedding model (each vector embedding of a pipeline carries one) and a text splitter.
  */
 
 export interface EmbeddingModel {

@@ -160,11 +160,11 @@ export class IngestionService {
       prepared.push({ input, textSplitterId, fragments, vectors: new Map() });
     }
     const texts = prepared.flatMap((doc) => doc.fragments.map((f) => f.text));
-    for (const binding of pipeline.vectorEmbeddings) {
-      const vectors = await this.embed(binding.model, texts, signal);
+    for (const vectorEmbedding of pipeline.vectorEmbeddings) {
+      const vectors = await this.embed(vectorEmbedding.model, texts, signal);
       let offset = 0;
       for (const doc of prepared) {
-        doc.vectors.set(binding.id, vectors.slice(offset, offset + doc.fragments.length));
+        doc.vectors.set(vectorEmbedding.id, vectors.slice(offset, offset + doc.fragments.length));
         offset += doc.fragments.length;
       }
     }
@@ -228,9 +228,9 @@ export class IngestionService {
     await this.fragments.insert(
       pipeline.id,
       fragments,
-      pipeline.vectorEmbeddings.map((binding) => ({
-        vectorEmbeddingId: binding.id,
-        vectors: prepared.flatMap((doc) => doc.vectors.get(binding.id) ?? []),
+      pipeline.vectorEmbeddings.map(({ id }) => ({
+        vectorEmbeddingId: id,
+        vectors: prepared.flatMap((doc) => doc.vectors.get(id) ?? []),
       })),
       tx,
     );

@@ -1,7 +1,7 @@
 /**
  * The SQL of search: nearest fragments by vector distance, and full-text ranking.
  *
- * Vector search goes through the binding's partial HNSW index (cosine) when it can.
+ * Vector search goes through the vector embedding's partial HNSW index (cosine) when it can.
  * An HNSW scan alone returns about `hnsw.ef_search` candidates and filters them
  * afterwards, so a selective filter (classifications, metadata) could leave fewer
  * than k rows although k exist. Two things prevent that: iterative index scans
@@ -26,7 +26,7 @@ export const DISTANCE_OPERATOR: Record<DistanceStrategy, string> = {
   inner_product: '<#>',
 };
 
-/** The bindings' HNSW indexes are built with vector_cosine_ops: only cosine can use them. */
+/** The vector embeddings' HNSW indexes are built with vector_cosine_ops: only cosine can use them. */
 const INDEXED_STRATEGY: DistanceStrategy = 'cosine';
 
 /**

@@ -7,7 +7,7 @@ import { FragmentsService } from './fragments.service';
 /**
  * The fragments and their vectors (tables `fragments`, `fragment_embeddings` and the
  * vector indexes): written by documents, searched by search, indexed per model
- * binding for pipelines, all through FragmentsService.
+ * vector embedding for pipelines, all through FragmentsService.
  */
 @Module({
   imports: [CryptoModule],

@@ -1,7 +1,7 @@
 /**
  * Fragments: the searchable pieces of documents, with their vectors. This service is
  * the only way to them: documents write and list them through it, search reads
- * them through it, pipelines give each model binding its vector index through it.
+ * them through it, pipelines give each vector embedding its vector index through it.
  *
  * Fragment text is encrypted at rest: sealed here, bound to the fragment's row by
  * `fragment:<id>`, and opened only for what is returned.
@@ -57,7 +57,7 @@ export class FragmentsService {
   async insert(
     pipelineId: string,
     fragments: NewFragment[],
-    vectors: { vectorEmbeddingId: string; vectors: number[][] }[],
+    embeddings: { vectorEmbeddingId: string; vectors: number[][] }[],
     tx: Queryable,
   ): Promise<void> {
     await this.repository.insert(
@@ -76,8 +76,8 @@ export class FragmentsService {
       tx,
     );
     const ids = fragments.map((f) => f.sealed.id);
-    for (const binding of vectors) {
-      await this.repository.insertEmbeddings(binding.vectorEmbeddingId, ids, binding.vectors, tx);
+    for (const { vectorEmbeddingId, vectors } of embeddings) {
+      await this.repository.insertEmbeddings(vectorEmbeddingId, ids, vectors, tx);
     }
     this.db.noteRowsWritten(fragments.length);
   }

@@ -178,7 +178,7 @@ export class PipelinesRepository {
 
   private async withEmbeddings(rows: PipelineRow[], db: Queryable = this.db): Promise<PipelineRecord[]> {
     if (rows.length === 0) return [];
-    const bindings = await db.query<{
+    const vectorEmbeddings = await db.query<{
       id: string;
       pipeline_id: string;
       position: number;
@@ -198,20 +198,20 @@ export class PipelinesRepository {
     );
     return rows.map((row) => ({
       ...row,
-      vectorEmbeddings: bindings
-        .filter((b) => b.pipeline_id === row.id)
-        .map((b) => ({
-          id: b.id,
-          pipeline_id: b.pipeline_id,
-          position: b.position,
+      vectorEmbeddings: vectorEmbeddings
+        .filter((v) => v.pipeline_id === row.id)
+        .map((v) => ({
+          id: v.id,
+          pipeline_id: v.pipeline_id,
+          position: v.position,
           model: {
-            id: b.m_id,
-            name: b.m_name,
-            provider: b.m_provider,
-            size: b.m_size,
-            parameters: b.m_parameters,
-            description: b.m_description,
-            created_at: b.m_created_at,
+            id: v.m_id,
+            name: v.m_name,
+            provider: v.m_provider,
+            size: v.m_size,
+            parameters: v.m_parameters,
+            description: v.m_description,
+            created_at: v.m_created_at,
           },
         })),
     }));

@@ -194,32 +194,32 @@ export class PipelinesService {
           throw invalid(
             `embedding_model_ids[${missing}]: embedding model ${modelIds[missing]} does not exist`,
           );
-        const bindings = modelIds.map((modelId, position) => ({ id: newId(), modelId, position }));
+        const vectorEmbeddings = modelIds.map((modelId, position) => ({ id: newId(), modelId, position }));
         await this.pipelines.insert(
           {
             id,
             name: dto.name,
             description: dto.description ?? null,
             default_text_splitter_id: splitterId,
-            default_vector_embedding_id: bindings[0]?.id ?? null,
+            default_vector_embedding_id: vectorEmbeddings[0]?.id ?? null,
             full_text_search: dto.full_text_search,
             classifications: classifications.classifications,
             hierarchy: classifications.hierarchy,
           },
           tx,
         );
-        for (const binding of bindings) {
+        for (const vectorEmbedding of vectorEmbeddings) {
           await this.pipelines.insertVectorEmbedding(
             {
-              id: binding.id,
+              id: vectorEmbedding.id,
               pipeline_id: id,
-              embedding_model_id: binding.modelId,
-              position: binding.position,
+              embedding_model_id: vectorEmbedding.modelId,
+              position: vectorEmbedding.position,
             },
             tx,
           );
-          const size = models.find((m) => m.id === binding.modelId)!.size;
-          await this.fragments.createVectorIndex(tx, binding.id, size);
+          const size = models.find((m) => m.id === vectorEmbedding.modelId)!.size;
+          await this.fragments.createVectorIndex(tx, vectorEmbedding.id, size);
         }
       })
       .catch(rethrowUniqueName(dto.name));

@@ -2,7 +2,7 @@
  * Search, for REST, MCP and agents alike, in four steps:
  *  1. the pipeline, with read and execute permission (otherwise "not found"),
  *     then the rules every search obeys (search-rules.ts);
- *  2. the embedding model: the one named (a model id the pipeline binds) or the
+ *  2. the embedding model: the one named (a model of one of the pipeline's vector embeddings) or the
  *     default, only when the query has to be embedded;
  *  3. the query embedding: for similarity and MMR;
  *  4. the search of the type, over the requested classifications (expanded, then
