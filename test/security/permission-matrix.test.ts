@@ -11,6 +11,11 @@ import { RawMcp, lastMessage } from '../mcp/support';
 import { describeEachDatabase } from '../support/suite';
 import { buildMatrixFixture, KEY_KINDS, KeyKind, MatrixFixture } from './permission-matrix.fixture';
 import {
+  GUIDED_MIND_ROWS,
+  GUIDED_MIND_UPLOAD_ROOT,
+  guidedMindCell,
+} from './permission-matrix/guided-mind.rows';
+import {
   Check,
   MatrixRequest,
   MCP_ENDPOINTS,
@@ -160,6 +165,11 @@ describeEachDatabase(
     it.each(WRITE_ROWS.map((row) => [label(row), row] as const))('%s', async (_, row) => {
       expect(await runCells(row, rest(row))).toEqual([]);
     });
+
+    // The Guided Mind tools of /api/v1/mcp (permission-matrix.guided-mind.ts); last, as their uploads write.
+    it.each(GUIDED_MIND_ROWS.map((row) => [label(row), row] as const))('Guided Mind %s', async (_, row) => {
+      expect(await runCells(row, guidedMindCell(fixture().trove.url, fx, row))).toEqual([]);
+    });
   },
-  { env: { TROVE_JOBS_POLL_MS: '100' } },
+  { env: { TROVE_JOBS_POLL_MS: '100', TROVE_UPLOAD_ROOT: GUIDED_MIND_UPLOAD_ROOT } },
 );
