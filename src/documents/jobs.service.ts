@@ -22,10 +22,11 @@ import { newId } from '../common/ids';
 import { SETTINGS, Settings } from '../config/settings';
 import { DatabaseService, Queryable } from '../database/database.service';
 import { jobs as jobsGauge } from '../observability/metrics';
-import { PipelineRecord, PipelinesRepository } from '../pipelines/pipelines.repository';
-import { ClassificationAccess, classificationAccess, mayAccess } from './classification-access';
-import { ContentCipher } from './content-cipher';
-import { DocumentsRepository } from './documents.repository';
+import { ContentCipher } from '../crypto/content-cipher';
+import { FragmentsService } from '../fragments/fragments.service';
+import { ClassificationAccess, classificationAccess, mayAccess } from '../pipelines/classification-access';
+import { PipelineRecord } from '../pipelines/pipeline';
+import { PipelinesService } from '../pipelines/pipelines.service';
 import { IngestInput, IngestionService, recordIngested } from './ingestion.service';
 import { JobItemError, JobItemResult, JobRow, JobsRepository, JobState } from './jobs.repository';
 
@@ -91,11 +92,11 @@ export class JobsService {
     @Inject(SETTINGS) private readonly settings: Settings,
     private readonly db: DatabaseService,
     private readonly repository: JobsRepository,
-    private readonly pipelines: PipelinesRepository,
+    private readonly pipelines: PipelinesService,
     private readonly ingestion: IngestionService,
     private readonly cipher: ContentCipher,
     private readonly apiKeys: ApiKeysService,
-    private readonly documents: DocumentsRepository,
+    private readonly fragments: FragmentsService,
   ) {}
 
   /** Queues documents already checked against the pipeline and the key (in `tx` when given). */
@@ -135,7 +136,7 @@ export class JobsService {
     const pipeline = await this.pipelines.find(row.pipeline_id);
     const allowed = pipeline ? classificationAccess(auth, pipeline).allowed : [];
     if (allowed === null || row.results.length === 0) return presentJob(row);
-    const history = await this.documents.versionHistory([...new Set(row.results.map((r) => r.id))]);
+    const history = await this.fragments.versionHistory([...new Set(row.results.map((r) => r.id))]);
     const visible = row.results.filter((result) =>
       (history.get(result.id) ?? []).some(
         (v) => v.version === result.version && mayAccess(allowed, v.classification),
@@ -254,7 +255,7 @@ export class JobsService {
         if (!(await this.repository.recordProgress(job.id, workerId, lease, results, [], tx)))
           throw new LeaseLost();
       });
-      recordIngested(prepared, this.db);
+      recordIngested(prepared);
       return true;
     } catch (error) {
       if (error instanceof LeaseLost || signal.aborted) throw error;

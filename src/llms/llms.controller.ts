@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
 import { AdminOnly } from '../auth/auth.guard';
-import { requireUuid } from '../common/ids';
+import { UuidParam } from '../common/uuid.pipe';
 import { parseWith } from '../common/validation';
 import { CreateLlmSchema, UpdateLlmSchema } from './llms.dto';
 import { LlmsService } from './llms.service';
@@ -16,8 +16,8 @@ export class LlmsController {
   }
 
   @Get(':id')
-  get(@Param('id') id: string) {
-    return this.service.get(requireUuid(id, 'id'));
+  get(@UuidParam('id', 'id') id: string) {
+    return this.service.get(id);
   }
 
   @Post()
@@ -28,14 +28,14 @@ export class LlmsController {
 
   @Patch(':id')
   @AdminOnly()
-  update(@Param('id') id: string, @Body() body: unknown) {
-    return this.service.update(requireUuid(id, 'id'), parseWith(UpdateLlmSchema, body));
+  update(@UuidParam('id', 'id') id: string, @Body() body: unknown) {
+    return this.service.update(id, parseWith(UpdateLlmSchema, body));
   }
 
   @Delete(':id')
   @AdminOnly()
   @HttpCode(204)
-  delete(@Param('id') id: string) {
-    return this.service.delete(requireUuid(id, 'id'));
+  delete(@UuidParam('id', 'id') id: string) {
+    return this.service.delete(id);
   }
 }
