@@ -1,5 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { requireUuid } from '../common/ids';
+import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
+import { UuidParam } from '../common/uuid.pipe';
 import { parseWith } from '../common/validation';
 import { AuthContext } from './auth-context';
 import { AdminOnly, Auth } from './auth.guard';
@@ -22,23 +22,23 @@ export class ApiKeysController {
   }
 
   @Get(':id')
-  get(@Param('id') id: string) {
-    return this.service.get(requireUuid(id, 'id'));
+  get(@UuidParam('id', 'id') id: string) {
+    return this.service.get(id);
   }
 
   @Patch(':id')
-  update(@Param('id') id: string, @Body() body: unknown) {
-    return this.service.update(requireUuid(id, 'id'), parseWith(UpdateApiKeySchema, body));
+  update(@UuidParam('id', 'id') id: string, @Body() body: unknown) {
+    return this.service.update(id, parseWith(UpdateApiKeySchema, body));
   }
 
   @Post(':id/rotate')
-  rotate(@Param('id') id: string) {
-    return this.service.rotateSecret(requireUuid(id, 'id'));
+  rotate(@UuidParam('id', 'id') id: string) {
+    return this.service.rotateSecret(id);
   }
 
   @Delete(':id')
   @HttpCode(204)
-  delete(@Auth() auth: AuthContext, @Param('id') id: string) {
-    return this.service.delete(requireUuid(id, 'id'), auth);
+  delete(@Auth() auth: AuthContext, @UuidParam('id', 'id') id: string) {
+    return this.service.delete(id, auth);
   }
 }

@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { requireUuid } from '../common/ids';
+import { Body, Controller, Delete, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { ProbeSchema } from '../common/probe';
+import { UuidParam } from '../common/uuid.pipe';
 import { parseWith } from '../common/validation';
 import { AdminOnly } from '../auth/auth.guard';
 import { CatalogueService } from './catalogue.service';
@@ -22,8 +22,8 @@ export class CatalogueController {
   }
 
   @Get('embedding_models/:id')
-  getModel(@Param('id') id: string) {
-    return this.service.getModel(requireUuid(id, 'id'));
+  getModel(@UuidParam('id', 'id') id: string) {
+    return this.service.getModel(id);
   }
 
   @Post('embedding_models')
@@ -36,15 +36,15 @@ export class CatalogueController {
   @Post('embedding_models/:id/test')
   @AdminOnly()
   @HttpCode(200)
-  testModel(@Param('id') id: string, @Body() body: unknown) {
-    return this.service.testModel(requireUuid(id, 'id'), parseWith(ProbeSchema, body));
+  testModel(@UuidParam('id', 'id') id: string, @Body() body: unknown) {
+    return this.service.testModel(id, parseWith(ProbeSchema, body));
   }
 
   @Delete('embedding_models/:id')
   @AdminOnly()
   @HttpCode(204)
-  deleteModel(@Param('id') id: string) {
-    return this.service.deleteModel(requireUuid(id, 'id'));
+  deleteModel(@UuidParam('id', 'id') id: string) {
+    return this.service.deleteModel(id);
   }
 
   @Get('text_splitters')
@@ -53,8 +53,8 @@ export class CatalogueController {
   }
 
   @Get('text_splitters/:id')
-  getSplitter(@Param('id') id: string) {
-    return this.service.getSplitter(requireUuid(id, 'id'));
+  getSplitter(@UuidParam('id', 'id') id: string) {
+    return this.service.getSplitter(id);
   }
 
   @Post('text_splitters')
@@ -66,7 +66,7 @@ export class CatalogueController {
   @Delete('text_splitters/:id')
   @AdminOnly()
   @HttpCode(204)
-  deleteSplitter(@Param('id') id: string) {
-    return this.service.deleteSplitter(requireUuid(id, 'id'));
+  deleteSplitter(@UuidParam('id', 'id') id: string) {
+    return this.service.deleteSplitter(id);
   }
 }

@@ -9,27 +9,18 @@ import { ListEnvelope, parseListQuery, toEnvelope } from '../common/list';
 import { ProbeDto, runProbe } from '../common/probe';
 import { SETTINGS, Settings } from '../config/settings';
 import { EmbeddingsService } from '../embeddings/embeddings.service';
-import { CatalogueRepository, EmbeddingModelRow, TextSplitterRow } from './catalogue.repository';
+import { Queryable } from '../database/database.service';
+import { CatalogueRepository } from './catalogue.repository';
+import { EmbeddingModel, TextSplitter } from './catalogue.types';
 import { CreateEmbeddingModelDto, CreateTextSplitterDto } from './catalogue.dto';
 import { normalizeSplitterParameters } from './text-splitting';
 
-export interface EmbeddingModelView {
-  id: string;
-  name: string;
-  provider: string;
-  size: number;
-  parameters: Record<string, unknown>;
-  description: string | null;
-}
+/** A model as clients see it (its secret parameters masked, see presentModel). */
+export type EmbeddingModelView = Omit<EmbeddingModel, 'created_at'>;
 
-export interface TextSplitterView {
-  id: string;
-  provider: string;
-  parameters: Record<string, unknown>;
-  description: string | null;
-}
+export type TextSplitterView = Omit<TextSplitter, 'created_at'>;
 
-const presentSplitter = (row: TextSplitterRow): TextSplitterView => ({
+const presentSplitter = (row: TextSplitter): TextSplitterView => ({
   id: row.id,
   provider: row.provider,
   parameters: row.parameters,
@@ -79,7 +70,7 @@ export class CatalogueService {
   ) {}
 
   /** A model as clients see it: the provider's secret parameters (an api_key) are masked. */
-  presentModel(row: EmbeddingModelRow): EmbeddingModelView {
+  presentModel(row: EmbeddingModel): EmbeddingModelView {
     const parameters = this.embeddings.redactParameters(row.provider, row.parameters);
     return {
       id: row.id,
@@ -215,6 +206,16 @@ export class CatalogueService {
       description: dto.description ?? null,
     });
     return presentSplitter(row);
+  }
+
+  /** The splitter, or null (for modules that check a reference, in their transaction when given). */
+  findSplitter(id: string, db?: Queryable): Promise<TextSplitter | null> {
+    return this.repository.findSplitter(id, db);
+  }
+
+  /** The models of these ids that exist (for modules that check references, in their transaction when given). */
+  findModels(ids: string[], db?: Queryable): Promise<EmbeddingModel[]> {
+    return this.repository.findModels(ids, db);
   }
 
   async deleteSplitter(id: string): Promise<void> {

@@ -1,7 +1,7 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { AuthContext } from '../auth/auth-context';
 import { Auth } from '../auth/auth.guard';
-import { requireUuid } from '../common/ids';
+import { UuidParam } from '../common/uuid.pipe';
 import { JobsService } from './jobs.service';
 
 @Controller('jobs')
@@ -14,7 +14,7 @@ export class JobsController {
   }
 
   @Get(':id')
-  get(@Auth() auth: AuthContext, @Param('id') id: string) {
-    return this.jobs.get(auth, requireUuid(id, 'job id'));
+  get(@Auth() auth: AuthContext, @UuidParam('id', 'job id') id: string) {
+    return this.jobs.get(auth, id);
   }
 }

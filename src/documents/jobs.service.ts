@@ -23,10 +23,11 @@ import { ListEnvelope, parseListQuery, toEnvelope } from '../common/list';
 import { SETTINGS, Settings } from '../config/settings';
 import { DatabaseService, Queryable } from '../database/database.service';
 import { jobs as jobsGauge } from '../observability/metrics';
-import { PipelineRecord, PipelinesRepository } from '../pipelines/pipelines.repository';
-import { ClassificationAccess, classificationAccess, mayAccess } from './classification-access';
-import { ContentCipher } from './content-cipher';
-import { DocumentsRepository } from './documents.repository';
+import { ContentCipher } from '../crypto/content-cipher';
+import { FragmentsService } from '../fragments/fragments.service';
+import { ClassificationAccess, classificationAccess, mayAccess } from '../pipelines/classification-access';
+import { PipelineRecord } from '../pipelines/pipeline';
+import { PipelinesService } from '../pipelines/pipelines.service';
 import { IngestInput, IngestionService, recordIngested } from './ingestion.service';
 import {
   JobItemError,
@@ -105,11 +106,11 @@ export class JobsService {
     @Inject(SETTINGS) private readonly settings: Settings,
     private readonly db: DatabaseService,
     private readonly repository: JobsRepository,
-    private readonly pipelines: PipelinesRepository,
+    private readonly pipelines: PipelinesService,
     private readonly ingestion: IngestionService,
     private readonly cipher: ContentCipher,
     private readonly apiKeys: ApiKeysService,
-    private readonly documents: DocumentsRepository,
+    private readonly fragments: FragmentsService,
   ) {}
 
   /** Queues documents already checked against the pipeline and the key (in `tx` when given). */
@@ -167,7 +168,7 @@ export class JobsService {
     }
     const narrowed = rows.filter((row) => allowedIn.get(row.pipeline_id) !== null && row.results.length > 0);
     const ids = [...new Set(narrowed.flatMap((row) => row.results.map((result) => result.id)))];
-    const history = await this.documents.versionHistory(ids);
+    const history = await this.fragments.versionHistory(ids);
     return rows.map((row) => {
       // null: every classification (an admin, a `*` allow-list); a deleted pipeline: none.
       const allowed = allowedIn.get(row.pipeline_id) as string[] | null;
@@ -291,7 +292,7 @@ export class JobsService {
         if (!(await this.repository.recordProgress(job.id, workerId, lease, results, [], tx)))
           throw new LeaseLost();
       });
-      recordIngested(prepared, this.db);
+      recordIngested(prepared);
       return true;
     } catch (error) {
       if (error instanceof LeaseLost || signal.aborted) throw error;

@@ -14,7 +14,7 @@ import { ListEnvelope, parseListQuery, toEnvelope } from '../common/list';
 import { ProbeDto, runProbe } from '../common/probe';
 import { SETTINGS, Settings } from '../config/settings';
 import { DatabaseService } from '../database/database.service';
-import { ContentCipher } from '../documents/content-cipher';
+import { ContentCipher } from '../crypto/content-cipher';
 import { ChatModel, llmErrors } from './chat-model';
 import { LLM_PROVIDER_OF, LlmConfig } from './llm-providers';
 import { CreateLlmDto, LlmProviderName, UpdateLlmDto } from './llms.dto';
