@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { ProbeSchema } from '../common/probe';
 import { UuidParam } from '../common/uuid.pipe';
 import { parseWith } from '../common/validation';
 import { AdminOnly } from '../auth/auth.guard';
@@ -29,6 +30,14 @@ export class CatalogueController {
   @AdminOnly()
   createModel(@Body() body: unknown) {
     return this.service.createModel(parseWith(CreateEmbeddingModelSchema, body));
+  }
+
+  /** Embeds a probe text: reachable, how fast, how many dimensions (200 whatever the outcome). */
+  @Post('embedding_models/:id/test')
+  @AdminOnly()
+  @HttpCode(200)
+  testModel(@UuidParam('id', 'id') id: string, @Body() body: unknown) {
+    return this.service.testModel(id, parseWith(ProbeSchema, body));
   }
 
   @Delete('embedding_models/:id')

@@ -2,10 +2,12 @@
  * The catalogue: embedding providers (built in), embedding models and text
  * splitters (rows an admin creates, pipelines refer to).
  */
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { conflict, notFound } from '../common/errors';
 import { newId } from '../common/ids';
 import { ListEnvelope, parseListQuery, toEnvelope } from '../common/list';
+import { ProbeDto, runProbe } from '../common/probe';
+import { SETTINGS, Settings } from '../config/settings';
 import { EmbeddingsService } from '../embeddings/embeddings.service';
 import { Queryable } from '../database/database.service';
 import { CatalogueRepository } from './catalogue.repository';
@@ -42,11 +44,29 @@ function sameJson(a: unknown, b: unknown): boolean {
 
 const STRING_OPS = ['eq', 'ne', 'contains', 'startswith', 'endswith', 'in'] as const;
 
+/** What an embedding probe embeds unless the admin sends a text. */
+const EMBEDDING_PROBE = 'Trove embedding probe: is this model reachable?';
+
+/** `POST /embedding_models/{id}/test`: one embedding of a probe text, timed. */
+export interface EmbeddingProbeView {
+  id: string;
+  ok: boolean;
+  /** Dimensions of the vector the model returned; null when it failed. */
+  dimension: number | null;
+  /** Dimensions the model is registered with. */
+  size: number;
+  latency_ms: number;
+  error: string | null;
+}
+
 @Injectable()
 export class CatalogueService {
+  private readonly logger = new Logger(CatalogueService.name);
+
   constructor(
     private readonly repository: CatalogueRepository,
     private readonly embeddings: EmbeddingsService,
+    @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
   /** A model as clients see it: the provider's secret parameters (an api_key) are masked. */
@@ -113,6 +133,27 @@ export class CatalogueService {
       description: dto.description ?? null,
     });
     return this.presentModel(row);
+  }
+
+  /** Embeds a probe text with the model: whether it answers, how fast, and with how many dimensions. */
+  async testModel(id: string, dto: ProbeDto): Promise<EmbeddingProbeView> {
+    const row = await this.repository.findModel(id);
+    if (!row) throw notFound('Embedding model not found', { id });
+    const probe = await runProbe(
+      'The embedding model',
+      // Room for the provider's own retries, each bounded by the per-attempt timeout.
+      this.settings.embeddingTimeoutMs * 2,
+      (signal) => this.embeddings.embedQuery(row, dto?.text ?? EMBEDDING_PROBE, signal),
+      this.logger,
+    );
+    return {
+      id,
+      ok: probe.ok,
+      dimension: probe.value?.length ?? null,
+      size: row.size,
+      latency_ms: probe.latency_ms,
+      error: probe.error,
+    };
   }
 
   async deleteModel(id: string): Promise<void> {

@@ -6,7 +6,7 @@
  */
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, HTTP_STATUS_OF } from './errors';
+import { DomainError, HTTP_STATUS_OF, messageFor } from './errors';
 
 export const BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 
@@ -29,12 +29,15 @@ function fromFrameworkStatus(status: number, message: string): ErrorBody {
   return { status, detail: message };
 }
 
-/** Maps any thrown value to a status and a message fit for a client. */
-export function toErrorBody(error: unknown): ErrorBody {
+/**
+ * Maps any thrown value to a status and a message fit for a client; `admin`: the
+ * caller authenticated with an admin key, who may see a model endpoint's address.
+ */
+export function toErrorBody(error: unknown, admin = false): ErrorBody {
   if (error instanceof DomainError) {
     return {
       status: HTTP_STATUS_OF[error.code],
-      detail: error.message,
+      detail: messageFor(error, admin),
       ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
     };
   }
@@ -72,6 +75,11 @@ export function toErrorBody(error: unknown): ErrorBody {
   return { status: 500, detail: 'Internal Server Error' };
 }
 
+/** Whether the request authenticated with an admin key (the guard puts its AuthContext on it). */
+export function isAdminRequest(request: FastifyRequest | undefined): boolean {
+  return (request as { auth?: { admin?: boolean } } | undefined)?.auth?.admin === true;
+}
+
 /**
  * Another edge's way of writing errors, for the paths under `prefix` (the agents API's
  * ErrorResponse under /api/v1/): used for the errors of those paths that no controller's
@@ -107,7 +115,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     const request = host.switchToHttp().getRequest<FastifyRequest>();
     const edge = edgeOf(this.edges, request);
     if (edge) return edge.answer(error, request, reply);
-    const body = toErrorBody(error);
+    const body = toErrorBody(error, isAdminRequest(request));
     if (body.status >= 500 && body.status !== 501 && body.status !== 502 && body.status !== 503) {
       this.logger.error({ err: error, reqId: request?.id }, 'Unhandled error');
     }

@@ -1,4 +1,4 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { AuthContext } from '../auth/auth-context';
 import { Auth } from '../auth/auth.guard';
 import { UuidParam } from '../common/uuid.pipe';
@@ -7,6 +7,11 @@ import { JobsService } from './jobs.service';
 @Controller('jobs')
 export class JobsController {
   constructor(private readonly jobs: JobsService) {}
+
+  @Get()
+  list(@Auth() auth: AuthContext, @Query() query: Record<string, unknown>) {
+    return this.jobs.list(auth, query);
+  }
 
   @Get(':id')
   get(@Auth() auth: AuthContext, @UuidParam('id', 'job id') id: string) {

@@ -19,6 +19,7 @@ import { ApiKeysService } from '../auth/api-keys.service';
 import { AuthContext, Permission } from '../auth/auth-context';
 import { DomainError, ErrorCode, notFound } from '../common/errors';
 import { newId } from '../common/ids';
+import { ListEnvelope, parseListQuery, toEnvelope } from '../common/list';
 import { SETTINGS, Settings } from '../config/settings';
 import { DatabaseService, Queryable } from '../database/database.service';
 import { jobs as jobsGauge } from '../observability/metrics';
@@ -28,7 +29,14 @@ import { ClassificationAccess, classificationAccess, mayAccess } from '../pipeli
 import { PipelineRecord } from '../pipelines/pipeline';
 import { PipelinesService } from '../pipelines/pipelines.service';
 import { IngestInput, IngestionService, recordIngested } from './ingestion.service';
-import { JobItemError, JobItemResult, JobRow, JobsRepository, JobState } from './jobs.repository';
+import {
+  JobItemError,
+  JobItemResult,
+  JobRow,
+  JobsRepository,
+  JobState,
+  JobSummaryRow,
+} from './jobs.repository';
 
 /** Documents embedded and stored together: one embedding call per model, one transaction. */
 export const JOB_CHUNK_SIZE = 32;
@@ -57,6 +65,12 @@ interface JobPayload {
 
 const jobAad = (jobId: string) => `job:${jobId}`;
 
+/** What `GET /jobs` filters on. */
+const JOB_FILTERS = {
+  state: ['eq', 'ne', 'in'],
+  pipeline_id: ['eq', 'in'],
+} as const;
+
 /** Thrown inside a chunk's transaction when another worker took the job over. */
 class LeaseLost extends Error {}
 
@@ -67,7 +81,7 @@ class KeyRefused extends DomainError {
   }
 }
 
-export function presentJob(row: JobRow): JobView {
+export function presentJob(row: JobSummaryRow): JobView {
   return {
     attempts: row.attempts,
     created_at: row.created_at.toISOString(),
@@ -133,16 +147,39 @@ export class JobsService {
   async get(auth: AuthContext, id: string): Promise<JobView> {
     const row = await this.repository.find(id);
     if (!row || (!auth.admin && row.api_key_id !== auth.keyId)) throw notFound('Job not found', { id });
-    const pipeline = await this.pipelines.find(row.pipeline_id);
-    const allowed = pipeline ? classificationAccess(auth, pipeline).allowed : [];
-    if (allowed === null || row.results.length === 0) return presentJob(row);
-    const history = await this.fragments.versionHistory([...new Set(row.results.map((r) => r.id))]);
-    const visible = row.results.filter((result) =>
-      (history.get(result.id) ?? []).some(
-        (v) => v.version === result.version && mayAccess(allowed, v.classification),
-      ),
-    );
-    return presentJob({ ...row, results: visible });
+    const [view] = await this.present(auth, [row]);
+    return view;
+  }
+
+  /** The jobs the key queued (an admin key: every job), oldest first, each as `get` shows it. */
+  async list(auth: AuthContext, query: Record<string, unknown>): Promise<ListEnvelope<JobView>> {
+    const parsed = parseListQuery(query, JOB_FILTERS);
+    const rows = await this.repository.list(parsed, auth.admin ? null : auth.keyId);
+    const page = toEnvelope(rows, parsed, (row) => row);
+    return { ...page, data: await this.present(auth, page.data) };
+  }
+
+  /** The jobs as `auth` may see them: stored documents narrowed to the classifications it may access now. */
+  private async present(auth: AuthContext, rows: JobSummaryRow[]): Promise<JobView[]> {
+    const allowedIn = new Map<string, string[] | null>();
+    for (const pipelineId of new Set(rows.map((row) => row.pipeline_id))) {
+      const pipeline = await this.pipelines.find(pipelineId);
+      allowedIn.set(pipelineId, pipeline ? classificationAccess(auth, pipeline).allowed : []);
+    }
+    const narrowed = rows.filter((row) => allowedIn.get(row.pipeline_id) !== null && row.results.length > 0);
+    const ids = [...new Set(narrowed.flatMap((row) => row.results.map((result) => result.id)))];
+    const history = await this.fragments.versionHistory(ids);
+    return rows.map((row) => {
+      // null: every classification (an admin, a `*` allow-list); a deleted pipeline: none.
+      const allowed = allowedIn.get(row.pipeline_id) as string[] | null;
+      if (allowed === null || row.results.length === 0) return presentJob(row);
+      const visible = row.results.filter((result) =>
+        (history.get(result.id) ?? []).some(
+          (v) => v.version === result.version && mayAccess(allowed, v.classification),
+        ),
+      );
+      return presentJob({ ...row, results: visible });
+    });
   }
 
   /**

@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
 import { AdminOnly } from '../auth/auth.guard';
+import { ProbeSchema } from '../common/probe';
 import { UuidParam } from '../common/uuid.pipe';
 import { parseWith } from '../common/validation';
 import { CreateLlmSchema, UpdateLlmSchema } from './llms.dto';
@@ -30,6 +31,14 @@ export class LlmsController {
   @AdminOnly()
   update(@UuidParam('id', 'id') id: string, @Body() body: unknown) {
     return this.service.update(id, parseWith(UpdateLlmSchema, body));
+  }
+
+  /** Asks the model a short question: reachable, how fast, what it says (200 whatever the outcome). */
+  @Post(':id/test')
+  @AdminOnly()
+  @HttpCode(200)
+  test(@UuidParam('id', 'id') id: string, @Body() body: unknown) {
+    return this.service.test(id, parseWith(ProbeSchema, body));
   }
 
   @Delete(':id')

@@ -43,7 +43,7 @@ export class McpToolsService {
       return outcome;
     } catch (error) {
       mcpToolCalls.inc({ tool: name, outcome: 'rpc_error' });
-      throw toJsonRpcError(error);
+      throw toJsonRpcError(error, auth.admin);
     } finally {
       stopTimer();
     }
