@@ -1,0 +1,109 @@
+/**
+ * The baseline: Trove's own search SQL (the repository, unchanged) run directly on
+ * the database through node-postgres, without HTTP, keys, embedding, decryption or
+ * JSON. Trove's overhead is what a request costs beyond this. The exact and
+ * index-only answers of the recall measurement come from here too.
+ */
+import { Pool } from 'pg';
+import { loadSettings } from '../src/config/settings';
+import { DatabaseService } from '../src/database/database.service';
+import { ScanMode, SearchRepository, VectorHit, VectorQuery } from '../src/search/search.repository';
+import { MetadataFilter } from '../src/search/search.types';
+
+const CLASSIFICATIONS = ['internal', 'public'];
+
+export class SqlBaseline {
+  private readonly repository: SearchRepository;
+
+  constructor(
+    pool: Pool,
+    private readonly pipelineId: string,
+    private readonly vectorEmbeddingId: string,
+    private readonly size: number,
+  ) {
+    // The same index settings as the Trove process, which inherits this environment.
+    const { TROVE_HNSW_M, TROVE_HNSW_EF_CONSTRUCTION, TROVE_HNSW_EF_SEARCH } = process.env;
+    this.repository = new SearchRepository(
+      poolAsDatabase(pool),
+      loadSettings({ TROVE_HNSW_M, TROVE_HNSW_EF_CONSTRUCTION, TROVE_HNSW_EF_SEARCH }),
+    );
+  }
+
+  /** What Trove's similarity search runs (index, then any fallback). */
+  nearest(
+    vector: number[],
+    filter: Record<string, string> | null,
+    limit: number,
+    withEmbeddings: boolean,
+  ): Promise<VectorHit[]> {
+    return this.repository.nearest(this.query(vector, filter, limit, withEmbeddings));
+  }
+
+  /** One scan mode alone, as {id, score}. */
+  async nearestWith(
+    vector: number[],
+    filter: Record<string, string> | null,
+    limit: number,
+    mode: ScanMode,
+  ): Promise<{ id: string; score: number }[]> {
+    const hits = await this.repository.nearestWith(this.query(vector, filter, limit, false), mode);
+    return hits.map((h) => ({ id: h.row.id, score: h.distance }));
+  }
+
+  fullText(text: string, limit: number): Promise<unknown> {
+    return this.repository.fullText(
+      { pipelineId: this.pipelineId, classifications: CLASSIFICATIONS, filter: null },
+      text,
+      limit,
+    );
+  }
+
+  private query(
+    vector: number[],
+    filter: Record<string, string> | null,
+    limit: number,
+    withEmbeddings: boolean,
+  ): VectorQuery {
+    return {
+      pipelineId: this.pipelineId,
+      classifications: CLASSIFICATIONS,
+      filter: filter === null ? null : equalities(filter),
+      vectorEmbeddingId: this.vectorEmbeddingId,
+      size: this.size,
+      vector,
+      strategy: 'cosine',
+      limit,
+      withEmbeddings,
+    };
+  }
+}
+
+function equalities(filter: Record<string, string>): MetadataFilter {
+  const [path, value] = Object.entries(filter)[0];
+  return { op: '$eq', path: [path], value };
+}
+
+/** The two methods SearchRepository uses, over a pg pool. */
+function poolAsDatabase(pool: Pool): DatabaseService {
+  return {
+    query: async (sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows,
+    transaction: async <T>(
+      work: (tx: { query: (sql: string, params?: unknown[]) => Promise<unknown[]> }) => Promise<T>,
+    ) => {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work({
+          query: async (sql, params = []) => (await client.query(sql, params)).rows,
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+  } as unknown as DatabaseService;
+}
