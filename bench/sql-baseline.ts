@@ -4,9 +4,9 @@
  * JSON. Trove's overhead is what a request costs beyond this. The exact and
  * index-only answers of the recall measurement come from here too.
  */
-import { Pool } from 'pg';
+import { Pool, PoolClient } from 'pg';
 import { loadSettings } from '../src/config/settings';
-import { DatabaseService } from '../src/database/database.service';
+import { DatabaseService, Queryable } from '../src/database/database.service';
 import { ScanMode, SearchRepository, VectorHit, VectorQuery } from '../src/search/search.repository';
 import { MetadataFilter } from '../src/search/search.types';
 
@@ -74,6 +74,7 @@ export class SqlBaseline {
       strategy: 'cosine',
       limit,
       withEmbeddings,
+      selective: filter !== null,
     };
   }
 }
@@ -83,27 +84,35 @@ function equalities(filter: Record<string, string>): MetadataFilter {
   return { op: '$eq', path: [path], value };
 }
 
-/** The two methods SearchRepository uses, over a pg pool. */
+/**
+ * What SearchRepository uses of DatabaseService, over a pg pool, with the same session
+ * settings remembered per connection.
+ */
 function poolAsDatabase(pool: Pool): DatabaseService {
+  const held = new WeakMap<PoolClient, Map<string, string>>();
+  const onClient = async <T>(work: (client: PoolClient) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    try {
+      return await work(client);
+    } finally {
+      client.release();
+    }
+  };
+  const queryable = (client: PoolClient) => ({
+    query: async (sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows,
+  });
   return {
     query: async (sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows,
-    transaction: async <T>(
-      work: (tx: { query: (sql: string, params?: unknown[]) => Promise<unknown[]> }) => Promise<T>,
-    ) => {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const result = await work({
-          query: async (sql, params = []) => (await client.query(sql, params)).rows,
-        });
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK');
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
+    withSessionSettings: <T>(settings: Record<string, string>, work: (db: Queryable) => Promise<T>) =>
+      onClient(async (client) => {
+        const values = held.get(client) ?? new Map<string, string>();
+        for (const [name, value] of Object.entries(settings)) {
+          if (values.get(name) === value) continue;
+          await client.query('SELECT set_config($1, $2, false)', [name, value]);
+          values.set(name, value);
+        }
+        held.set(client, values);
+        return work(queryable(client));
+      }),
   } as unknown as DatabaseService;
 }

@@ -41,7 +41,7 @@ export interface Settings {
   /** Agent turns: fragments retrieved per search, tool-call rounds a model may take, SSE heartbeat period. */
   agents: { searchK: number; maxToolSteps: number; heartbeatSeconds: number };
   /** HNSW parameters: build-time m and ef_construction for new indexes, query-time ef_search floor. */
-  vectorIndex: { m: number; efConstruction: number; efSearch: number };
+  vectorIndex: { m: number; efConstruction: number; efSearch: number; exactBelow: number };
   /** The most any one PostgreSQL statement may run (0: no limit), and wait for a connection. */
   dbStatementTimeoutMs: number;
   dbConnectTimeoutMs: number;
@@ -185,18 +185,24 @@ function hostList(env: Env, name: string, fallback: string[]): string[] {
 /**
  * pgvector's HNSW knobs (docs/benchmarks.md measures them): m and ef_construction
  * shape an index when a pipeline binds a model; ef_search is the least number of
- * candidates a query keeps (raised to k when k is larger).
+ * candidates a query keeps (raised with k); a binding of at most
+ * TROVE_EXACT_SEARCH_BELOW vectors is searched exactly, without the index.
  */
 function vectorIndexSettings(env: Env): Settings['vectorIndex'] {
   const m = integer(env, 'TROVE_HNSW_M', 16, 2, 100);
-  const efConstruction = integer(env, 'TROVE_HNSW_EF_CONSTRUCTION', 64, 4, 1000);
+  const efConstruction = integer(env, 'TROVE_HNSW_EF_CONSTRUCTION', 128, 4, 1000);
   if (efConstruction < 2 * m) {
     throw new SettingsError(
       'TROVE_HNSW_EF_CONSTRUCTION',
       `must be at least twice TROVE_HNSW_M (${2 * m}), got ${efConstruction}`,
     );
   }
-  return { m, efConstruction, efSearch: integer(env, 'TROVE_HNSW_EF_SEARCH', 100, 1, 1000) };
+  return {
+    m,
+    efConstruction,
+    efSearch: integer(env, 'TROVE_HNSW_EF_SEARCH', 100, 1, 1000),
+    exactBelow: integer(env, 'TROVE_EXACT_SEARCH_BELOW', 2000, 0, 1_000_000),
+  };
 }
 
 const MiB = 1024 * 1024;

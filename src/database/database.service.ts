@@ -20,6 +20,9 @@ export interface Queryable {
 
 export type Tx = Queryable;
 
+/** The session settings each pooled connection holds (see withSessionSettings). */
+const sessionSettings = new WeakMap<object, Map<string, string>>();
+
 /** Advisory lock key that serialises migrations across replicas ("trove" in ASCII). */
 const MIGRATION_LOCK = 0x74726f7665;
 
@@ -163,6 +166,44 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
     } catch (error) {
       // Errors of `work` are already sanitized or domain errors; BEGIN and COMMIT fail here.
       throw sanitizeDatabaseError(error);
+    }
+  }
+
+  /**
+   * Runs `work` on one pooled connection that holds these session settings. Only
+   * `hnsw.*` settings are accepted: they change nothing but HNSW index scans, and
+   * every such scan comes through here naming the values it needs, so a value left
+   * on a connection by an earlier request misleads no one. Each connection's values
+   * are remembered and only a change costs a round trip: a search is then one
+   * statement, without the BEGIN, SET LOCAL and COMMIT a transaction would take.
+   */
+  async withSessionSettings<T>(
+    settings: Record<string, string>,
+    work: (db: Queryable) => Promise<T>,
+  ): Promise<T> {
+    const names = Object.keys(settings);
+    if (!names.every((name) => /^hnsw\.[a-z_]+$/.test(name)))
+      throw new Error(`not an hnsw setting: ${names.join(', ')}`);
+    const runner = this.runner();
+    try {
+      const connection = (await runner.connect()) as object;
+      const held = sessionSettings.get(connection) ?? new Map<string, string>();
+      const changed = names.filter((name) => held.get(name) !== settings[name]);
+      if (changed.length > 0) {
+        const calls = changed.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, false)`);
+        await rows(
+          runner,
+          `SELECT ${calls.join(', ')}`,
+          changed.flatMap((name) => [name, settings[name]]),
+        );
+        for (const name of changed) held.set(name, settings[name]);
+        sessionSettings.set(connection, held);
+      }
+      return await work({ query: (sql, params = []) => rows(runner, sql, params) });
+    } catch (error) {
+      throw sanitizeDatabaseError(error);
+    } finally {
+      await runner.release();
     }
   }
 

@@ -51,11 +51,22 @@ function readableSql(readable: Readable, params: unknown[]): string {
 export class PipelinesRepository {
   constructor(private readonly db: DatabaseService) {}
 
+  /** One statement (every search starts here): the pipeline with its bindings joined. */
   async find(id: string, db: Queryable = this.db): Promise<PipelineRecord | null> {
-    const rows = await db.query<PipelineRow>(`SELECT ${COLUMNS} FROM pipelines p WHERE p.id = $1`, [id]);
+    const rows = await db.query<PipelineRow & { bindings: BindingRow[] }>(
+      `SELECT ${COLUMNS}, COALESCE((
+         SELECT json_agg(json_build_object(${BINDING_FIELDS}) ORDER BY v.position)
+         FROM vector_embeddings v JOIN embedding_models m ON m.id = v.embedding_model_id
+         WHERE v.pipeline_id = p.id), '[]') AS bindings
+       FROM pipelines p WHERE p.id = $1`,
+      [id],
+    );
     if (rows.length === 0) return null;
-    const [record] = await this.withEmbeddings(rows, db);
-    return record;
+    const { bindings, ...row } = rows[0];
+    return {
+      ...row,
+      vectorEmbeddings: bindings.map((b) => toBinding({ ...b, m_created_at: new Date(b.m_created_at) })),
+    };
   }
 
   async list(readable: Readable, query: ListQuery): Promise<PipelineRecord[]> {
@@ -187,42 +198,60 @@ export class PipelinesRepository {
 
   private async withEmbeddings(rows: PipelineRow[], db: Queryable = this.db): Promise<PipelineRecord[]> {
     if (rows.length === 0) return [];
-    const bindings = await db.query<{
-      id: string;
-      pipeline_id: string;
-      position: number;
-      m_id: string;
-      m_name: string;
-      m_provider: string;
-      m_size: number;
-      m_parameters: Record<string, unknown>;
-      m_description: string | null;
-      m_created_at: Date;
-    }>(
-      `SELECT v.id, v.pipeline_id, v.position, m.id AS m_id, m.name AS m_name, m.provider AS m_provider,
-              m.size AS m_size, m.parameters AS m_parameters, m.description AS m_description, m.created_at AS m_created_at
+    const bindings = await db.query<BindingRow>(
+      `SELECT ${BINDING_COLUMNS}
        FROM vector_embeddings v JOIN embedding_models m ON m.id = v.embedding_model_id
        WHERE v.pipeline_id = ANY($1::uuid[]) ORDER BY v.pipeline_id, v.position`,
       [rows.map((r) => r.id)],
     );
     return rows.map((row) => ({
       ...row,
-      vectorEmbeddings: bindings
-        .filter((b) => b.pipeline_id === row.id)
-        .map((b) => ({
-          id: b.id,
-          pipeline_id: b.pipeline_id,
-          position: b.position,
-          model: {
-            id: b.m_id,
-            name: b.m_name,
-            provider: b.m_provider,
-            size: b.m_size,
-            parameters: b.m_parameters,
-            description: b.m_description,
-            created_at: b.m_created_at,
-          },
-        })),
+      vectorEmbeddings: bindings.filter((b) => b.pipeline_id === row.id).map(toBinding),
     }));
   }
+}
+
+interface BindingRow {
+  id: string;
+  pipeline_id: string;
+  position: number;
+  m_id: string;
+  m_name: string;
+  m_provider: string;
+  m_size: number;
+  m_parameters: Record<string, unknown>;
+  m_description: string | null;
+  m_created_at: Date;
+}
+
+const BINDING_NAMES: [keyof BindingRow, string][] = [
+  ['id', 'v.id'],
+  ['pipeline_id', 'v.pipeline_id'],
+  ['position', 'v.position'],
+  ['m_id', 'm.id'],
+  ['m_name', 'm.name'],
+  ['m_provider', 'm.provider'],
+  ['m_size', 'm.size'],
+  ['m_parameters', 'm.parameters'],
+  ['m_description', 'm.description'],
+  ['m_created_at', 'm.created_at'],
+];
+const BINDING_COLUMNS = BINDING_NAMES.map(([name, column]) => `${column} AS ${name}`).join(', ');
+const BINDING_FIELDS = BINDING_NAMES.map(([name, column]) => `'${name}', ${column}`).join(', ');
+
+function toBinding(b: BindingRow): VectorEmbedding {
+  return {
+    id: b.id,
+    pipeline_id: b.pipeline_id,
+    position: b.position,
+    model: {
+      id: b.m_id,
+      name: b.m_name,
+      provider: b.m_provider,
+      size: b.m_size,
+      parameters: b.m_parameters,
+      description: b.m_description,
+      created_at: b.m_created_at,
+    },
+  };
 }

@@ -102,7 +102,10 @@ export class SearchService {
         ? []
         : request.type === 'search'
           ? await this.fullText(scope, request)
-          : await this.vectorSearch(scope, request, binding!, vector!);
+          : await this.vectorSearch(scope, request, binding!, vector!, {
+              selective:
+                scope.filter !== null || scope.classifications.length < pipeline.classifications.length,
+            });
     stopTimer();
     searchResults.observe({ type: request.type }, results.length);
     return results;
@@ -113,6 +116,7 @@ export class SearchService {
     request: SearchRequest,
     binding: VectorEmbedding,
     vector: number[],
+    { selective }: { selective: boolean },
   ): Promise<SearchFragment[]> {
     const { k, fetch_k: fetchK, lambda_mult: lambda, threshold } = request.params;
     const mmr = request.type === 'mmr';
@@ -126,6 +130,7 @@ export class SearchService {
       strategy: request.distanceStrategy,
       limit,
       withEmbeddings: mmr,
+      selective,
     });
     // Ties keep the database order (distance, then id); a threshold drops what is too far.
     const near = threshold === null ? hits : hits.filter((hit) => hit.distance <= threshold);
