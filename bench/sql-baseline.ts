@@ -7,6 +7,7 @@
 import { Pool, PoolClient } from 'pg';
 import { loadSettings } from '../src/config/settings';
 import { DatabaseService, Queryable } from '../src/database/database.service';
+import { holdSessionSettings } from '../src/database/session-settings';
 import { ScanMode, SearchRepository, VectorHit, VectorQuery } from '../src/search/search.repository';
 import { MetadataFilter } from '../src/search/search.types';
 
@@ -85,11 +86,10 @@ function equalities(filter: Record<string, string>): MetadataFilter {
 }
 
 /**
- * What SearchRepository uses of DatabaseService, over a pg pool, with the same session
- * settings remembered per connection.
+ * What SearchRepository uses of DatabaseService, over a pg pool (its own reader), with
+ * the same session settings remembered per connection.
  */
 function poolAsDatabase(pool: Pool): DatabaseService {
-  const held = new WeakMap<PoolClient, Map<string, string>>();
   const onClient = async <T>(work: (client: PoolClient) => Promise<T>): Promise<T> => {
     const client = await pool.connect();
     try {
@@ -101,18 +101,16 @@ function poolAsDatabase(pool: Pool): DatabaseService {
   const queryable = (client: PoolClient) => ({
     query: async (sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows,
   });
-  return {
+  const db = {
+    get reader() {
+      return db;
+    },
     query: async (sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows,
     withSessionSettings: <T>(settings: Record<string, string>, work: (db: Queryable) => Promise<T>) =>
       onClient(async (client) => {
-        const values = held.get(client) ?? new Map<string, string>();
-        for (const [name, value] of Object.entries(settings)) {
-          if (values.get(name) === value) continue;
-          await client.query('SELECT set_config($1, $2, false)', [name, value]);
-          values.set(name, value);
-        }
-        held.set(client, values);
+        await holdSessionSettings(client, settings, (sql, params) => client.query(sql, params));
         return work(queryable(client));
       }),
-  } as unknown as DatabaseService;
+  };
+  return db as unknown as DatabaseService;
 }

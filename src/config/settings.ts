@@ -23,6 +23,8 @@ export interface Settings {
   host: string;
   /** null: the embedded PGlite database in `dataDir`. */
   databaseUrl: string | null;
+  /** Read replicas of DATABASE_URL (TROVE_DATABASE_READ_URL, comma-separated): searches go there. */
+  databaseReadUrls: string[];
   dataDir: string;
   /** Where the embedded database's private Unix socket lives. */
   tmpDir: string;
@@ -182,6 +184,27 @@ function hostList(env: Env, name: string, fallback: string[]): string[] {
   return hosts;
 }
 
+/** TROVE_DATABASE_READ_URL: replicas of a PostgreSQL primary, so only beside DATABASE_URL. */
+function readUrls(env: Env, databaseUrl: string | null): string[] {
+  const raw = text(env, 'TROVE_DATABASE_READ_URL');
+  if (raw === undefined) return [];
+  if (databaseUrl === null)
+    throw new SettingsError(
+      'TROVE_DATABASE_READ_URL',
+      'needs DATABASE_URL (replicas of the embedded database do not exist)',
+    );
+  const urls = raw
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean);
+  if (urls.length === 0 || !urls.every((url) => /^postgres(ql)?:\/\//.test(url)))
+    throw new SettingsError(
+      'TROVE_DATABASE_READ_URL',
+      'expected comma-separated postgres:// or postgresql:// URLs',
+    );
+  return urls;
+}
+
 /**
  * pgvector's HNSW knobs (docs/benchmarks.md measures them): m and ef_construction
  * shape an index when a pipeline binds a model; ef_search is the least number of
@@ -300,6 +323,7 @@ export function loadSettings(env: Env = process.env): Settings {
     port: integer(env, 'PORT', 8080, 0, 65535),
     host,
     databaseUrl,
+    databaseReadUrls: readUrls(env, databaseUrl),
     dataDir: path.resolve(text(env, 'TROVE_DATA_DIR') ?? './data'),
     tmpDir: path.resolve(text(env, 'TROVE_TMP_DIR') ?? os.tmpdir()),
     dbPoolSize: integer(env, 'TROVE_DB_POOL_SIZE', 10, 1, 200),

@@ -12,6 +12,8 @@ import { dbPoolConnections } from '../observability/metrics';
 import { sanitizeDatabaseError } from './database-errors';
 import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
 import { MIGRATIONS } from './migrations';
+import { Reader, ReplicaReader } from './replica-reader';
+import { holdSessionSettings } from './session-settings';
 
 /** Anything that runs SQL: the pool, or one transaction's connection. */
 export interface Queryable {
@@ -19,9 +21,6 @@ export interface Queryable {
 }
 
 export type Tx = Queryable;
-
-/** The session settings each pooled connection holds (see withSessionSettings). */
-const sessionSettings = new WeakMap<object, Map<string, string>>();
 
 /** Advisory lock key that serialises migrations across replicas ("trove" in ASCII). */
 const MIGRATION_LOCK = 0x74726f7665;
@@ -49,6 +48,7 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
   private rowsSinceAnalyze = 0;
   private rowsAtLastAnalyze = 0;
   private analyzing?: Promise<void>;
+  private replicas?: ReplicaReader;
 
   constructor(@Inject(SETTINGS) private readonly settings: Settings) {}
 
@@ -120,6 +120,24 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
       logging: false,
     });
     await this.dataSource.initialize();
+    if (this.settings.databaseReadUrls.length > 0)
+      this.replicas = new ReplicaReader(
+        this.settings.databaseReadUrls,
+        {
+          poolSize: this.settings.dbPoolSize,
+          connectTimeoutMs: this.settings.dbConnectTimeoutMs,
+          statementTimeoutMs: this.settings.dbStatementTimeoutMs,
+        },
+        this,
+      );
+  }
+
+  /**
+   * Where reads that need not see their own writes go (searches): the read replicas
+   * of TROVE_DATABASE_READ_URL in turn, or the primary when there are none.
+   */
+  get reader(): Reader {
+    return this.replicas ?? this;
   }
 
   /**
@@ -170,35 +188,18 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
   }
 
   /**
-   * Runs `work` on one pooled connection that holds these session settings. Only
-   * `hnsw.*` settings are accepted: they change nothing but HNSW index scans, and
-   * every such scan comes through here naming the values it needs, so a value left
-   * on a connection by an earlier request misleads no one. Each connection's values
-   * are remembered and only a change costs a round trip: a search is then one
-   * statement, without the BEGIN, SET LOCAL and COMMIT a transaction would take.
+   * Runs `work` on one pooled connection that holds these `hnsw.*` session settings
+   * (session-settings.ts): a search is then one statement, without the BEGIN, SET
+   * LOCAL and COMMIT a transaction would take.
    */
   async withSessionSettings<T>(
     settings: Record<string, string>,
     work: (db: Queryable) => Promise<T>,
   ): Promise<T> {
-    const names = Object.keys(settings);
-    if (!names.every((name) => /^hnsw\.[a-z_]+$/.test(name)))
-      throw new Error(`not an hnsw setting: ${names.join(', ')}`);
     const runner = this.runner();
     try {
       const connection = (await runner.connect()) as object;
-      const held = sessionSettings.get(connection) ?? new Map<string, string>();
-      const changed = names.filter((name) => held.get(name) !== settings[name]);
-      if (changed.length > 0) {
-        const calls = changed.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, false)`);
-        await rows(
-          runner,
-          `SELECT ${calls.join(', ')}`,
-          changed.flatMap((name) => [name, settings[name]]),
-        );
-        for (const name of changed) held.set(name, settings[name]);
-        sessionSettings.set(connection, held);
-      }
+      await holdSessionSettings(connection, settings, (sql, params) => rows(runner, sql, params));
       return await work({ query: (sql, params = []) => rows(runner, sql, params) });
     } catch (error) {
       throw sanitizeDatabaseError(error);
@@ -253,6 +254,8 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
     await this.analyzing;
     if (this.dataSource?.isInitialized) await this.dataSource.destroy();
     this.dataSource = undefined;
+    await this.replicas?.close();
+    this.replicas = undefined;
     if (this.embedded) await this.embedded.close();
     this.embedded = undefined;
   }

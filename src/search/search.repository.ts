@@ -120,7 +120,7 @@ export class SearchRepository {
    */
   nearestWith(query: VectorQuery, mode: ScanMode): Promise<VectorHit[]> {
     const { sql, params } = nearestSql(query, mode);
-    const run = async (db: Queryable) =>
+    const run = async (db: Pick<Queryable, 'query'>) =>
       (await db.query<FragmentRow & { distance: number; embedding: string | null }>(sql, params)).map(
         ({ distance, embedding, ...row }) => ({
           row: row as FragmentRow,
@@ -128,8 +128,8 @@ export class SearchRepository {
           embedding: embedding === null ? null : (JSON.parse(embedding) as number[]),
         }),
       );
-    if (mode === 'exact') return run(this.db);
-    return this.db.withSessionSettings(
+    if (mode === 'exact') return run(this.db.reader);
+    return this.db.reader.withSessionSettings(
       {
         'hnsw.iterative_scan': 'relaxed_order',
         'hnsw.ef_search': String(efSearch(this.settings.vectorIndex.efSearch, query.limit)),
@@ -149,7 +149,7 @@ export class SearchRepository {
     const now = Date.now();
     const known = this.sizes.get(vectorEmbeddingId);
     if (known && known.until > now) return known.rows;
-    const [{ rows }] = await this.db.query<{ rows: number }>(
+    const [{ rows }] = await this.db.reader.query<{ rows: number }>(
       `SELECT count(*)::int AS rows FROM (
          SELECT 1 FROM fragment_embeddings fe WHERE ${vectorEmbeddingPredicate(vectorEmbeddingId)} LIMIT $1
        ) AS counted`,
@@ -167,7 +167,7 @@ export class SearchRepository {
    */
   liveByIds(scope: Scope, ids: string[]): Promise<FragmentRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.db.query<FragmentRow>(
+    return this.db.reader.query<FragmentRow>(
       `SELECT ${FRAGMENT_COLUMNS} FROM fragments f
        WHERE f.id = ANY($1::uuid[]) AND f.pipeline_id = $2 AND f.classification = ANY($3::text[])
          AND f.expired_at IS NULL`,
@@ -188,7 +188,7 @@ export class SearchRepository {
       'f.search_vector @@ q.query',
     ];
     if (scope.filter) where.push(compileMetadataFilter(scope.filter, 'f.metadata', params));
-    return this.db
+    return this.db.reader
       .query<FragmentRow & { rank: number }>(
         `SELECT ${FRAGMENT_COLUMNS}, ts_rank(f.search_vector, q.query)::float8 AS rank
          FROM fragments f, websearch_to_tsquery('${TEXT_SEARCH_CONFIG}', $3) AS q(query)
