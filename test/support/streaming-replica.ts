@@ -72,7 +72,10 @@ export async function startStreamingReplica(): Promise<StreamingReplica | null> 
       );
       break;
     } catch (error) {
-      if (attempt === 3) throw error;
+      if (attempt === 3) {
+        fs.rmSync(dir, { recursive: true, force: true });
+        throw error;
+      }
       fs.rmSync(dir, { recursive: true, force: true });
       fs.mkdirSync(dir, { mode: 0o700 });
     }
