@@ -32,7 +32,9 @@ const SYLLABLES = [
   'xo',
   'ny',
 ];
+/** Metadata for filters: `category` matches 5 % of documents, `bucket` 1 %. */
 export const CATEGORIES = 20;
+export const BUCKETS = 100;
 const TOPICS = 500;
 const TOPIC_WORDS = 40;
 /** Share of a text's words taken from its topic; the rest is common prose. */
@@ -111,7 +113,12 @@ export class Corpus {
     return {
       content: this.text(rnd, 40 + Math.floor(rnd() * 31), Math.floor(rnd() * TOPICS)),
       classification: rnd() < 0.8 ? 'public' : 'internal',
-      metadata: { n: i, category: `c${Math.floor(rnd() * CATEGORIES)}`, year: 2015 + Math.floor(rnd() * 10) },
+      metadata: {
+        n: i,
+        category: `c${Math.floor(rnd() * CATEGORIES)}`,
+        year: 2015 + Math.floor(rnd() * 10),
+        bucket: `b${Math.floor(rnd() * BUCKETS)}`,
+      },
       external_id: `bench-${i}`,
     };
   }

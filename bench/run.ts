@@ -1,11 +1,14 @@
 /**
- * `npm run bench`: loads a synthetic corpus into a fresh PostgreSQL database through
- * a real Trove process and measures ingestion, search latency and throughput, and
- * the recall of the HNSW index against exact search.
+ * `npm run bench`: loads two synthetic corpora into a fresh PostgreSQL database
+ * through a real Trove process and measures, for each: ingestion, search latency and
+ * throughput through REST and MCP, the same SQL run directly on the database, and
+ * the recall of what Trove returns against exact search.
  *
  *   --fragments N     corpus size (default 100000; one fragment per document)
  *   --queries Q       queries per search type (default 200)
- *   --concurrency C   clients for the throughput runs and the load (default 4 / 2)
+ *   --concurrency C   clients for the throughput runs (default 4)
+ *   --corpus NAME     only one corpus: hashing or latent
+ *   --quick           10,000 fragments and 100 queries: a development run
  *   --keep            keep the database afterwards (it is dropped by default)
  * PostgreSQL: DATABASE_URL, or postgres://trove:trove@127.0.0.1:5432/trove. The
  * benchmark creates its own database next to it and needs the right to do so.
@@ -15,12 +18,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client, Pool } from 'pg';
-import { loadSettings } from '../src/config/settings';
-import { DatabaseService } from '../src/database/database.service';
 import { HashingVectorizer } from '../src/embeddings/hashing.provider';
-import { FragmentSearchRepository, VectorHit } from '../src/fragments/fragment-search.repository';
-import { MetadataFilter } from '../src/fragments/metadata-filter';
+import { McpClient, RestClient, SearchBody, Transport } from './clients';
 import { Corpus } from './corpus';
+import { LatentVectors, startLatentEmbeddingServer } from './latent';
+import { mean, ms, recallAt, Timing, timeCalls } from './measure';
+import { SqlBaseline } from './sql-baseline';
 
 /** The server `npm run build` made (`npm run bench` runs in the repository root). */
 const SERVER = path.resolve('dist', 'main.js');
@@ -29,11 +32,15 @@ interface Options {
   fragments: number;
   queries: number;
   concurrency: number;
+  corpora: CorpusName[];
   keep: boolean;
   adminUrl: string;
 }
 
+type CorpusName = 'hashing' | 'latent';
+
 function options(argv: string[]): Options {
+  const quick = argv.includes('--quick');
   const value = (name: string, fallback: number) => {
     const i = argv.indexOf(`--${name}`);
     if (i < 0) return fallback;
@@ -41,10 +48,15 @@ function options(argv: string[]): Options {
     if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} needs a positive integer`);
     return n;
   };
+  const only = argv.indexOf('--corpus');
+  const corpora: CorpusName[] = only < 0 ? ['hashing', 'latent'] : [argv[only + 1] as CorpusName];
+  if (!corpora.every((c) => c === 'hashing' || c === 'latent'))
+    throw new Error('--corpus is hashing or latent');
   return {
-    fragments: value('fragments', 100_000),
-    queries: value('queries', 200),
+    fragments: value('fragments', quick ? 10_000 : 100_000),
+    queries: value('queries', quick ? 100 : 200),
     concurrency: value('concurrency', 4),
+    corpora,
     keep: argv.includes('--keep'),
     adminUrl: process.env.DATABASE_URL ?? 'postgres://trove:trove@127.0.0.1:5432/trove',
   };
@@ -53,6 +65,8 @@ function options(argv: string[]): Options {
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 const BATCH = 1000;
 const K = 10;
+/** Queries whose recall is measured (each needs an exact scan). */
+const RECALL_QUERIES = 100;
 
 async function main(): Promise<void> {
   const opts = options(process.argv.slice(2));
@@ -65,18 +79,37 @@ async function main(): Promise<void> {
   const apiKey = randomUUID();
   const apiSecret = randomBytes(24).toString('base64url');
   let trove: ChildProcess | null = null;
+  const latent = new LatentVectors();
+  const embedder = await startLatentEmbeddingServer(latent);
   // Ctrl-C: stop Trove and drop the database rather than leave them behind.
   const interrupted = new Promise<never>((_, reject) => {
     for (const signal of ['SIGINT', 'SIGTERM'] as const)
       process.once(signal, () => reject(new Error(`interrupted by ${signal}`)));
   });
+  const pool = new Pool({ connectionString: url.toString(), max: opts.concurrency });
   try {
     const port = 18000 + Math.floor(Math.random() * 2000);
     trove = await startTrove(url.toString(), port, apiKey, apiSecret);
-    const api = new Api(`http://127.0.0.1:${port}`, apiKey, apiSecret);
-    await Promise.race([runBenchmark(api, url.toString(), opts), interrupted]);
+    const base = `http://127.0.0.1:${port}`;
+    const rest = new RestClient(base, apiKey, apiSecret);
+    const transports: Transport[] = [
+      rest,
+      await McpClient.session(rest, base),
+      McpClient.stateless(rest, base),
+    ];
+    await printHeader(pool, opts);
+    for (const name of opts.corpora) {
+      const vectorize =
+        name === 'hashing'
+          ? (text: string) => hashing.vectorize(text)
+          : (text: string) => latent.vectorize(text);
+      const run = runCorpus(name, { rest, transports, pool, vectorize, embedderUrl: embedder.url }, opts);
+      await Promise.race([run, interrupted]);
+    }
   } finally {
+    await pool.end();
     trove?.kill('SIGTERM');
+    await embedder.close();
     await new Promise((resolve) => setTimeout(resolve, 1000));
     if (!opts.keep) await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     else log(`kept database ${dbName}`);
@@ -84,219 +117,200 @@ async function main(): Promise<void> {
   }
 }
 
-async function runBenchmark(api: Api, databaseUrl: string, opts: Options): Promise<void> {
+const hashing = new HashingVectorizer(384, { ngram: 3, lowercase: true });
+
+interface Context {
+  rest: RestClient;
+  transports: Transport[];
+  pool: Pool;
+  /** The query vector Trove computes for a text, for the exact answers. */
+  vectorize: (text: string) => number[];
+  embedderUrl: string;
+}
+
+interface SearchKind {
+  name: string;
+  body: (i: number) => SearchBody;
+  /** The SQL of the search run directly, for the baseline; absent when there is no single SQL. */
+  sql?: (i: number) => Promise<unknown>;
+  /** Filter of the recall measurement (vector searches only). */
+  recall?: { label: string; filter: (i: number) => Record<string, string> | null };
+}
+
+async function runCorpus(name: CorpusName, ctx: Context, opts: Options): Promise<void> {
   const corpus = new Corpus();
-  const pipeline = await api.call('POST', '/pipelines', {
-    name: 'bench',
+  const pipeline = await createPipeline(name, ctx);
+  const loadSeconds = await ingest(ctx.rest, pipeline.id, corpus, opts);
+  await ctx.pool.query('ANALYZE'); // as autovacuum would after a load of this size
+
+  const baseline = new SqlBaseline(ctx.pool, pipeline.id, pipeline.default_vector_embedding_id, 384);
+  const vectorQueries = Array.from({ length: opts.queries }, (_, i) => corpus.query(i, 6));
+  const vectors = vectorQueries.map(ctx.vectorize);
+  const textQueries = Array.from({ length: opts.queries }, (_, i) => corpus.query(100_000 + i, 2));
+  const classifications = ['internal'];
+  const similarity = (filter: (i: number) => Record<string, string> | null, label: string): SearchKind => ({
+    name: label === 'unfiltered' ? 'similarity' : `similarity, filter ${label}`,
+    body: (i) => ({
+      type: 'similarity',
+      query: vectorQueries[i],
+      classifications,
+      params: { k: K },
+      ...(filter(i) ? { filters: filter(i)! } : {}),
+    }),
+    sql: (i) => baseline.nearest(vectors[i], filter(i), K, false),
+    recall: { label, filter },
+  });
+  const kinds: SearchKind[] = [
+    similarity(() => null, 'unfiltered'),
+    similarity((i) => ({ category: `c${i % 20}` }), '5 %'),
+    similarity((i) => ({ bucket: `b${i % 100}` }), '1 %'),
+    {
+      name: 'MMR (k 10 of 50)',
+      body: (i) => ({ type: 'mmr', query: vectorQueries[i], classifications, params: { k: K, fetch_k: 50 } }),
+      sql: (i) => baseline.nearest(vectors[i], null, 50, true),
+    },
+    {
+      name: 'full text (two words)',
+      body: (i) => ({ type: 'search', query: textQueries[i], classifications, params: { k: K } }),
+      sql: (i) => baseline.fullText(textQueries[i], K),
+    },
+  ];
+
+  const rows: string[][] = [];
+  const recalls: string[] = [];
+  for (const kind of kinds) {
+    const cells: string[] = [kind.name];
+    const timings: (Timing | null)[] = [];
+    let restAnswers: { id: string; score: number }[][] = [];
+    for (const transport of ctx.transports) {
+      if (!transport.supports(kind.body(0))) {
+        cells.push('–', '–', '–');
+        timings.push(null);
+        continue;
+      }
+      const { timing, answers } = await timeCalls(opts.queries, opts.concurrency, (i) =>
+        transport.search(pipeline.id, kind.body(i)),
+      );
+      if (transport === ctx.rest) restAnswers = answers;
+      cells.push(ms(timing.p50), ms(timing.p95), timing.qps.toFixed(0));
+      timings.push(timing);
+    }
+    const sql = kind.sql ? (await timeCalls(opts.queries, opts.concurrency, kind.sql)).timing : null;
+    cells.push(sql ? ms(sql.p50) : '–', sql ? sql.qps.toFixed(0) : '–');
+    const [restTiming, sessionTiming] = timings;
+    cells.push(sql && restTiming ? (restTiming.p50 / sql.p50).toFixed(1) : '–');
+    cells.push(sessionTiming && restTiming ? (sessionTiming.qps / restTiming.qps).toFixed(2) : '–');
+    cells.push(mean(restAnswers.map((a) => a.length)).toFixed(1));
+    rows.push(cells);
+    log(`${name}: ${kind.name} done`);
+
+    if (kind.recall) {
+      const n = Math.min(opts.queries, RECALL_QUERIES);
+      const served: number[] = [];
+      const indexed: number[] = [];
+      const exactTimes: number[] = [];
+      for (let i = 0; i < n; i++) {
+        const filter = kind.recall.filter(i);
+        const t0 = performance.now();
+        const exact = await baseline.nearestWith(vectors[i], filter, K, 'exact');
+        exactTimes.push(performance.now() - t0);
+        served.push(recallAt(restAnswers[i], exact));
+        indexed.push(recallAt(await baseline.nearestWith(vectors[i], filter, K, 'indexed'), exact));
+      }
+      exactTimes.sort((a, b) => a - b);
+      recalls.push(
+        `| ${kind.recall.label} | ${mean(served).toFixed(3)} | ${mean(indexed).toFixed(3)} | ${ms(exactTimes[Math.floor(n / 2)])} |`,
+      );
+    }
+  }
+
+  console.log(
+    `\n### Corpus: ${name === 'hashing' ? 'hashing-384 (text)' : 'latent-48 → 384 (topic mixtures)'}\n`,
+  );
+  console.log(
+    `Ingestion: **${(opts.fragments / loadSeconds).toFixed(0)} fragments/s** (${opts.fragments} in ${loadSeconds.toFixed(1)} s, batches of ${BATCH}, 2 in flight)\n`,
+  );
+  const [rest, session, modern] = ctx.transports.map((t) => t.name);
+  console.log(
+    `| search | ${rest} p50 | p95 | QPS | ${session} p50 | p95 | QPS | ${modern} p50 | p95 | QPS | SQL p50 | SQL QPS | REST ÷ SQL p50 | MCP session ÷ REST QPS | returned |`,
+  );
+  console.log(`|${'---|'.repeat(15)}`);
+  for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+  console.log(`\n| recall@${K} | what REST returned | HNSW scan alone | exact scan p50 |`);
+  console.log('|---|---|---|---|');
+  for (const line of recalls) console.log(line);
+}
+
+async function createPipeline(
+  name: CorpusName,
+  ctx: Context,
+): Promise<{ id: string; default_vector_embedding_id: string }> {
+  const models =
+    name === 'hashing'
+      ? {}
+      : {
+          embedding_model_ids: [
+            (
+              await ctx.rest.call('POST', '/embedding_models', {
+                name: 'latent-48',
+                provider: 'openai',
+                size: 384,
+                parameters: { base_url: ctx.embedderUrl, model: 'latent-48', batch_size: BATCH },
+              })
+            ).id,
+          ],
+        };
+  return ctx.rest.call('POST', '/pipelines', {
+    name: `bench-${name}`,
     classifications: ['public', 'internal'],
     hierarchy: [['internal', 'public']],
     full_text_search: true,
+    ...models,
   });
-  const ve = pipeline.default_vector_embedding_id as string;
+}
 
-  // Ingestion: batches of 1000 documents, `load` of them in flight at once.
-  const load = Math.min(2, opts.concurrency);
+/** Batches of 1000 documents, two in flight; returns the seconds it took. */
+async function ingest(rest: RestClient, pipelineId: string, corpus: Corpus, opts: Options): Promise<number> {
   const batches = Math.ceil(opts.fragments / BATCH);
   let next = 0;
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: load }, async () => {
+    Array.from({ length: 2 }, async () => {
       while (next < batches) {
         const b = next++;
         const docs = [];
         for (let i = b * BATCH; i < Math.min(opts.fragments, (b + 1) * BATCH); i++)
           docs.push(corpus.document(i));
-        await api.call('POST', `/pipelines/${pipeline.id}/documents`, docs);
+        await rest.call('POST', `/pipelines/${pipelineId}/documents`, docs);
         if (b % 10 === 9) log(`loaded ${Math.min(opts.fragments, (b + 1) * BATCH)} fragments`);
       }
     }),
   );
-  const loadSeconds = (performance.now() - started) / 1000;
-  log(`loaded ${opts.fragments} fragments in ${loadSeconds.toFixed(1)} s`);
+  const seconds = (performance.now() - started) / 1000;
+  log(`loaded ${opts.fragments} fragments in ${seconds.toFixed(1)} s`);
+  return seconds;
+}
 
-  const pool = new Pool({ connectionString: databaseUrl, max: 4 });
-  await pool.query('ANALYZE'); // as autovacuum would after a load of this size
-
-  const vectorQueries = Array.from({ length: opts.queries }, (_, i) => corpus.query(i, 6));
-  const textQueries = Array.from({ length: opts.queries }, (_, i) => corpus.query(100_000 + i, 2));
-  const classifications = ['internal'];
-  const types: { name: string; body: (i: number) => unknown }[] = [
-    {
-      name: 'similarity',
-      body: (i) => ({ type: 'similarity', query: vectorQueries[i], classifications, params: { k: K } }),
-    },
-    {
-      name: 'similarity, filtered (5%)',
-      body: (i) => ({
-        type: 'similarity',
-        query: vectorQueries[i],
-        classifications,
-        params: { k: K },
-        filters: { category: `c${i % 20}` },
-      }),
-    },
-    {
-      name: 'mmr (k 10 of 50)',
-      body: (i) => ({ type: 'mmr', query: vectorQueries[i], classifications, params: { k: K, fetch_k: 50 } }),
-    },
-    {
-      name: 'full text',
-      body: (i) => ({ type: 'search', query: textQueries[i], classifications, params: { k: K } }),
-    },
-  ];
-  const searchPath = `/pipelines/${pipeline.id}/search`;
-  const rows: string[][] = [];
-  for (const type of types) {
-    await api.call('POST', searchPath, type.body(0)); // warm up
-    const latencies: number[] = [];
-    let returned = 0;
-    for (let i = 0; i < opts.queries; i++) {
-      const t0 = performance.now();
-      returned += (await api.call('POST', searchPath, type.body(i))).length;
-      latencies.push(performance.now() - t0);
-    }
-    let cursor = 0;
-    const t0 = performance.now();
-    await Promise.all(
-      Array.from({ length: opts.concurrency }, async () => {
-        while (cursor < opts.queries) await api.call('POST', searchPath, type.body(cursor++));
-      }),
-    );
-    const qps = opts.queries / ((performance.now() - t0) / 1000);
-    latencies.sort((a, b) => a - b);
-    rows.push([
-      type.name,
-      ms(percentile(latencies, 0.5)),
-      ms(percentile(latencies, 0.95)),
-      qps.toFixed(0),
-      (returned / opts.queries).toFixed(1),
-    ]);
-    log(`${type.name}: done`);
-  }
-
-  // Recall@10 of the indexed query (HNSW with iterative scans, no fallback) against exact search.
-  const db = poolAsDatabase(pool);
-  // The same HNSW settings as the Trove process (which inherits this environment).
-  const { TROVE_HNSW_M, TROVE_HNSW_EF_CONSTRUCTION, TROVE_HNSW_EF_SEARCH } = process.env;
-  const repository = new FragmentSearchRepository(
-    db,
-    loadSettings({ TROVE_HNSW_M, TROVE_HNSW_EF_CONSTRUCTION, TROVE_HNSW_EF_SEARCH }),
-  );
-  const vectorizer = new HashingVectorizer(384, { ngram: 3, lowercase: true });
-  const recall = async (filter: (i: number) => MetadataFilter | null) => {
-    let sum = 0;
-    const n = Math.min(opts.queries, 100);
-    for (let i = 0; i < n; i++) {
-      const query = {
-        pipelineId: pipeline.id,
-        classifications: ['internal', 'public'],
-        filter: filter(i),
-        vectorEmbeddingId: ve,
-        size: 384,
-        vector: vectorizer.vectorize(vectorQueries[i]),
-        strategy: 'cosine' as const,
-        limit: K,
-        withEmbeddings: false,
-      };
-      sum += recallAt(
-        await repository.nearestWith(query, 'indexed'),
-        await repository.nearestWith(query, 'exact'),
-      );
-    }
-    return sum / n;
-  };
-  const recallAll = await recall(() => null);
-  const recallFiltered = await recall((i) => ({ op: '$eq', path: ['category'], value: `c${i % 20}` }));
+async function printHeader(pool: Pool, opts: Options): Promise<void> {
   const versions = await pool.query<{ server: string; vector: string }>(
-    `SELECT current_setting('server_version') AS server, (SELECT extversion FROM pg_extension WHERE extname = 'vector') AS vector`,
+    `SELECT current_setting('server_version') AS server,
+            (SELECT default_version FROM pg_available_extensions WHERE name = 'vector') AS vector`,
   );
-  await pool.end();
-
   const cpu = os.cpus();
+  const load = os.loadavg()[0].toFixed(1);
   console.log(`## Run of ${new Date().toISOString().slice(0, 10)}\n`);
   console.log(
-    `- Machine: ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, ${os.platform()} ${os.release()}`,
+    `- Machine: ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB RAM, ${os.platform()} ${os.release()}, load average ${load} at the start`,
   );
   console.log(
     `- PostgreSQL ${versions.rows[0].server}, pgvector ${versions.rows[0].vector}; Node ${process.version}; Trove and PostgreSQL on the same machine`,
   );
   console.log(
-    `- Corpus: ${opts.fragments} fragments (one per document, 40-70 words), hashing-384 embeddings, full text on`,
+    `- Each corpus: ${opts.fragments} fragments (one per document, 40-70 words, 20 % internal), full text on; both pipelines share the tables`,
   );
   console.log(
-    `- Searches: ${opts.queries} sequential queries per type for latency, then the same with ${opts.concurrency} concurrent clients for throughput; k ${K}, classification internal (all fragments)\n`,
+    `- Searches: ${opts.queries} sequential queries per type and transport for p50/p95, then the same from ${opts.concurrency} concurrent clients for QPS (MCP: all of them in one session); k ${K}; classification internal (all fragments); SQL: the repository's SQL through node-postgres`,
   );
-  console.log(
-    `Ingestion: ${(opts.fragments / loadSeconds).toFixed(0)} fragments/s (${loadSeconds.toFixed(1)} s, batches of ${BATCH}, ${load} in flight)\n`,
-  );
-  console.log('| search | p50 | p95 | QPS | fragments returned |');
-  console.log('|---|---|---|---|---|');
-  for (const row of rows) console.log(`| ${row.join(' | ')} |`);
-  console.log(
-    `\nRecall@${K} of the HNSW index (iterative scans, before any exact fallback) against exact search:`,
-  );
-  console.log(`- unfiltered: ${recallAll.toFixed(3)}`);
-  console.log(`- filtered on one category of 20 (5%): ${recallFiltered.toFixed(3)}`);
-}
-
-/** Share of the exact top k that the indexed answer found; a tie at the k-th distance counts as found. */
-function recallAt(indexed: VectorHit[], exact: VectorHit[]): number {
-  if (exact.length === 0) return 1;
-  const kth = exact[exact.length - 1].distance;
-  const ids = new Set(exact.map((h) => h.row.id));
-  const hits = indexed.filter((h) => ids.has(h.row.id) || h.distance <= kth + 1e-9).length;
-  return Math.min(hits, exact.length) / exact.length;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
-}
-
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-
-/** The two methods FragmentSearchRepository uses, over a pg pool. */
-function poolAsDatabase(pool: Pool): DatabaseService {
-  return {
-    query: async (sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows,
-    transaction: async <T>(
-      work: (tx: { query: (sql: string, params?: unknown[]) => Promise<unknown[]> }) => Promise<T>,
-    ) => {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const result = await work({
-          query: async (sql, params = []) => (await client.query(sql, params)).rows,
-        });
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK');
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
-  } as unknown as DatabaseService;
-}
-
-class Api {
-  constructor(
-    private readonly base: string,
-    private readonly key: string,
-    private readonly secret: string,
-  ) {}
-
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  async call(method: string, route: string, body?: unknown): Promise<any> {
-    const response = await fetch(this.base + route, {
-      method,
-      headers: { 'x-api-key': this.key, 'x-api-key-secret': this.secret, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text}`);
-    return JSON.parse(text);
-  }
 }
 
 async function startTrove(

@@ -54,3 +54,27 @@ describe('security settings', () => {
     expect(loadSettings({ TROVE_AUTH_MAX_FAILURES_PER_ADDRESS: '0' }).auth.maxFailuresPerAddress).toBe(0);
   });
 });
+
+describe('read replicas', () => {
+  const primary = {
+    DATABASE_URL: 'postgres://u:p@primary/db',
+    TROVE_ENCRYPTION_KEY: Buffer.alloc(32).toString('base64'),
+  };
+
+  it('reads a comma-separated list of replica URLs beside DATABASE_URL', () => {
+    expect(loadSettings(primary).databaseReadUrls).toEqual([]);
+    expect(
+      loadSettings({ ...primary, TROVE_DATABASE_READ_URL: 'postgres://u:p@r1/db, postgresql://u:p@r2/db' })
+        .databaseReadUrls,
+    ).toEqual(['postgres://u:p@r1/db', 'postgresql://u:p@r2/db']);
+  });
+
+  it('refuses replicas without a primary, and what is not a PostgreSQL URL', () => {
+    expect(refusal({ TROVE_DATABASE_READ_URL: 'postgres://u:p@r1/db' })).toMatch(
+      /TROVE_DATABASE_READ_URL: needs DATABASE_URL/,
+    );
+    expect(refusal({ ...primary, TROVE_DATABASE_READ_URL: 'mysql://r1/db' })).toMatch(
+      /TROVE_DATABASE_READ_URL: expected comma-separated postgres/,
+    );
+  });
+});

@@ -26,6 +26,8 @@ export interface Settings {
   host: string;
   /** null: the embedded PGlite database in `dataDir`. */
   databaseUrl: string | null;
+  /** Read replicas of DATABASE_URL (TROVE_DATABASE_READ_URL, comma-separated): searches go there. */
+  databaseReadUrls: string[];
   dataDir: string;
   /** Where the embedded database's private Unix socket lives. */
   tmpDir: string;
@@ -44,7 +46,7 @@ export interface Settings {
   /** Agent turns: fragments retrieved per search, tool-call rounds a model may take, SSE heartbeat period. */
   agents: { searchK: number; maxToolSteps: number; heartbeatSeconds: number };
   /** HNSW parameters: build-time m and ef_construction for new indexes, query-time ef_search floor. */
-  vectorIndex: { m: number; efConstruction: number; efSearch: number };
+  vectorIndex: { m: number; efConstruction: number; efSearch: number; exactBelow: number };
   /** The most any one PostgreSQL statement may run (0: no limit), and wait for a connection. */
   dbStatementTimeoutMs: number;
   dbConnectTimeoutMs: number;
@@ -193,21 +195,48 @@ function hostList(env: Env, name: string, fallback: string[]): string[] {
   return hosts;
 }
 
+/** TROVE_DATABASE_READ_URL: replicas of a PostgreSQL primary, so only beside DATABASE_URL. */
+function readUrls(env: Env, databaseUrl: string | null): string[] {
+  const raw = text(env, 'TROVE_DATABASE_READ_URL');
+  if (raw === undefined) return [];
+  if (databaseUrl === null)
+    throw new SettingsError(
+      'TROVE_DATABASE_READ_URL',
+      'needs DATABASE_URL (replicas of the embedded database do not exist)',
+    );
+  const urls = raw
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean);
+  if (urls.length === 0 || !urls.every((url) => /^postgres(ql)?:\/\//.test(url)))
+    throw new SettingsError(
+      'TROVE_DATABASE_READ_URL',
+      'expected comma-separated postgres:// or postgresql:// URLs',
+    );
+  return urls;
+}
+
 /**
  * pgvector's HNSW knobs (docs/benchmarks.md measures them): m and ef_construction
  * shape an index when a pipeline binds a model; ef_search is the least number of
- * candidates a query keeps (raised to k when k is larger).
+ * candidates a query keeps (raised with k); a binding of at most
+ * TROVE_EXACT_SEARCH_BELOW vectors is searched exactly, without the index.
  */
 function vectorIndexSettings(env: Env): Settings['vectorIndex'] {
   const m = integer(env, 'TROVE_HNSW_M', 16, 2, 100);
-  const efConstruction = integer(env, 'TROVE_HNSW_EF_CONSTRUCTION', 64, 4, 1000);
+  const efConstruction = integer(env, 'TROVE_HNSW_EF_CONSTRUCTION', 128, 4, 1000);
   if (efConstruction < 2 * m) {
     throw new SettingsError(
       'TROVE_HNSW_EF_CONSTRUCTION',
       `must be at least twice TROVE_HNSW_M (${2 * m}), got ${efConstruction}`,
     );
   }
-  return { m, efConstruction, efSearch: integer(env, 'TROVE_HNSW_EF_SEARCH', 100, 1, 1000) };
+  return {
+    m,
+    efConstruction,
+    efSearch: integer(env, 'TROVE_HNSW_EF_SEARCH', 100, 1, 1000),
+    exactBelow: integer(env, 'TROVE_EXACT_SEARCH_BELOW', 2000, 0, 1_000_000),
+  };
 }
 
 const MiB = 1024 * 1024;
@@ -321,6 +350,7 @@ export function loadSettings(env: Env = process.env): Settings {
     port: integer(env, 'PORT', 8080, 0, 65535),
     host,
     databaseUrl,
+    databaseReadUrls: readUrls(env, databaseUrl),
     dataDir: path.resolve(text(env, 'TROVE_DATA_DIR') ?? './data'),
     tmpDir: path.resolve(text(env, 'TROVE_TMP_DIR') ?? os.tmpdir()),
     dbPoolSize: integer(env, 'TROVE_DB_POOL_SIZE', 10, 1, 200),

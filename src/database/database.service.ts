@@ -12,6 +12,8 @@ import { dbPoolConnections } from '../observability/metrics';
 import { sanitizeDatabaseError } from './database-errors';
 import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
 import { MIGRATIONS } from './migrations';
+import { Reader, ReplicaReader } from './replica-reader';
+import { holdSessionSettings } from './session-settings';
 
 /** Anything that runs SQL: the pool, or one transaction's connection. */
 export interface Queryable {
@@ -46,6 +48,7 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
   private rowsSinceAnalyze = 0;
   private rowsAtLastAnalyze = 0;
   private analyzing?: Promise<void>;
+  private replicas?: ReplicaReader;
 
   constructor(@Inject(SETTINGS) private readonly settings: Settings) {}
 
@@ -117,6 +120,24 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
       logging: false,
     });
     await this.dataSource.initialize();
+    if (this.settings.databaseReadUrls.length > 0)
+      this.replicas = new ReplicaReader(
+        this.settings.databaseReadUrls,
+        {
+          poolSize: this.settings.dbPoolSize,
+          connectTimeoutMs: this.settings.dbConnectTimeoutMs,
+          statementTimeoutMs: this.settings.dbStatementTimeoutMs,
+        },
+        this,
+      );
+  }
+
+  /**
+   * Where reads that need not see their own writes go (searches): the read replicas
+   * of TROVE_DATABASE_READ_URL in turn, or the primary when there are none.
+   */
+  get reader(): Reader {
+    return this.replicas ?? this;
   }
 
   /**
@@ -166,6 +187,27 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
     }
   }
 
+  /**
+   * Runs `work` on one pooled connection that holds these `hnsw.*` session settings
+   * (session-settings.ts): a search is then one statement, without the BEGIN, SET
+   * LOCAL and COMMIT a transaction would take.
+   */
+  async withSessionSettings<T>(
+    settings: Record<string, string>,
+    work: (db: Queryable) => Promise<T>,
+  ): Promise<T> {
+    const runner = this.runner();
+    try {
+      const connection = (await runner.connect()) as object;
+      await holdSessionSettings(connection, settings, (sql, params) => rows(runner, sql, params));
+      return await work({ query: (sql, params = []) => rows(runner, sql, params) });
+    } catch (error) {
+      throw sanitizeDatabaseError(error);
+    } finally {
+      await runner.release();
+    }
+  }
+
   private runner(): QueryRunner {
     try {
       return this.source.createQueryRunner();
@@ -212,6 +254,8 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
     await this.analyzing;
     if (this.dataSource?.isInitialized) await this.dataSource.destroy();
     this.dataSource = undefined;
+    await this.replicas?.close();
+    this.replicas = undefined;
     if (this.embedded) await this.embedded.close();
     this.embedded = undefined;
   }

@@ -9,6 +9,11 @@
  * stop at `hnsw.max_scan_tuples` — an exact rerun without the index whenever the
  * indexed query comes back short. Relaxed ordering lets iterative scans return
  * rows slightly out of order, so the outer query orders them again.
+ *
+ * Recall (docs/benchmarks.md): a binding small enough (TROVE_EXACT_SEARCH_BELOW) is
+ * always searched exactly; ef_search grows with k; a selective scope over-fetches
+ * candidates and keeps the nearest. Results never depend on the method: every path
+ * orders by distance, then id.
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { SETTINGS, Settings } from '../config/settings';
@@ -30,12 +35,22 @@ export const DISTANCE_OPERATOR: Record<DistanceStrategy, string> = {
 const INDEXED_STRATEGY: DistanceStrategy = 'cosine';
 
 /**
- * hnsw.ef_search: the candidates an HNSW scan keeps, at least k and at least
- * TROVE_HNSW_EF_SEARCH (default 100; pgvector's own default is 40: on the benchmark
- * corpus, docs/benchmarks.md, 100 lifts recall@10 from 0.49 to 0.67 for about 3 ms
- * more per query). 1000 is pgvector's maximum.
+ * hnsw.ef_search: the candidates an HNSW scan keeps, at least TROVE_HNSW_EF_SEARCH
+ * (default 100; pgvector's own default is 40) and EF_PER_RESULT per result asked for,
+ * so that k 10 and an MMR's fetch_k 50 are about as complete (docs/benchmarks.md
+ * measures recall against ef_search). 1000 is pgvector's maximum.
  */
 const MAX_EF_SEARCH = 1000;
+const EF_PER_RESULT = 4;
+/**
+ * Candidates an index scan of a selective scope keeps per result: the iterative scan's
+ * later rounds are less exact, and the nearest of four times k recovers what they
+ * miss (docs/benchmarks.md: at 5 %, recall@10 0.84 with k, 0.98 with 4k).
+ */
+const OVERFETCH_SELECTIVE = 4;
+/** How long a vector embedding's size is remembered, and for how many of them. */
+const SIZE_TTL_MS = 10_000;
+const MAX_REMEMBERED_SIZES = 10_000;
 
 export interface ScanQuery extends VectorQuery {
   /** Also return each fragment's stored vector (MMR needs them; content is then left out). */
@@ -58,6 +73,8 @@ export type ScanMode = 'indexed' | 'exact';
 
 @Injectable()
 export class FragmentSearchRepository {
+  private readonly sizes = new Map<string, { rows: number; until: number }>();
+
   constructor(
     private readonly db: DatabaseService,
     @Inject(SETTINGS) private readonly settings: Settings,
@@ -66,24 +83,60 @@ export class FragmentSearchRepository {
   /** The `limit` nearest live fragments in scope, nearest first; never fewer than exist. */
   async nearest(query: ScanQuery): Promise<VectorHit[]> {
     if (query.strategy !== INDEXED_STRATEGY) return this.nearestWith(query, 'exact');
+    // A small vector embedding is read whole: exact, and as fast as the index at that size.
+    if ((await this.vectorEmbeddingSize(query.vectorEmbeddingId)) <= this.settings.vectorIndex.exactBelow)
+      return this.nearestWith(query, 'exact');
     const hits = await this.nearestWith(query, 'indexed');
     if (hits.length >= query.limit) return hits;
     searchExactFallbacks.inc();
     return this.nearestWith(query, 'exact');
   }
 
-  /** One scan mode, without fallback: what the benchmark compares. */
+  /**
+   * One scan mode, without fallback: what the benchmark compares. The index scan's
+   * settings are session settings of the connection (no transaction: one statement);
+   * the exact query is written so that no index can order it.
+   */
   nearestWith(query: ScanQuery, mode: ScanMode): Promise<VectorHit[]> {
-    return this.db.transaction(async (tx) => {
-      await this.configureScan(tx, mode, query.limit);
-      const { sql, params } = nearestSql(query);
-      const rows = await tx.query<FragmentRow & { distance: number; embedding: string | null }>(sql, params);
-      return rows.map(({ distance, embedding, ...row }) => ({
-        row: row as FragmentRow,
-        distance: Number(distance),
-        embedding: embedding === null ? null : (JSON.parse(embedding) as number[]),
-      }));
-    });
+    const { sql, params } = nearestSql(query, mode);
+    const run = async (db: Pick<Queryable, 'query'>) =>
+      (await db.query<FragmentRow & { distance: number; embedding: string | null }>(sql, params)).map(
+        ({ distance, embedding, ...row }) => ({
+          row: row as FragmentRow,
+          distance: Number(distance),
+          embedding: embedding === null ? null : (JSON.parse(embedding) as number[]),
+        }),
+      );
+    if (mode === 'exact') return run(this.db.reader);
+    return this.db.reader.withSessionSettings(
+      {
+        'hnsw.iterative_scan': 'relaxed_order',
+        'hnsw.ef_search': String(efSearch(this.settings.vectorIndex.efSearch, query.limit)),
+      },
+      run,
+    );
+  }
+
+  /**
+   * How many vectors the vector embedding holds, counted up to one more than the exact-search
+   * threshold (so the count costs no more than an exact search would) and remembered
+   * for a few seconds: a size is a choice of method, never a limit on results.
+   */
+  private async vectorEmbeddingSize(vectorEmbeddingId: string): Promise<number> {
+    const threshold = this.settings.vectorIndex.exactBelow;
+    if (threshold === 0) return Infinity;
+    const now = Date.now();
+    const known = this.sizes.get(vectorEmbeddingId);
+    if (known && known.until > now) return known.rows;
+    const [{ rows }] = await this.db.reader.query<{ rows: number }>(
+      `SELECT count(*)::int AS rows FROM (
+         SELECT 1 FROM fragment_embeddings fe WHERE ${vectorEmbeddingPredicate(vectorEmbeddingId)} LIMIT $1
+       ) AS counted`,
+      [threshold + 1],
+    );
+    if (this.sizes.size >= MAX_REMEMBERED_SIZES) this.sizes.clear();
+    this.sizes.set(vectorEmbeddingId, { rows, until: now + SIZE_TTL_MS });
+    return rows;
   }
 
   /**
@@ -99,7 +152,7 @@ export class FragmentSearchRepository {
       'f.search_vector @@ q.query',
     ];
     if (scope.filter) where.push(compileMetadataFilter(scope.filter, 'f.metadata', params));
-    return this.db
+    return this.db.reader
       .query<FragmentRow & { rank: number }>(
         `SELECT ${FRAGMENT_COLUMNS}, ts_rank(f.search_vector, q.query)::float8 AS rank
          FROM fragments f, websearch_to_tsquery('${TEXT_SEARCH_CONFIG}', $3) AS q(query)
@@ -110,49 +163,59 @@ export class FragmentSearchRepository {
       )
       .then((rows) => rows.map(({ rank, ...row }) => ({ row: row as FragmentRow, rank: Number(rank) })));
   }
-
-  private async configureScan(tx: Queryable, mode: ScanMode, limit: number): Promise<void> {
-    if (mode === 'exact') {
-      await tx.query(`SELECT set_config('enable_indexscan', 'off', true)`);
-      return;
-    }
-    const efSearch = Math.min(MAX_EF_SEARCH, Math.max(this.settings.vectorIndex.efSearch, limit));
-    await tx.query(
-      `SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('hnsw.ef_search', $1, true)`,
-      [String(efSearch)],
-    );
-  }
 }
 
-function nearestSql(query: ScanQuery): { sql: string; params: unknown[] } {
+/**
+ * hnsw.ef_search for a query of `limit` results: at least the configured floor and
+ * EF_PER_RESULT candidates per result asked for, at most pgvector's 1000.
+ */
+export function efSearch(floor: number, limit: number): number {
+  return Math.min(MAX_EF_SEARCH, Math.max(floor, EF_PER_RESULT * limit));
+}
+
+function nearestSql(query: ScanQuery, mode: ScanMode): { sql: string; params: unknown[] } {
+  // A selective scope keeps OVERFETCH_SELECTIVE times the candidates and the nearest of them.
+  const candidates = mode === 'indexed' && query.selective ? OVERFETCH_SELECTIVE * query.limit : query.limit;
   const params: unknown[] = [
     vectorLiteral(query.vector),
     query.pipelineId,
     query.classifications,
+    candidates,
     query.limit,
   ];
   const distance = `${vectorExpression(query.size)} ${DISTANCE_OPERATOR[query.strategy]} $1::vector(${query.size})`;
-  const where = [
-    vectorEmbeddingPredicate(query.vectorEmbeddingId),
-    'f.pipeline_id = $2',
-    'f.expired_at IS NULL',
-    'f.classification = ANY($3::text[])',
-  ];
-  if (query.filter) where.push(compileMetadataFilter(query.filter, 'f.metadata', params));
+  const inScope = ['f.pipeline_id = $2', 'f.expired_at IS NULL', 'f.classification = ANY($3::text[])'];
+  if (query.filter) inScope.push(compileMetadataFilter(query.filter, 'f.metadata', params));
   const content = query.withEmbeddings ? `''::bytea AS content` : 'f.content';
   const embedding = query.withEmbeddings ? 'fe.embedding::text' : 'NULL::text';
-  // MATERIALIZED keeps the LIMIT next to the index scan; "+ 0" stops the planner from
-  // dropping the outer sort as redundant (it is not, with relaxed ordering).
+  // The nearest ids first, reading no more of a fragment than what decides its scope;
+  // only the ones returned are then read whole. MATERIALIZED keeps each LIMIT where it
+  // is. The exact query lists the fragments in scope first (by the fragments_live
+  // index), then computes the distance of their vectors only, ordered by
+  // "distance + 0", an order no index offers. The indexed query lets the HNSW scan lead.
+  // In the outer query "+ 0" stops the planner from dropping the sort as redundant (it
+  // is not, with relaxed ordering).
+  const nearest =
+    mode === 'exact'
+      ? `in_scope AS MATERIALIZED (SELECT f.id FROM fragments f WHERE ${inScope.join(' AND ')}),
+         nearest AS MATERIALIZED (
+           SELECT fe.fragment_id AS id, ${distance} AS distance, ${embedding} AS embedding
+           FROM in_scope s JOIN fragment_embeddings fe ON fe.fragment_id = s.id
+           WHERE ${vectorEmbeddingPredicate(query.vectorEmbeddingId)}
+           ORDER BY (${distance}) + 0
+           LIMIT $4)`
+      : `nearest AS MATERIALIZED (
+           SELECT fe.fragment_id AS id, ${distance} AS distance, ${embedding} AS embedding
+           FROM fragment_embeddings fe JOIN fragments f ON f.id = fe.fragment_id
+           WHERE ${[vectorEmbeddingPredicate(query.vectorEmbeddingId), ...inScope].join(' AND ')}
+           ORDER BY distance
+           LIMIT $4)`;
   const sql = `
-    WITH nearest AS MATERIALIZED (
-      SELECT f.id, f.document_id, f.order_id, f.version, f.classification, f.metadata, ${content},
-             f.content_key_id, f.expired_at, ${distance} AS distance, ${embedding} AS embedding
-      FROM fragment_embeddings fe
-      JOIN fragments f ON f.id = fe.fragment_id
-      WHERE ${where.join(' AND ')}
-      ORDER BY distance
-      LIMIT $4
-    )
-    SELECT * FROM nearest ORDER BY distance + 0, id`;
+    WITH ${nearest}
+    SELECT f.id, f.document_id, f.order_id, f.version, f.classification, f.metadata, ${content},
+           f.content_key_id, f.expired_at, n.distance, n.embedding
+    FROM nearest n JOIN fragments f ON f.id = n.id
+    ORDER BY n.distance + 0, n.id
+    LIMIT $5`;
   return { sql, params };
 }

@@ -59,6 +59,11 @@ export interface VectorQuery extends SearchScope {
   vector: number[];
   strategy: DistanceStrategy;
   limit: number;
+  /**
+   * Whether the scope is narrower than the vector embedding's rows: a metadata filter,
+   * or not all of the pipeline's classifications. An index scan then keeps more candidates.
+   */
+  selective: boolean;
 }
 
 /** A fragment found by a search, with its distance (vectors) or rank (full text). */

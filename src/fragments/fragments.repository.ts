@@ -162,7 +162,8 @@ export class FragmentsRepository {
    */
   liveByIds(pipelineId: string, classifications: string[], ids: string[]): Promise<FragmentRow[]> {
     if (ids.length === 0) return Promise.resolve([]);
-    return this.db.query<FragmentRow>(
+    // A search's second query: read where the first one was (a replica, if any).
+    return this.db.reader.query<FragmentRow>(
       `SELECT ${FRAGMENT_COLUMNS} FROM fragments f
        WHERE f.id = ANY($1::uuid[]) AND f.pipeline_id = $2 AND f.classification = ANY($3::text[])
          AND f.expired_at IS NULL`,

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { DatabaseService, Queryable } from '../database/database.service';
 import { filterToSql, keysetSql, ListQuery } from '../common/list';
 import { HierarchyPair } from './classification-hierarchy';
-import { PipelineRecord } from './pipeline';
+import { PipelineRecord, VectorEmbedding } from './pipeline';
 
 export type PipelineRow = Omit<PipelineRecord, 'vectorEmbeddings'>;
 
@@ -29,11 +29,24 @@ function readableSql(readable: Readable, params: unknown[]): string {
 export class PipelinesRepository {
   constructor(private readonly db: DatabaseService) {}
 
+  /** One statement (every search starts here): the pipeline with its vector embeddings joined. */
   async find(id: string, db: Queryable = this.db): Promise<PipelineRecord | null> {
-    const rows = await db.query<PipelineRow>(`SELECT ${COLUMNS} FROM pipelines p WHERE p.id = $1`, [id]);
+    const rows = await db.query<PipelineRow & { vector_embeddings: VectorEmbeddingRow[] }>(
+      `SELECT ${COLUMNS}, COALESCE((
+         SELECT json_agg(json_build_object(${VECTOR_EMBEDDING_FIELDS}) ORDER BY v.position)
+         FROM vector_embeddings v JOIN embedding_models m ON m.id = v.embedding_model_id
+         WHERE v.pipeline_id = p.id), '[]') AS vector_embeddings
+       FROM pipelines p WHERE p.id = $1`,
+      [id],
+    );
     if (rows.length === 0) return null;
-    const [record] = await this.withEmbeddings(rows, db);
-    return record;
+    const { vector_embeddings: vectorEmbeddings, ...row } = rows[0];
+    return {
+      ...row,
+      vectorEmbeddings: vectorEmbeddings.map((b) =>
+        toVectorEmbedding({ ...b, m_created_at: new Date(b.m_created_at) }),
+      ),
+    };
   }
 
   async list(readable: Readable, query: ListQuery): Promise<PipelineRecord[]> {
@@ -178,42 +191,64 @@ export class PipelinesRepository {
 
   private async withEmbeddings(rows: PipelineRow[], db: Queryable = this.db): Promise<PipelineRecord[]> {
     if (rows.length === 0) return [];
-    const vectorEmbeddings = await db.query<{
-      id: string;
-      pipeline_id: string;
-      position: number;
-      m_id: string;
-      m_name: string;
-      m_provider: string;
-      m_size: number;
-      m_parameters: Record<string, unknown>;
-      m_description: string | null;
-      m_created_at: Date;
-    }>(
-      `SELECT v.id, v.pipeline_id, v.position, m.id AS m_id, m.name AS m_name, m.provider AS m_provider,
-              m.size AS m_size, m.parameters AS m_parameters, m.description AS m_description, m.created_at AS m_created_at
+    const vectorEmbeddings = await db.query<VectorEmbeddingRow>(
+      `SELECT ${VECTOR_EMBEDDING_COLUMNS}
        FROM vector_embeddings v JOIN embedding_models m ON m.id = v.embedding_model_id
        WHERE v.pipeline_id = ANY($1::uuid[]) ORDER BY v.pipeline_id, v.position`,
       [rows.map((r) => r.id)],
     );
     return rows.map((row) => ({
       ...row,
-      vectorEmbeddings: vectorEmbeddings
-        .filter((v) => v.pipeline_id === row.id)
-        .map((v) => ({
-          id: v.id,
-          pipeline_id: v.pipeline_id,
-          position: v.position,
-          model: {
-            id: v.m_id,
-            name: v.m_name,
-            provider: v.m_provider,
-            size: v.m_size,
-            parameters: v.m_parameters,
-            description: v.m_description,
-            created_at: v.m_created_at,
-          },
-        })),
+      vectorEmbeddings: vectorEmbeddings.filter((b) => b.pipeline_id === row.id).map(toVectorEmbedding),
     }));
   }
+}
+
+interface VectorEmbeddingRow {
+  id: string;
+  pipeline_id: string;
+  position: number;
+  m_id: string;
+  m_name: string;
+  m_provider: string;
+  m_size: number;
+  m_parameters: Record<string, unknown>;
+  m_description: string | null;
+  m_created_at: Date;
+}
+
+const VECTOR_EMBEDDING_NAMES: [keyof VectorEmbeddingRow, string][] = [
+  ['id', 'v.id'],
+  ['pipeline_id', 'v.pipeline_id'],
+  ['position', 'v.position'],
+  ['m_id', 'm.id'],
+  ['m_name', 'm.name'],
+  ['m_provider', 'm.provider'],
+  ['m_size', 'm.size'],
+  ['m_parameters', 'm.parameters'],
+  ['m_description', 'm.description'],
+  ['m_created_at', 'm.created_at'],
+];
+const VECTOR_EMBEDDING_COLUMNS = VECTOR_EMBEDDING_NAMES.map(([name, column]) => `${column} AS ${name}`).join(
+  ', ',
+);
+const VECTOR_EMBEDDING_FIELDS = VECTOR_EMBEDDING_NAMES.map(([name, column]) => `'${name}', ${column}`).join(
+  ', ',
+);
+
+function toVectorEmbedding(b: VectorEmbeddingRow): VectorEmbedding {
+  return {
+    id: b.id,
+    pipeline_id: b.pipeline_id,
+    position: b.position,
+    model: {
+      id: b.m_id,
+      name: b.m_name,
+      provider: b.m_provider,
+      size: b.m_size,
+      parameters: b.m_parameters,
+      description: b.m_description,
+      created_at: b.m_created_at,
+    },
+  };
 }

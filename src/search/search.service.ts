@@ -122,7 +122,11 @@ export class SearchService {
         ? []
         : request.type === 'search'
           ? await this.fullText(scope, request)
-          : await this.vectorSearch(scope, request, embedded!.vectorEmbedding, embedded!.vector);
+          : await this.vectorSearch(scope, request, embedded!.vectorEmbedding, embedded!.vector, {
+              // A metadata filter or a narrower set of classifications than the pipeline's.
+              selective:
+                scope.filter !== null || scope.classifications.length < pipeline.classifications.length,
+            });
     stopTimer();
     searchResults.observe({ type: request.type }, results.length);
     return results;
@@ -133,6 +137,7 @@ export class SearchService {
     request: SearchRequest,
     vectorEmbedding: VectorEmbedding,
     vector: number[],
+    { selective }: { selective: boolean },
   ): Promise<SearchFragment[]> {
     const { k, fetch_k: fetchK, lambda_mult: lambda, threshold } = request.params;
     const mmr = request.type === 'mmr';
@@ -145,6 +150,7 @@ export class SearchService {
       vector,
       strategy: request.distanceStrategy,
       limit,
+      selective,
     };
     if (!mmr) {
       const hits = await this.fragments.nearest(query, threshold);

@@ -1,0 +1,121 @@
+/**
+ * The baseline: Trove's own search SQL (the repository, unchanged) run directly on
+ * the database through node-postgres, without HTTP, keys, embedding, decryption or
+ * JSON. Trove's overhead is what a request costs beyond this. The exact and
+ * index-only answers of the recall measurement come from here too.
+ */
+import { Pool, PoolClient } from 'pg';
+import { loadSettings } from '../src/config/settings';
+import { DatabaseService, Queryable } from '../src/database/database.service';
+import { holdSessionSettings } from '../src/database/session-settings';
+import {
+  FragmentSearchRepository,
+  ScanMode,
+  ScanQuery,
+  VectorHit,
+} from '../src/fragments/fragment-search.repository';
+import { MetadataFilter } from '../src/fragments/metadata-filter';
+
+const CLASSIFICATIONS = ['internal', 'public'];
+
+export class SqlBaseline {
+  private readonly repository: FragmentSearchRepository;
+
+  constructor(
+    pool: Pool,
+    private readonly pipelineId: string,
+    private readonly vectorEmbeddingId: string,
+    private readonly size: number,
+  ) {
+    // The same index settings as the Trove process, which inherits this environment.
+    const { TROVE_HNSW_M, TROVE_HNSW_EF_CONSTRUCTION, TROVE_HNSW_EF_SEARCH } = process.env;
+    this.repository = new FragmentSearchRepository(
+      poolAsDatabase(pool),
+      loadSettings({ TROVE_HNSW_M, TROVE_HNSW_EF_CONSTRUCTION, TROVE_HNSW_EF_SEARCH }),
+    );
+  }
+
+  /** What Trove's similarity search runs (index, then any fallback). */
+  nearest(
+    vector: number[],
+    filter: Record<string, string> | null,
+    limit: number,
+    withEmbeddings: boolean,
+  ): Promise<VectorHit[]> {
+    return this.repository.nearest(this.query(vector, filter, limit, withEmbeddings));
+  }
+
+  /** One scan mode alone, as {id, score}. */
+  async nearestWith(
+    vector: number[],
+    filter: Record<string, string> | null,
+    limit: number,
+    mode: ScanMode,
+  ): Promise<{ id: string; score: number }[]> {
+    const hits = await this.repository.nearestWith(this.query(vector, filter, limit, false), mode);
+    return hits.map((h) => ({ id: h.row.id, score: h.distance }));
+  }
+
+  fullText(text: string, limit: number): Promise<unknown> {
+    return this.repository.fullText(
+      { pipelineId: this.pipelineId, classifications: CLASSIFICATIONS, filter: null },
+      text,
+      limit,
+    );
+  }
+
+  private query(
+    vector: number[],
+    filter: Record<string, string> | null,
+    limit: number,
+    withEmbeddings: boolean,
+  ): ScanQuery {
+    return {
+      pipelineId: this.pipelineId,
+      classifications: CLASSIFICATIONS,
+      filter: filter === null ? null : equalities(filter),
+      vectorEmbeddingId: this.vectorEmbeddingId,
+      size: this.size,
+      vector,
+      strategy: 'cosine',
+      limit,
+      withEmbeddings,
+      selective: filter !== null,
+    };
+  }
+}
+
+function equalities(filter: Record<string, string>): MetadataFilter {
+  const [path, value] = Object.entries(filter)[0];
+  return { op: '$eq', path: [path], value };
+}
+
+/**
+ * What FragmentSearchRepository uses of DatabaseService, over a pg pool (its own reader), with
+ * the same session settings remembered per connection.
+ */
+function poolAsDatabase(pool: Pool): DatabaseService {
+  const onClient = async <T>(work: (client: PoolClient) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    try {
+      return await work(client);
+    } finally {
+      client.release();
+    }
+  };
+  const queryable = (client: PoolClient) => ({
+    query: async (sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows,
+  });
+  const db = {
+    get reader() {
+      return db;
+    },
+    query: async (sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows,
+    withSessionSettings: <T>(settings: Record<string, string>, work: (db: Queryable) => Promise<T>) =>
+      onClient(async (client) => {
+        await holdSessionSettings(client, settings, (sql, params) => client.query(sql, params));
+        return work(queryable(client));
+      }),
+  };
+  return db as unknown as DatabaseService;
+}

@@ -1,0 +1,128 @@
+/**
+ * Reads that may be served by a read replica (TROVE_DATABASE_READ_URL): searches.
+ *
+ * A streaming replica lags the primary by the time its WAL takes to arrive and be
+ * replayed (usually milliseconds), so only work that does not need to read its own
+ * writes comes here; keys, pipelines, documents and everything written stay on the
+ * primary. Replicas take turns. One that cannot be reached (or cancels a query for a
+ * conflict with recovery) is skipped for a while and the read goes to the primary:
+ * a replica makes reads cheaper, never less available.
+ */
+import { Logger } from '@nestjs/common';
+import { Pool, PoolClient } from 'pg';
+import { sanitizeDatabaseError } from './database-errors';
+import { holdSessionSettings } from './session-settings';
+
+/** What a reader offers: plain queries, and queries on one connection with hnsw.* session settings. */
+export interface Reader {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  withSessionSettings<T>(
+    settings: Record<string, string>,
+    work: (db: { query: Reader['query'] }) => Promise<T>,
+  ): Promise<T>;
+}
+
+export interface ReplicaOptions {
+  poolSize: number;
+  connectTimeoutMs: number;
+  statementTimeoutMs: number;
+}
+
+/** How long a failed replica is left out before it is tried again. */
+const RETRY_AFTER_MS = 10_000;
+/** Connection failures, shutdowns, and "canceling statement due to conflict with recovery". */
+const REPLICA_FAILURE =
+  /^(08|57P|40001$)|^E(CONNREFUSED|CONNRESET|TIMEDOUT|PIPE|HOSTUNREACH|AI_AGAIN)$|^ENOTFOUND$/;
+
+export class ReplicaReader implements Reader {
+  private readonly logger = new Logger(ReplicaReader.name);
+  private readonly replicas: { pool: Pool; downUntil: number; name: string }[];
+  private next = 0;
+
+  constructor(
+    urls: string[],
+    options: ReplicaOptions,
+    private readonly primary: Reader,
+  ) {
+    this.replicas = urls.map((url, i) => {
+      const pool = new Pool({
+        connectionString: url,
+        max: options.poolSize,
+        connectionTimeoutMillis: options.connectTimeoutMs,
+        ...(options.statementTimeoutMs > 0 ? { statement_timeout: options.statementTimeoutMs } : {}),
+      });
+      // An idle connection that dies (a replica restarting) must not crash the process.
+      pool.on('error', (error) =>
+        this.logger.warn({ err: error, replica: i }, 'Read replica connection lost'),
+      );
+      return { pool, downUntil: 0, name: `replica ${i}` };
+    });
+  }
+
+  query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return this.onReplica(
+      async (client) => (await client.query(sql, params)).rows as T[],
+      () => this.primary.query<T>(sql, params),
+    );
+  }
+
+  withSessionSettings<T>(
+    settings: Record<string, string>,
+    work: (db: { query: Reader['query'] }) => Promise<T>,
+  ): Promise<T> {
+    return this.onReplica(
+      async (client) => {
+        await holdSessionSettings(client, settings, (sql, params) => client.query(sql, params));
+        return work({
+          query: async <R>(sql: string, params: unknown[] = []) =>
+            (await client.query(sql, params)).rows as R[],
+        });
+      },
+      () => this.primary.withSessionSettings(settings, work),
+    );
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.replicas.map((r) => r.pool.end().catch(() => undefined)));
+  }
+
+  private async onReplica<T>(
+    work: (client: PoolClient) => Promise<T>,
+    onPrimary: () => Promise<T>,
+  ): Promise<T> {
+    const replica = this.pick();
+    if (!replica) return onPrimary();
+    let client: PoolClient | undefined;
+    let lost = false;
+    try {
+      client = await replica.pool.connect();
+      return await work(client);
+    } catch (error) {
+      const { code, message } = error as { code?: unknown; message?: unknown };
+      lost =
+        client === undefined ||
+        REPLICA_FAILURE.test(String(code ?? '')) ||
+        /Connection terminated/i.test(String(message ?? ''));
+      if (!lost) throw sanitizeDatabaseError(error);
+      replica.downUntil = Date.now() + RETRY_AFTER_MS;
+      this.logger.warn({ replica: replica.name, code }, 'Read replica unavailable; reading from the primary');
+    } finally {
+      // A connection that failed is closed rather than handed to the next read.
+      client?.release(lost || undefined);
+    }
+    return onPrimary();
+  }
+
+  /** The next replica in turn that is not left out; null when all are. */
+  private pick(): ReplicaReader['replicas'][number] | null {
+    const now = Date.now();
+    for (let i = 0; i < this.replicas.length; i++) {
+      const replica = this.replicas[(this.next + i) % this.replicas.length];
+      if (replica.downUntil <= now) {
+        this.next = (this.next + i + 1) % this.replicas.length;
+        return replica;
+      }
+    }
+    return null;
+  }
+}

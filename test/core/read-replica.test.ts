@@ -1,0 +1,91 @@
+/**
+ * TROVE_DATABASE_READ_URL against a real streaming replica: searches are read there,
+ * everything else (writes, and reads that must see them) from the primary; a replica
+ * that stops answering costs nothing but its speed. With its WAL replay paused, the
+ * replica is a snapshot of the past, which tells where each read went.
+ */
+import { Api } from '../support/http';
+import { databaseKinds } from '../support/databases';
+import { StreamingReplica, startStreamingReplica } from '../support/streaming-replica';
+import { createTestDatabase, startTrove, TroveDatabase, TroveProcess } from '../support/trove-process';
+import { waitFor } from '../support/wait';
+
+const onPostgres = databaseKinds().includes('postgres') ? describe : describe.skip;
+
+onPostgres('read replicas (TROVE_DATABASE_READ_URL)', () => {
+  let database: TroveDatabase, replica: StreamingReplica | null, trove: TroveProcess, api: Api;
+  let pipelineId: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+    replica = await startStreamingReplica();
+    if (!replica) return;
+    const name = new URL(database.env.DATABASE_URL).pathname.slice(1);
+    trove = await startTrove(database, { env: { TROVE_DATABASE_READ_URL: replica.url(name) } });
+    api = new Api(trove.url);
+    pipelineId = (await api.post('/pipelines', { name: 'replicated', classifications: ['public'] })).body.id;
+  }, 300_000);
+
+  afterAll(async () => {
+    await trove?.stop();
+    await replica?.stop();
+    await database?.drop();
+  });
+
+  const store = async (content: string) =>
+    (await api.post(`/pipelines/${pipelineId}/documents`, [{ content, classification: 'public' }])).body[0];
+  const found = async (query: string) => {
+    const response = await api.post(`/pipelines/${pipelineId}/search`, {
+      type: 'search',
+      query,
+      classifications: ['public'],
+    });
+    expect(response.status).toBe(200);
+    return (response.body as { document_id: string }[]).map((hit) => hit.document_id);
+  };
+
+  it('searches the replica and writes and reads documents on the primary', async () => {
+    if (!replica) return; // no PostgreSQL server binaries on this machine
+    const first = await store('Penguins huddle together through the polar winter.');
+    await waitFor('the replica to catch up', async () => (await found('penguins')).includes(first.id), {
+      timeoutMs: 60_000,
+    });
+
+    await replica.pause();
+    try {
+      const second = await store('Albatrosses glide for hours over the southern ocean.');
+      // The primary has it: the document reads back at once.
+      expect((await api.get(`/pipelines/${pipelineId}/documents/${second.id}`)).status).toBe(200);
+      // The paused replica does not: the search was served there.
+      expect(await found('albatrosses')).toEqual([]);
+      expect(await found('penguins')).toEqual([first.id]);
+      await replica.resume();
+      await waitFor('replay to resume', async () => (await found('albatrosses')).includes(second.id), {
+        timeoutMs: 60_000,
+      });
+    } finally {
+      await replica.resume().catch(() => undefined);
+    }
+  });
+
+  it('reads from the primary while the replica is down', async () => {
+    if (!replica) return;
+    const third = await store('Puffins nest in burrows on steep cliffs.');
+    await replica.stop();
+    replica = null;
+    await waitFor(
+      'the search to answer from the primary',
+      async () => (await found('puffins')).includes(third.id),
+      { timeoutMs: 60_000 },
+    );
+    // Vector search too (its session settings and two-step MMR).
+    const mmr = await api.post(`/pipelines/${pipelineId}/search`, {
+      type: 'mmr',
+      query: 'puffins',
+      classifications: ['public'],
+      params: { k: 2, fetch_k: 3 },
+    });
+    expect(mmr.status).toBe(200);
+    expect(mmr.body).toHaveLength(2);
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * A real streaming replica of the test PostgreSQL server: a second cluster on this
+ * machine, copied with pg_basebackup and following the primary's WAL, on its own port.
+ * Null when the PostgreSQL server binaries are not installed here (the tests that need
+ * one skip then). As root (CI, scripts/postgres-setup.sh) the cluster runs as the
+ * `postgres` user, since PostgreSQL refuses to run as root.
+ */
+import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import { Client } from 'pg';
+import { postgresAdminUrl } from './databases';
+import { freePort } from './trove-process';
+
+const run = promisify(execFile);
+
+export interface StreamingReplica {
+  /** The URL of `database` on the replica (same role and password as the primary). */
+  url(database: string): string;
+  /** Stops replaying WAL: the replica keeps answering, with what it had. */
+  pause(): Promise<void>;
+  resume(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function binDir(): string | null {
+  const candidates = [process.env.TROVE_TEST_PG_BIN, '/usr/lib/postgresql/15/bin'].filter(
+    Boolean,
+  ) as string[];
+  return (
+    candidates.find((dir) =>
+      ['pg_basebackup', 'pg_ctl', 'postgres'].every((b) => fs.existsSync(path.join(dir, b))),
+    ) ?? null
+  );
+}
+
+export async function startStreamingReplica(): Promise<StreamingReplica | null> {
+  const bin = binDir();
+  if (bin === null) return null;
+  const primary = new URL(postgresAdminUrl());
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trove-replica-'));
+  const asRoot = process.getuid?.() === 0;
+  // pg_ctl and the server run as the owner of the data folder.
+  const asOwner = (file: string, args: string[]) =>
+    asRoot ? run('runuser', ['-u', 'postgres', '--', file, ...args]) : run(file, args);
+  const port = await freePort();
+
+  // The standby needs at least the primary's values of these (hot standby checks them).
+  const admin = new Client({ connectionString: primary.toString() });
+  await admin.connect();
+  const needed = ['max_connections', 'max_worker_processes', 'max_wal_senders', 'max_prepared_transactions'];
+  const values: string[] = [];
+  for (const name of needed) values.push(`${name} = ${(await admin.query(`SHOW ${name}`)).rows[0][name]}`);
+  await admin.end();
+
+  // Other test files end their own connections at times; a copy cut short is taken again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await run(
+        path.join(bin, 'pg_basebackup'),
+        [
+          '-h',
+          primary.hostname,
+          '-p',
+          primary.port || '5432',
+          '-U',
+          decodeURIComponent(primary.username),
+        ].concat(['-D', dir, '-X', 'stream', '-c', 'fast', '-R', '-w']),
+        { env: { ...process.env, PGPASSWORD: decodeURIComponent(primary.password) } },
+      );
+      break;
+    } catch (error) {
+      if (attempt === 3) {
+        fs.rmSync(dir, { recursive: true, force: true });
+        throw error;
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+      fs.mkdirSync(dir, { mode: 0o700 });
+    }
+  }
+  // The copy holds the data folder only (Debian keeps the configuration in /etc).
+  fs.writeFileSync(
+    path.join(dir, 'postgresql.conf'),
+    [
+      `port = ${port}`,
+      `listen_addresses = '127.0.0.1'`,
+      `unix_socket_directories = '${dir}'`,
+      'hot_standby = on',
+      ...values,
+      '',
+    ].join('\n'),
+  );
+  fs.writeFileSync(path.join(dir, 'pg_hba.conf'), 'host all all 127.0.0.1/32 scram-sha-256\n');
+  fs.rmSync(path.join(dir, 'postmaster.opts'), { force: true });
+  if (asRoot) await run('chown', ['-R', 'postgres:postgres', dir]);
+  fs.chmodSync(dir, 0o700);
+  await asOwner(path.join(bin, 'pg_ctl'), [
+    '-D',
+    dir,
+    '-l',
+    path.join(dir, 'server.log'),
+    '-w',
+    '-t',
+    '120',
+    'start',
+  ]);
+
+  const url = (database: string) => {
+    const u = new URL(primary.toString());
+    u.port = String(port);
+    u.pathname = `/${database}`;
+    return u.toString();
+  };
+  const onReplica = async (sql: string) => {
+    const client = new Client({ connectionString: url('postgres') });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  return {
+    url,
+    pause: () => onReplica('SELECT pg_wal_replay_pause()'),
+    resume: () => onReplica('SELECT pg_wal_replay_resume()'),
+    stop: async () => {
+      await asOwner(path.join(bin, 'pg_ctl'), ['-D', dir, '-m', 'immediate', '-w', 'stop']).catch(
+        () => undefined,
+      );
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
