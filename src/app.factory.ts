@@ -27,7 +27,7 @@ export async function createApp(settings: Settings, logger: Logger): Promise<Nes
     logController: new LogController({ disableRequestLogging: true }),
     // Lets a SIGTERM finish in-flight requests while closing idle keep-alive sockets.
     forceCloseConnections: 'idle',
-    maxParamLength: MAX_PARAM_LENGTH,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
     // Behind an ingress, the client's address (for rate limits and logs) is in X-Forwarded-For.

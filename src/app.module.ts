@@ -24,7 +24,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(settings),
         DatabaseModule,
-        ObservabilityModule,
+        ObservabilityModule.forRoot(settings),
         AuthModule,
         EmbeddingsModule,
         CatalogueModule,

@@ -10,7 +10,8 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, ErrorCode } from '../common/errors';
-import { toErrorBody } from '../common/http-error.filter';
+import { failureReasonOf, toErrorBody } from '../common/http-error.filter';
+import { noteFailureReason } from '../observability/request-hooks';
 
 export interface ApiError {
   status: number;
@@ -73,6 +74,7 @@ export class ApiErrorFilter implements ExceptionFilter {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const request = host.switchToHttp().getRequest<FastifyRequest>();
     const body = toApiError(error);
+    if (body.status >= 500) noteFailureReason(request, failureReasonOf(error));
     if (body.code === 'INTERNAL_ERROR')
       this.logger.error({ err: error, reqId: request?.id }, 'Unhandled error');
     void reply

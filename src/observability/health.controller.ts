@@ -1,9 +1,9 @@
-import { Controller, Get, Header, Res } from '@nestjs/common';
+import { Controller, Get, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/auth.guard';
 import { DatabaseService } from '../database/database.service';
 import { LifecycleService } from './lifecycle.service';
-import { registry } from './metrics';
+import { noteFailureReason } from './request-hooks';
 import { version } from '../version';
 
 @Controller()
@@ -27,6 +27,7 @@ export class HealthController {
   @Get('healthz')
   healthz(@Res({ passthrough: true }) reply: FastifyReply) {
     if (this.db.alive) return { status: 'ok' };
+    noteFailureReason(reply.request, 'the embedded database stopped');
     void reply.status(503);
     return { status: 'failed', checks: { database: 'the embedded database stopped' } };
   }
@@ -45,14 +46,8 @@ export class HealthController {
       checks.database = 'unreachable';
     }
     const ready = checks.database === 'ok' && checks.migrations === 'ok' && !this.lifecycle.draining;
+    if (!ready) noteFailureReason(reply.request, `not ready: ${JSON.stringify(checks)}`);
     void reply.status(ready ? 200 : 503);
     return { status: ready ? 'ready' : 'not ready', checks };
-  }
-
-  @Get('metrics')
-  @Header('content-type', registry.contentType)
-  async metrics() {
-    this.db.recordPoolMetrics();
-    return registry.metrics();
   }
 }
