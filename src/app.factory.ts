@@ -15,6 +15,8 @@ import { registerInputGuard } from './common/input-guard';
 import { Settings } from './config/settings';
 import { registerMultipart } from './files/multipart';
 import { McpHttpTransport } from './mcp/http/mcp-http.transport';
+import { OpenApiDocument } from './openapi/openapi.controller';
+import { buildOpenApiDocument } from './openapi/openapi-document';
 import { PinoNestLogger } from './observability/logger';
 import { registerRequestHooks, requestIdOf } from './observability/request-hooks';
 
@@ -49,6 +51,8 @@ export async function createApp(settings: Settings, logger: Logger): Promise<Nes
   await registerMultipart(app, settings.files);
   // /mcp is a raw Fastify route: it owns its status codes and bodies, byte for byte.
   app.get(McpHttpTransport).register(adapter.getInstance());
+  // Generated once every route is mapped; /openapi.json answers it as is.
+  app.get(OpenApiDocument).document = buildOpenApiDocument(app);
   // No enableShutdownHooks(): main.ts owns the signals, so it can drain before closing.
   return app;
 }

@@ -13,6 +13,7 @@ import { McpModule } from './mcp/mcp.module';
 import { OperatorModule } from './operator/operator.module';
 import { ServiceGateway } from './operator/service-gateway';
 import { ObservabilityModule } from './observability/observability.module';
+import { OpenApiModule } from './openapi/openapi.module';
 import { PipelinesModule } from './pipelines/pipelines.module';
 import { SearchModule } from './search/search.module';
 
@@ -35,6 +36,7 @@ export class AppModule {
         McpModule,
         LlmsModule,
         AgentsModule,
+        OpenApiModule,
         OperatorModule.forRoot({ imports: [PipelinesModule, CatalogueModule], useClass: ServiceGateway }),
       ],
     };

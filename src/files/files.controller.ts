@@ -10,6 +10,7 @@ import { parseAsyncFlag } from '../documents/documents.dto';
 import { parseProcessBody, parseUploadFields } from './files.dto';
 import { FilesService } from './files.service';
 import { MULTIPART_ROUTE, readMultipartUpload } from './multipart';
+import { ApiDoc } from '../openapi/api-doc';
 
 /** `?async=true|false`, the only query parameter of the routes that store. */
 function queueFlag(query: Record<string, unknown>): boolean {
@@ -31,6 +32,28 @@ export class FilesController {
    * `?async=true` 202 (queued as one job).
    */
   @Post()
+  @ApiDoc({
+    summary: 'Upload files (multipart) as documents, or keep them for later (process=false)',
+    multipart: true,
+    body: {
+      type: 'object',
+      required: ['file', 'classification'],
+      properties: {
+        file: {
+          type: 'array',
+          items: { type: 'string', format: 'binary' },
+          description: 'one part per file',
+        },
+        classification: { type: 'string' },
+        metadata: { type: 'string', description: 'a JSON object' },
+        external_id: { type: 'string' },
+        text_splitter_id: { type: 'string' },
+        chunk_size: { type: 'string' },
+        chunk_overlap: { type: 'string' },
+        process: { enum: ['true', 'false'] },
+      },
+    },
+  })
   @RouteConfig(MULTIPART_ROUTE)
   async upload(
     @Auth() auth: AuthContext,
@@ -51,17 +74,20 @@ export class FilesController {
 
   /** Uploaded files waiting to be processed. */
   @Get()
+  @ApiDoc({ summary: 'Files kept for later processing' })
   list(@Auth() auth: AuthContext, @Param('id') id: string, @Query() query: Record<string, unknown>) {
     return this.files.listPending(auth, requireUuid(id, 'pipeline id'), query);
   }
 
   @Get(':fileId')
+  @ApiDoc({ summary: 'A kept file' })
   get(@Auth() auth: AuthContext, @Param('id') id: string, @Param('fileId') fileId: string) {
     return this.files.getPending(auth, requireUuid(id, 'pipeline id'), requireUuid(fileId, 'file id'));
   }
 
   /** 201 with the document it became, or with `?async=true` 202 with the job; the pending file is gone. */
   @Post(':fileId/process')
+  @ApiDoc({ summary: 'Make a kept file a document' })
   async process(
     @Auth() auth: AuthContext,
     @Param('id') id: string,
@@ -81,6 +107,7 @@ export class FilesController {
   }
 
   @Delete(':fileId')
+  @ApiDoc({ summary: 'Discard a kept file' })
   delete(@Auth() auth: AuthContext, @Param('id') id: string, @Param('fileId') fileId: string) {
     return this.files.deletePending(auth, requireUuid(id, 'pipeline id'), requireUuid(fileId, 'file id'));
   }

@@ -5,6 +5,8 @@ import { DatabaseService } from '../database/database.service';
 import { LifecycleService } from './lifecycle.service';
 import { noteFailureReason } from './request-hooks';
 import { version } from '../version';
+import { ApiDoc } from '../openapi/api-doc';
+import { Health, RootInfo } from '../openapi/wire-schemas';
 
 @Controller()
 @Public()
@@ -15,6 +17,7 @@ export class HealthController {
   ) {}
 
   @Get()
+  @ApiDoc({ summary: 'What this server is', response: RootInfo })
   root() {
     return { name: 'trove', version, mcp: '/mcp' };
   }
@@ -25,6 +28,10 @@ export class HealthController {
    * nothing but a restart brings that back.
    */
   @Get('healthz')
+  @ApiDoc({
+    summary: 'Liveness: the process answers (503 when its embedded database stopped)',
+    response: Health,
+  })
   healthz(@Res({ passthrough: true }) reply: FastifyReply) {
     if (this.db.alive) return { status: 'ok' };
     noteFailureReason(reply.request, 'the embedded database stopped');
@@ -34,6 +41,10 @@ export class HealthController {
 
   /** Readiness: the database answers and every migration is applied; 503 while draining. */
   @Get('readyz')
+  @ApiDoc({
+    summary: 'Readiness: database reachable, migrations applied, not draining (else 503)',
+    response: Health,
+  })
   async readyz(@Res({ passthrough: true }) reply: FastifyReply) {
     const checks: Record<string, string> = {};
     if (this.lifecycle.draining) checks.lifecycle = 'draining';

@@ -2,6 +2,7 @@ import { Controller, Get, Header } from '@nestjs/common';
 import { Public } from '../auth/auth.guard';
 import { DatabaseService } from '../database/database.service';
 import { registry } from './metrics';
+import { ApiDoc } from '../openapi/api-doc';
 
 /** GET /metrics on the API port; with TROVE_METRICS_PORT, metrics-server.ts serves it instead. */
 @Controller()
@@ -10,6 +11,7 @@ export class MetricsController {
   constructor(private readonly db: DatabaseService) {}
 
   @Get('metrics')
+  @ApiDoc({ summary: 'Prometheus metrics (text exposition format)' })
   @Header('content-type', registry.contentType)
   metrics() {
     return scrape(this.db);

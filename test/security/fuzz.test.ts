@@ -459,6 +459,7 @@ async function createFixture(api: Api): Promise<Fixture> {
     modelId: model.id,
     splitterId: splitter.id,
     jobId: job.id,
+    docsAsset: 'init.js',
   };
 }
 

@@ -16,6 +16,8 @@ export interface Fixture {
   modelId: string;
   splitterId: string;
   jobId: string;
+  /** A file of the /docs reference (`init.js`). */
+  docsAsset: string;
 }
 
 /** How a route answers: REST (`{"detail"}` errors, JSON bodies), REST with a text body, or the MCP transport. */
@@ -36,6 +38,9 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/healthz' },
   { method: 'GET', path: '/readyz' },
   { method: 'GET', path: '/metrics', kind: 'rest-text' },
+  { method: 'GET', path: '/openapi.json' },
+  { method: 'GET', path: '/docs', kind: 'rest-text' },
+  { method: 'GET', path: '/docs/:docsAsset', kind: 'rest-text' },
 
   // API keys
   { method: 'GET', path: '/api_keys' },
