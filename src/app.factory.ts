@@ -10,10 +10,11 @@ import type { Logger } from 'pino';
 import { ApiErrorFilter } from './agents/api-error.filter';
 import { AppModule } from './app.module';
 import { BODY_LIMIT_BYTES, HttpErrorFilter } from './common/http-error.filter';
-import { answerClientError, answerFrameworkError, MAX_PARAM_LENGTH } from './common/framework-errors';
+import { answerClientError, frameworkErrorAnswer, MAX_PARAM_LENGTH } from './common/framework-errors';
 import { registerInputGuard } from './common/input-guard';
 import { Settings } from './config/settings';
 import { registerMultipart } from './files/multipart';
+import { GuidedMindHttp } from './mcp/guided-mind/http/guided-mind-http';
 import { McpHttpTransport } from './mcp/http/mcp-http.transport';
 import { OpenApiDocument } from './openapi/openapi.controller';
 import { buildOpenApiDocument } from './openapi/openapi-document';
@@ -21,6 +22,8 @@ import { PinoNestLogger } from './observability/logger';
 import { registerRequestHooks, requestIdOf } from './observability/request-hooks';
 
 export async function createApp(settings: Settings, logger: Logger): Promise<NestFastifyApplication> {
+  // Paths whose errors another edge words, wherever they are raised.
+  const errorEdges = [new ApiErrorFilter()];
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -30,7 +33,7 @@ export async function createApp(settings: Settings, logger: Logger): Promise<Nes
     // Lets a SIGTERM finish in-flight requests while closing idle keep-alive sockets.
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
-    frameworkErrors: answerFrameworkError,
+    frameworkErrors: frameworkErrorAnswer(errorEdges),
     clientErrorHandler: answerClientError,
     // Behind an ingress, the client's address (for rate limits and logs) is in X-Forwarded-For.
     trustProxy: settings.trustedProxies.length > 0 ? settings.trustedProxies : false,
@@ -46,11 +49,13 @@ export async function createApp(settings: Settings, logger: Logger): Promise<Nes
     abortOnError: false,
     bodyParser: false,
   });
-  app.useGlobalFilters(new HttpErrorFilter([{ prefix: '/api/v1/', filter: new ApiErrorFilter() }]));
+  app.useGlobalFilters(new HttpErrorFilter(errorEdges));
   // Multipart bodies for the file upload route only; every other route stays JSON.
   await registerMultipart(app, settings.files);
   // /mcp is a raw Fastify route: it owns its status codes and bodies, byte for byte.
   app.get(McpHttpTransport).register(adapter.getInstance());
+  // /api/v1/mcp (the Guided Mind tools) likewise: the MCP SDK reads and answers its requests.
+  app.get(GuidedMindHttp).register(adapter.getInstance());
   // Generated once every route is mapped; /openapi.json answers it as is.
   app.get(OpenApiDocument).document = buildOpenApiDocument(app);
   // No enableShutdownHooks(): main.ts owns the signals, so it can drain before closing.

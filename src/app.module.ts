@@ -9,6 +9,7 @@ import { DocumentsModule } from './documents/documents.module';
 import { EmbeddingsModule } from './embeddings/embeddings.module';
 import { FilesModule } from './files/files.module';
 import { LlmsModule } from './llms/llms.module';
+import { GuidedMindModule } from './mcp/guided-mind/guided-mind.module';
 import { McpModule } from './mcp/mcp.module';
 import { OperatorModule } from './operator/operator.module';
 import { ServiceGateway } from './operator/service-gateway';
@@ -34,6 +35,7 @@ export class AppModule {
         FilesModule,
         SearchModule,
         McpModule,
+        GuidedMindModule,
         LlmsModule,
         AgentsModule,
         OpenApiModule,

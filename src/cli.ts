@@ -5,8 +5,11 @@
  *   keys create --name N [--admin] [--grant PIPELINE:PERMS[:CLASS,CLASS]]... [--scope agent:read|agent:write|agent:execute]...
  *   keys list
  *   keys disable <id> | keys enable <id> | keys delete <id>
+ *   ingest <path>... --pipeline <id|name> ...   files of this machine into a pipeline, over HTTP (client/ingest.ts)
+ *   mcp                                      the stdio MCP bridge to a Trove, as `trove-mcp` (client/bridge.ts)
  *
- * It works on the same database as the server (DATABASE_URL, or the embedded one
+ * `ingest` and `mcp` talk to a running Trove over HTTP (TROVE_URL, TROVE_API_KEY,
+ * TROVE_API_SECRET); the other commands work on the same database as the server (DATABASE_URL, or the embedded one
  * in TROVE_DATA_DIR — which only one process can open at a time, so stop the
  * server first in embedded mode).
  */
@@ -15,6 +18,8 @@ import { Logger } from '@nestjs/common';
 import pino from 'pino';
 import { parseArgs } from 'node:util';
 import { ApiKeysRepository } from './auth/api-keys.repository';
+import { runBridge } from './client/bridge';
+import { runIngest } from './client/ingest';
 import { ApiKeysService } from './auth/api-keys.service';
 import { CreateApiKeySchema } from './auth/api-keys.dto';
 import { loadSettings, SettingsError } from './config/settings';
@@ -27,7 +32,9 @@ import { createLogger, PinoNestLogger } from './observability/logger';
 const USAGE = `usage: trove migrate
        trove keys create --name NAME [--admin] [--grant PIPELINE_ID|*:PERMISSIONS[:CLASSIFICATION,...]]... [--scope SCOPE]...
        trove keys list
-       trove keys disable|enable|delete KEY_ID`;
+       trove keys disable|enable|delete KEY_ID
+       trove ingest PATH... --pipeline ID|NAME [--classification C] [--metadata KEY=VALUE]... [--recursive] [--include GLOB]... [--exclude GLOB]...
+       trove mcp`;
 
 /** `--grant <pipeline>:<0-7>[:a,b]`; without classifications the allow-list is `*`. */
 export function parseGrant(text: string) {
@@ -41,6 +48,12 @@ export function parseGrant(text: string) {
 }
 
 async function run(argv: string[]): Promise<number> {
+  // The HTTP clients: no database, no server settings.
+  if (argv[0] === 'ingest') return runIngest(argv.slice(1));
+  if (argv[0] === 'mcp') {
+    runBridge();
+    return new Promise<number>(() => undefined); // serves until stdin closes
+  }
   const settings = loadSettings();
   // stdout carries the command's answer (JSON for `keys create`); logs go to stderr, warnings up.
   Logger.overrideLogger(new PinoNestLogger(createLogger('warn', pino.destination(2))));

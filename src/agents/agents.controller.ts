@@ -1,8 +1,22 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UseFilters } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Post,
+  Put,
+  Query,
+  UseFilters,
+} from '@nestjs/common';
+import { z } from 'zod';
 import { AuthContext } from '../auth/auth-context';
 import { AcceptsBearer, Auth, RequireScope } from '../auth/auth.guard';
-import { parseWith } from '../common/validation';
-import { CreateAgentSchema, ListAgentsQuerySchema, UpdateAgentSchema } from './agents.dto';
+import { parseBounded, parseWith } from '../common/validation';
+import { SETTINGS, Settings } from '../config/settings';
+import { AGENT_JSON_FIELDS, CreateAgentSchema, ListAgentsQuerySchema, UpdateAgentSchema } from './agents.dto';
 import { AgentsService } from './agents.service';
 import { ApiErrorFilter } from './api-error.filter';
 import { ApiDoc } from '../openapi/api-doc';
@@ -13,7 +27,10 @@ import { AgentCreated, AgentsPage } from '../openapi/wire-schemas';
 @UseFilters(ApiErrorFilter)
 @AcceptsBearer()
 export class AgentsController {
-  constructor(private readonly service: AgentsService) {}
+  constructor(
+    private readonly service: AgentsService,
+    @Inject(SETTINGS) private readonly settings: Settings,
+  ) {}
 
   @Get()
   @ApiDoc({ summary: 'List agents', response: AgentsPage })
@@ -31,7 +48,7 @@ export class AgentsController {
   })
   @RequireScope('agent:write')
   create(@Auth() auth: AuthContext, @Body() body: unknown) {
-    return this.service.create(auth, parseWith(CreateAgentSchema, body));
+    return this.service.create(auth, this.parseAgent(CreateAgentSchema, body));
   }
 
   @Get(':agentKey')
@@ -45,7 +62,7 @@ export class AgentsController {
   @ApiDoc({ summary: 'Update an agent', body: UpdateAgentSchema })
   @RequireScope('agent:write')
   update(@Auth() auth: AuthContext, @Param('agentKey') agentKey: string, @Body() body: unknown) {
-    return this.service.update(auth, agentKey, parseWith(UpdateAgentSchema, body));
+    return this.service.update(auth, agentKey, this.parseAgent(UpdateAgentSchema, body));
   }
 
   @Delete(':agentKey')
@@ -54,5 +71,10 @@ export class AgentsController {
   @RequireScope('agent:write')
   delete(@Auth() auth: AuthContext, @Param('agentKey') agentKey: string) {
     return this.service.delete(auth, agentKey);
+  }
+
+  /** The document bounds an agent's lists, not the size of their entries: TROVE_METADATA_MAX_BYTES does. */
+  private parseAgent<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+    return parseBounded(schema, body, AGENT_JSON_FIELDS, this.settings.limits.metadataMaxBytes);
   }
 }

@@ -127,6 +127,12 @@ const fields = {
   sendUserContext: z.boolean({ error: 'must be true or false' }),
 };
 
+/**
+ * Fields stored as free-form JSON: the document bounds how many entries they hold but
+ * not how large each is, so each is bounded by TROVE_METADATA_MAX_BYTES as JSON.
+ */
+export const AGENT_JSON_FIELDS = ['models', 'toolsets', 'knowledge', 'webSearch'] as const;
+
 export const CreateAgentSchema = z.strictObject({
   ...fields,
   description: fields.description.optional(),

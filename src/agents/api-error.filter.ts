@@ -10,7 +10,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, ErrorCode } from '../common/errors';
-import { failureReasonOf, toErrorBody } from '../common/http-error.filter';
+import { ErrorEdge, failureReasonOf, toErrorBody } from '../common/http-error.filter';
 import { noteFailureReason } from '../observability/request-hooks';
 
 export interface ApiError {
@@ -29,8 +29,10 @@ const STATUS_NAMES: Record<number, string> = {
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   405: 'METHOD_NOT_ALLOWED',
+  408: 'REQUEST_TIMEOUT',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
+  414: 'URI_TOO_LONG',
   415: 'UNSUPPORTED_MEDIA_TYPE',
   422: 'UNPROCESSABLE_ENTITY',
   424: 'FAILED_DEPENDENCY',
@@ -67,12 +69,17 @@ export function errorResponse(error: ApiError, requestId: string | undefined): E
 }
 
 @Catch()
-export class ApiErrorFilter implements ExceptionFilter {
+export class ApiErrorFilter implements ExceptionFilter, ErrorEdge {
   private readonly logger = new Logger('ApiError');
+  /** Every path of the agents API, so errors raised before its controllers run are worded here too. */
+  readonly prefix = '/api/v1/';
 
   catch(error: unknown, host: ArgumentsHost): void {
-    const reply = host.switchToHttp().getResponse<FastifyReply>();
-    const request = host.switchToHttp().getRequest<FastifyRequest>();
+    const http = host.switchToHttp();
+    this.answer(error, http.getRequest<FastifyRequest>(), http.getResponse<FastifyReply>());
+  }
+
+  answer(error: unknown, request: FastifyRequest | undefined, reply: FastifyReply): void {
     const body = toApiError(error);
     if (body.status >= 500) noteFailureReason(request, failureReasonOf(error));
     if (body.code === 'INTERNAL_ERROR')

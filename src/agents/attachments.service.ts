@@ -176,7 +176,7 @@ export class AttachmentsService {
    * attached to an agent since deleted or unshared.
    */
   async delete(auth: AuthContext, agentKey: string, recordId: string): Promise<boolean> {
-    if (!isUuid(agentKey)) return false;
+    if (!isUuid(agentKey) || !isObjectId(recordId)) return false;
     const owner = { userId: auth.userId, agentKey: agentKey.toLowerCase() };
     return this.repository.deleteOwned(owner, recordId.toLowerCase());
   }

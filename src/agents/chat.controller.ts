@@ -4,7 +4,8 @@ import type { FastifyReply } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { AuthContext } from '../auth/auth-context';
 import { AcceptsBearer, Auth, RequireScope } from '../auth/auth.guard';
-import { parseWith } from '../common/validation';
+import { z } from 'zod';
+import { parseBounded, parseWith } from '../common/validation';
 import { SETTINGS, Settings } from '../config/settings';
 import { AguiStream, TurnStream } from './agui-stream';
 import { ApiErrorFilter, toApiError } from './api-error.filter';
@@ -17,6 +18,7 @@ import {
   RegenerateSchema,
   StreamAddMessageSchema,
   StreamCreateConversationSchema,
+  TURN_JSON_FIELDS,
 } from './conversations.dto';
 import { Request, RequestInfo } from './request-info';
 import { RunCancelled } from './run-registry';
@@ -48,7 +50,11 @@ export class ChatController {
     @Request() info: RequestInfo,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const turn = await this.chat.prepareCreate(auth, agentKey, parseWith(CreateConversationSchema, body));
+    const turn = await this.chat.prepareCreate(
+      auth,
+      agentKey,
+      this.parseTurn(CreateConversationSchema, body),
+    );
     const outcome = await this.runJson(turn, reply);
     return this.chat.createdBody(turn, outcome, info);
   }
@@ -65,7 +71,7 @@ export class ChatController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const id = pathObjectId('conversationId', conversationId);
-    const turn = await this.chat.prepareAdd(auth, agentKey, id, parseWith(AddMessageSchema, body));
+    const turn = await this.chat.prepareAdd(auth, agentKey, id, this.parseTurn(AddMessageSchema, body));
     const outcome = await this.runJson(turn, reply);
     return this.chat.addedBody(turn, outcome, info);
   }
@@ -82,7 +88,7 @@ export class ChatController {
     const turn = await this.chat.prepareCreate(
       auth,
       agentKey,
-      parseWith(StreamCreateConversationSchema, body),
+      this.parseTurn(StreamCreateConversationSchema, body),
     );
     await this.stream(reply, info, turn.conversation.id, turn.runId, async () => turn);
   }
@@ -98,7 +104,7 @@ export class ChatController {
     @Res() reply: FastifyReply,
   ) {
     const id = pathObjectId('conversationId', conversationId);
-    const turn = await this.chat.prepareAdd(auth, agentKey, id, parseWith(StreamAddMessageSchema, body));
+    const turn = await this.chat.prepareAdd(auth, agentKey, id, this.parseTurn(StreamAddMessageSchema, body));
     await this.stream(reply, info, id, turn.runId, async () => turn);
   }
 
@@ -116,7 +122,7 @@ export class ChatController {
   ) {
     const id = pathObjectId('conversationId', conversationId);
     const message = pathObjectId('messageId', messageId);
-    const dto = parseWith(RegenerateSchema, body);
+    const dto = this.parseTurn(RegenerateSchema, body);
     const runId = dto.runId ?? randomUUID();
     await this.stream(reply, info, id, runId, () =>
       this.chat.prepareRegenerate(auth, agentKey, id, message, { ...dto, runId }),
@@ -134,6 +140,10 @@ export class ChatController {
   ) {
     const id = pathObjectId('conversationId', conversationId);
     return this.chat.cancel(auth, agentKey, id, parseWith(CancelSchema, body).runId);
+  }
+
+  private parseTurn<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+    return parseBounded(schema, body, TURN_JSON_FIELDS, this.settings.limits.metadataMaxBytes);
   }
 
   /** Steps 2 and 3 of a JSON turn; `X-Conversation-Id` on success and on failure. */

@@ -4,6 +4,7 @@ import {
   Delete,
   Get,
   HttpCode,
+  Inject,
   Param,
   Patch,
   Post,
@@ -13,11 +14,13 @@ import {
 } from '@nestjs/common';
 import { AuthContext } from '../auth/auth-context';
 import { AcceptsBearer, Auth, RequireScope } from '../auth/auth.guard';
-import { parseWith } from '../common/validation';
+import { parseBounded, parseWith } from '../common/validation';
+import { SETTINGS, Settings } from '../config/settings';
 import { ApiErrorFilter } from './api-error.filter';
 import {
   ArchiveGroupsQuerySchema,
   DetailQuerySchema,
+  FEEDBACK_JSON_FIELDS,
   FeedbackSchema,
   ListArchivesQuerySchema,
   ListConversationsQuerySchema,
@@ -36,7 +39,10 @@ const conversationId = (value: string) => pathObjectId('conversationId', value);
 @UseFilters(ApiErrorFilter)
 @AcceptsBearer()
 export class ConversationsController {
-  constructor(private readonly service: ConversationsService) {}
+  constructor(
+    private readonly service: ConversationsService,
+    @Inject(SETTINGS) private readonly settings: Settings,
+  ) {}
 
   @Get('conversations/show/archives')
   @RequireScope('agent:read')
@@ -95,7 +101,12 @@ export class ConversationsController {
     @Body() body: unknown,
     @Request() info: RequestInfo,
   ) {
-    const dto = parseWith(FeedbackSchema, body);
+    const dto = parseBounded(
+      FeedbackSchema,
+      body,
+      FEEDBACK_JSON_FIELDS,
+      this.settings.limits.metadataMaxBytes,
+    );
     return this.service.feedback(
       auth,
       agentKey,

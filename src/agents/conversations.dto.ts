@@ -123,6 +123,12 @@ export const RegenerateSchema = z.object({
   runId: turnFields.runId,
 });
 
+/**
+ * The parts of turn requests kept with the question as free-form JSON, whose sizes the
+ * document does not bound: each at most TROVE_METADATA_MAX_BYTES as JSON.
+ */
+export const TURN_JSON_FIELDS = ['filters', 'appliedFilters', 'attachments', 'tools', 'recordIds'] as const;
+
 export type CreateConversationDto = z.output<typeof CreateConversationSchema>;
 export type AddMessageDto = z.output<typeof AddMessageSchema>;
 export type RegenerateDto = z.output<typeof RegenerateSchema>;
@@ -159,6 +165,8 @@ export const FeedbackSchema = z.strictObject({
   comments: z.strictObject({ positive: z.string().optional(), negative: z.string().optional() }).optional(),
 });
 export type FeedbackDto = z.output<typeof FeedbackSchema>;
+/** Feedback kept as JSON: at most TROVE_METADATA_MAX_BYTES each. */
+export const FEEDBACK_JSON_FIELDS = ['categories', 'comments'] as const;
 
 // ---- Query strings (values arrive as strings; a repeated parameter is an array and refused)
 

@@ -49,7 +49,7 @@ export const Auth = createParamDecorator((_: unknown, ctx: ExecutionContext): Au
 });
 
 type Headers = { headers: Record<string, string | string[] | undefined> };
-type Credentials = { keyId: string | undefined; secret: string | undefined };
+export type Credentials = { keyId: string | undefined; secret: string | undefined };
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 /** Reads the key headers of any request; shared with the MCP endpoint. */
@@ -64,8 +64,11 @@ export function apiKeyHeaders(request: Headers): Credentials {
  */
 export function bearerCredentials(request: Headers): Credentials | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(one(request.headers.authorization) ?? '');
-  if (!match) return null;
-  const token = match[1];
+  return match ? tokenCredentials(match[1]) : null;
+}
+
+/** A `<key id>.<secret>` token (Bearer, or the Guided Mind endpoint's `api_key` query parameter). */
+export function tokenCredentials(token: string): Credentials {
   const dot = token.indexOf('.');
   return dot < 0
     ? { keyId: token, secret: token }

@@ -2,42 +2,44 @@
  * Errors Fastify and Node.js answer before any route or error filter runs: a URL
  * that is not valid percent-encoding, a path parameter over Fastify's length
  * limit, and requests Node.js cannot parse (headers too large, a timeout, bytes
- * that are not HTTP). They get the same `{"detail"}` body and x-request-id as
- * every other error instead of the frameworks' own shapes.
+ * that are not HTTP). They get the same body as every other error of their path
+ * (`{"detail"}`, or the agents API's ErrorResponse under /api/v1/) and an
+ * x-request-id, instead of the frameworks' own shapes. Node's errors come before
+ * any request exists, so they are `{"detail"}` whatever the path.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { sendError } from './http-error.filter';
+import { edgeOf, ErrorBody, ErrorEdge, sendError } from './http-error.filter';
 
 /** Fastify's limit on one path parameter (its default). */
 export const MAX_PARAM_LENGTH = 100;
 /** Node.js's limit on the request line and headers together (its default). */
 const MAX_HEADER_BYTES = 16 * 1024;
 
-/** Fastify's `frameworkErrors`: router failures, with a request and a reply. */
-export function answerFrameworkError(
-  error: FastifyError,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): void {
-  void reply.header('x-request-id', request.id);
+/**
+ * Fastify's `frameworkErrors`: router failures, with a request and a reply, answered
+ * in the shape of the path's edge (`edges`, as the error filter has them).
+ */
+export function frameworkErrorAnswer(edges: readonly ErrorEdge[]) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    void reply.header('x-request-id', request.id);
+    const body = frameworkErrorBody(error);
+    const edge = edgeOf(edges, request);
+    if (edge) edge.answer(Object.assign(new Error(body.detail), { statusCode: body.status }), request, reply);
+    else void sendError(reply, body);
+  };
+}
+
+function frameworkErrorBody(error: FastifyError): ErrorBody {
   switch (error.code) {
     case 'FST_ERR_BAD_URL':
-      void sendError(reply, {
-        status: 400,
-        detail: 'Bad Request: the URL is not valid percent-encoded UTF-8',
-      });
-      return;
+      return { status: 400, detail: 'Bad Request: the URL is not valid percent-encoded UTF-8' };
     case 'FST_ERR_MAX_PARAM_LENGTH':
-      void sendError(reply, {
-        status: 414,
-        detail: `URI Too Long: a path segment exceeds ${MAX_PARAM_LENGTH} characters`,
-      });
-      return;
+      return { status: 414, detail: `URI Too Long: a path segment exceeds ${MAX_PARAM_LENGTH} characters` };
     default:
-      void sendError(reply, { status: 400, detail: 'Bad Request: the request cannot be routed' });
+      return { status: 400, detail: 'Bad Request: the request cannot be routed' };
   }
 }
 

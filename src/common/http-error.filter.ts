@@ -90,10 +90,23 @@ export function failureReasonOf(error: unknown): string {
   return reason.slice(0, MAX_REASON_LENGTH);
 }
 
-/** Another edge's filter for the paths under `prefix` (the agents API's ErrorResponse under /api/v1/). */
-export interface EdgeFilter {
-  prefix: string;
-  filter: ExceptionFilter;
+/**
+ * Another edge's way of writing errors, for the paths under `prefix` (the agents API's
+ * ErrorResponse under /api/v1/): used for the errors of those paths that no controller's
+ * own filter sees, whether they reach this filter or Fastify's router (framework-errors.ts).
+ */
+export interface ErrorEdge {
+  readonly prefix: string;
+  answer(error: unknown, request: FastifyRequest, reply: FastifyReply): void;
+}
+
+/** The edge that answers for this request's path, if not the REST one. */
+export function edgeOf(
+  edges: readonly ErrorEdge[],
+  request: FastifyRequest | undefined,
+): ErrorEdge | undefined {
+  const url = request?.url;
+  return url === undefined ? undefined : edges.find((edge) => url.startsWith(edge.prefix));
 }
 
 @Catch()
@@ -102,15 +115,16 @@ export class HttpErrorFilter implements ExceptionFilter {
 
   /**
    * `edges` get the errors of their paths that no controller's own filter saw: those
-   * raised before a route is chosen (malformed JSON, an unknown path, a body too large).
+   * raised before a route is chosen (malformed JSON, an unknown path, a body too large)
+   * or by a hook (the input guard).
    */
-  constructor(private readonly edges: readonly EdgeFilter[] = []) {}
+  constructor(private readonly edges: readonly ErrorEdge[] = []) {}
 
   catch(error: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const request = host.switchToHttp().getRequest<FastifyRequest>();
-    const edge = this.edges.find((e) => request?.url?.startsWith(e.prefix));
-    if (edge) return edge.filter.catch(error, host);
+    const edge = edgeOf(this.edges, request);
+    if (edge) return edge.answer(error, request, reply);
     const body = toErrorBody(error);
     if (body.status >= 500) noteFailureReason(request, failureReasonOf(error));
     if (body.status >= 500 && body.status !== 501 && body.status !== 502 && body.status !== 503) {

@@ -11,6 +11,10 @@
  * - At most MAX_JSON_DEPTH levels of nesting: no request of Trove needs more, and
  *   deeper values exhaust the stack of whatever walks them next (jsonb's parser).
  *
+ * They hold for path parameters, query strings, JSON bodies and the text fields of
+ * multipart forms alike, on every edge: the agents API words the same refusals as
+ * its 400 VALIDATION_ERROR.
+ *
  * Refusals are 422s naming the field: `metadata.k: must not contain NUL characters`.
  */
 import type { FastifyInstance } from 'fastify';
@@ -102,12 +106,12 @@ export function checkJsonInput(value: unknown, root: readonly PathSegment[] = []
   if (problem) throw invalid(problem);
 }
 
-/** The same rules for query parameters, named as the list routes name them. */
-export function queryInputProblem(query: unknown): string | null {
+/** The rules for each value of a flat object of strings (a query string, path parameters), named `<what> <key>`. */
+function namedTextProblem(values: unknown, what: string): string | null {
   // Fastify's parsed query is an object of its own class (no Object.prototype).
-  if (query === null || typeof query !== 'object') return null;
-  for (const [key, raw] of Object.entries(query)) {
-    const name = `query parameter ${IDENTIFIER.test(key) ? key : JSON.stringify(key)}`;
+  if (values === null || typeof values !== 'object') return null;
+  for (const [key, raw] of Object.entries(values)) {
+    const name = `${what} ${IDENTIFIER.test(key) ? key : JSON.stringify(key)}`;
     const keyProblem = textProblem(key);
     if (keyProblem) return `${name}: ${keyProblem}`;
     for (const value of Array.isArray(raw) ? raw : [raw]) {
@@ -118,14 +122,39 @@ export function queryInputProblem(query: unknown): string | null {
   return null;
 }
 
+/** The same rules for query parameters, named as the list routes name them. */
+export function queryInputProblem(query: unknown): string | null {
+  return namedTextProblem(query, 'query parameter');
+}
+
+/** And for path parameters (`%00` decodes to a NUL), before a handler looks anything up by them. */
+export function pathInputProblem(params: unknown): string | null {
+  return namedTextProblem(params, 'path parameter');
+}
+
 /**
- * The REST edge: every parsed body and query string is checked before any
- * handler runs. Routes marked RAW_INPUT in their config are left to themselves.
+ * The same rules for the text fields of a multipart form, named as the body's fields
+ * are: a field's name and its text, or the value of a field sent as JSON. Fields that
+ * hold JSON in text (an upload's `metadata`) are checked again once parsed.
+ */
+export function formFieldProblem(name: string, value: unknown): string | null {
+  const field = formatPath([name]);
+  const nameProblem = textProblem(name);
+  if (nameProblem) return `${field}: ${nameProblem}`;
+  return jsonInputProblem(value, [name]);
+}
+
+/**
+ * The REST edge: every path parameter, query string and parsed body is checked
+ * before any handler runs; multipart bodies, which handlers read themselves, as they
+ * are read (files/multipart.ts). Routes marked RAW_INPUT in their config are left to
+ * themselves.
  */
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     if (request.routeOptions.config?.[RAW_INPUT]) return;
-    const problem = queryInputProblem(request.query) ?? jsonInputProblem(request.body);
+    const problem =
+      pathInputProblem(request.params) ?? queryInputProblem(request.query) ?? jsonInputProblem(request.body);
     if (problem) throw invalid(problem);
   });
 }

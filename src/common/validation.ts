@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { invalid } from './errors';
 import { formatPath } from './input-guard';
+import { checkJsonSizes } from './json-bounds';
 
 export function describeIssue(issue: z.core.$ZodIssue): string {
   const where =
@@ -18,6 +19,21 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.out
   const result = schema.safeParse(value);
   if (!result.success) throw invalid(describeIssue(result.error.issues[0]));
   return result.data;
+}
+
+/**
+ * parseWith, then TROVE_METADATA_MAX_BYTES (`maxBytes`) on each of `jsonFields`: the
+ * parts of a body that are stored as free-form JSON, whose size no schema bounds.
+ */
+export function parseBounded<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  jsonFields: readonly string[],
+  maxBytes: number,
+): z.output<S> {
+  const parsed = parseWith(schema, value);
+  checkJsonSizes(parsed as Record<string, unknown>, jsonFields, maxBytes);
+  return parsed;
 }
 
 /** A required display name: trimmed, 1 to 200 characters. */

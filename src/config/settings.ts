@@ -4,6 +4,7 @@
  * Every other module receives the typed `Settings` object (token SETTINGS) and never
  * touches process.env. A bad value stops the start with a message naming the variable.
  */
+import * as fs from 'node:fs';
 import { isIP } from 'node:net';
 import * as path from 'node:path';
 import * as os from 'node:os';
@@ -12,6 +13,8 @@ export const SETTINGS = Symbol('SETTINGS');
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 export type SessionStore = 'memory' | 'postgres';
+/** `published`: /mcp lists the tools exactly as published; `portable`: schemas every MCP client accepts. */
+export type ToolSchemas = 'published' | 'portable';
 
 export interface EncryptionKey {
   id: string;
@@ -78,7 +81,13 @@ export interface Settings {
     serverName: string;
     serverVersion: string;
     instructions: string;
+    toolSchemas: ToolSchemas;
   };
+  /**
+   * The Guided Mind tools' `file_path` on the server: null (the default) reads no
+   * server path at all; otherwise only regular files inside this directory.
+   */
+  uploadRoot: string | null;
   jobs: { worker: boolean; pollMs: number; leaseSeconds: number };
   files: FileLimits & {
     /** Bytes of one upload request, all its files together. */
@@ -273,6 +282,22 @@ function authSettings(env: Env): Settings['auth'] {
   };
 }
 
+/** An absolute, existing directory, or null when unset. */
+function uploadRoot(env: Env): string | null {
+  const name = 'TROVE_UPLOAD_ROOT';
+  const raw = text(env, name);
+  if (raw === undefined) return null;
+  if (!path.isAbsolute(raw)) throw new SettingsError(name, `expected an absolute path, got '${raw}'`);
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(raw);
+  } catch {
+    throw new SettingsError(name, `'${raw}' does not exist`);
+  }
+  if (!stat.isDirectory()) throw new SettingsError(name, `'${raw}' is not a directory`);
+  return fs.realpathSync(raw);
+}
+
 export function loadSettings(env: Env = process.env): Settings {
   const databaseUrl = text(env, 'DATABASE_URL') ?? null;
   if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -349,7 +374,9 @@ export function loadSettings(env: Env = process.env): Settings {
       serverName: text(env, 'TROVE_MCP_SERVER_NAME') ?? 'rmcp',
       serverVersion: text(env, 'TROVE_MCP_SERVER_VERSION') ?? '3.1.4',
       instructions: text(env, 'TROVE_MCP_INSTRUCTIONS') ?? 'Foundation4.ai',
+      toolSchemas: oneOf(env, 'TROVE_MCP_TOOL_SCHEMAS', ['published', 'portable'] as const, 'published'),
     },
+    uploadRoot: uploadRoot(env),
     jobs: {
       worker: bool(env, 'TROVE_JOBS_WORKER', true),
       pollMs: integer(env, 'TROVE_JOBS_POLL_MS', 1000, 10, 600_000),

@@ -1,16 +1,11 @@
 import { z } from 'zod';
 import { invalid } from '../common/errors';
 import { isUuid } from '../common/ids';
+import { checkMetadata } from '../common/json-bounds';
 import { parseWith } from '../common/validation';
 
 /** The most documents one call (or one job) may carry. */
 export const MAX_DOCUMENTS_PER_CALL = 1000;
-/**
- * Metadata is copied onto every fragment of the document and read back with each
- * search result: its size is bounded (TROVE_METADATA_MAX_BYTES), and so is its
- * depth, which no filter could reach further than anyway.
- */
-export const MAX_METADATA_DEPTH = 32;
 
 export const DocumentInputSchema = z.strictObject({
   content: z
@@ -57,21 +52,10 @@ export function parseDocumentsBody(
   }
   const batch = Array.isArray(body);
   const documents = batch ? parseWith(DocumentBatchSchema, body) : [parseWith(DocumentInputSchema, body)];
-  documents.forEach((document, i) => {
-    const field = batch ? `[${i}].metadata` : 'metadata';
-    if (depthOf(document.metadata) > MAX_METADATA_DEPTH)
-      throw invalid(`${field}: must not be nested more than ${MAX_METADATA_DEPTH} levels deep`);
-    if (Buffer.byteLength(JSON.stringify(document.metadata)) > metadataMaxBytes)
-      throw invalid(`${field}: must be at most ${metadataMaxBytes} bytes as JSON (TROVE_METADATA_MAX_BYTES)`);
-  });
+  documents.forEach((document, i) =>
+    checkMetadata(batch ? `[${i}].metadata` : 'metadata', document.metadata, metadataMaxBytes),
+  );
   return { batch, documents };
-}
-
-/** Levels of objects and arrays: `{}` is 1, `{"a": [1]}` is 2. The edge guard already stopped anything past 64. */
-function depthOf(value: unknown): number {
-  if (value === null || typeof value !== 'object') return 0;
-  const children = Array.isArray(value) ? value : Object.values(value);
-  return 1 + children.reduce<number>((deepest, child) => Math.max(deepest, depthOf(child)), 0);
 }
 
 /** `?async=true|false`. */

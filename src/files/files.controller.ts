@@ -66,7 +66,12 @@ export class FilesController {
     const queue = queueFlag(query);
     await this.files.assertWritable(auth, pipelineId);
     const upload = await readMultipartUpload(request, this.settings.files);
-    const options = parseUploadFields(upload.fields, upload.files.length, queue);
+    const options = parseUploadFields(
+      upload.fields,
+      upload.files.length,
+      queue,
+      this.settings.limits.metadataMaxBytes,
+    );
     const results = await this.files.upload(auth, pipelineId, upload.files, options);
     void reply.status(results.some((result) => result.status === 'queued') ? 202 : 201);
     return results;

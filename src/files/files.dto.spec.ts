@@ -1,9 +1,12 @@
 import { invalidMessage } from '../../test/support/domain-errors';
 import { parseProcessBody, parseUploadFields } from './files.dto';
 
+/** TROVE_METADATA_MAX_BYTES at its default. */
+const MAX = 65536;
+
 describe('parseUploadFields', () => {
   it('fills the defaults: metadata {}, the file name as external id, processed now', () => {
-    expect(parseUploadFields({ classification: 'public' }, 1, false)).toEqual({
+    expect(parseUploadFields({ classification: 'public' }, 1, false, MAX)).toEqual({
       classification: 'public',
       metadata: {},
       externalId: null,
@@ -29,6 +32,7 @@ describe('parseUploadFields', () => {
         },
         1,
         true,
+        MAX,
       ),
     ).toEqual({
       classification: 'internal',
@@ -40,7 +44,7 @@ describe('parseUploadFields', () => {
       process: false,
       queue: true,
     });
-    expect(parseUploadFields({ classification: 'x', metadata: { a: 1 } }, 1, false).metadata).toEqual({
+    expect(parseUploadFields({ classification: 'x', metadata: { a: 1 } }, 1, false, MAX).metadata).toEqual({
       a: 1,
     });
   });
@@ -58,16 +62,33 @@ describe('parseUploadFields', () => {
     ],
     [{ classification: 'x', text_splitter_id: 'abc' }, 'text_splitter_id: must be a text splitter UUID'],
     [{ classification: 'x', process: 'yes' }, 'process: must be true or false'],
+    // The metadata, once parsed, obeys the rules of a JSON body and a document's bounds.
+    [
+      { classification: 'x', metadata: '{"k":"a\\u0000b"}' },
+      'metadata.k: must not contain NUL characters (\\u0000)',
+    ],
+    [
+      { classification: 'x', metadata: '{"k":"\\ud800"}' },
+      'metadata.k: must be valid Unicode (it holds a lone UTF-16 surrogate)',
+    ],
+    [
+      { classification: 'x', metadata: `{"k":${'['.repeat(40)}${']'.repeat(40)}}` },
+      'metadata: must not be nested more than 32 levels deep',
+    ],
+    [
+      { classification: 'x', metadata: JSON.stringify({ big: 'm'.repeat(MAX) }) },
+      `metadata: must be at most ${MAX} bytes as JSON (TROVE_METADATA_MAX_BYTES)`,
+    ],
   ])('refuses %j: %s', (fields, message) => {
-    expect(invalidMessage(() => parseUploadFields(fields, 1, false))).toBe(message);
+    expect(invalidMessage(() => parseUploadFields(fields, 1, false, MAX))).toBe(message);
   });
 
   it('refuses unknown fields and an external id shared by several files', () => {
-    expect(invalidMessage(() => parseUploadFields({ classification: 'x', colour: 'red' }, 1, false))).toMatch(
-      /^field colour: not a field of a file upload; expected file\(s\), classification, metadata/,
-    );
     expect(
-      invalidMessage(() => parseUploadFields({ classification: 'x', external_id: 'e' }, 2, false)),
+      invalidMessage(() => parseUploadFields({ classification: 'x', colour: 'red' }, 1, false, MAX)),
+    ).toMatch(/^field colour: not a field of a file upload; expected file\(s\), classification, metadata/);
+    expect(
+      invalidMessage(() => parseUploadFields({ classification: 'x', external_id: 'e' }, 2, false, MAX)),
     ).toMatch(/^external_id: names one document, so it goes with a single file/);
   });
 });

@@ -5,6 +5,8 @@
 import { z } from 'zod';
 import { invalid } from '../common/errors';
 import { isUuid } from '../common/ids';
+import { checkJsonInput } from '../common/input-guard';
+import { checkMetadata } from '../common/json-bounds';
 import { parseWith } from '../common/validation';
 
 /** A file as received: its own name (no directory) and its bytes. */
@@ -92,11 +94,16 @@ const UploadFieldsSchema = z.strictObject({
 
 export const UPLOAD_FIELDS = Object.keys(UploadFieldsSchema.shape);
 
-/** The form fields of an upload of `fileCount` files. */
+/**
+ * The form fields of an upload of `fileCount` files. The metadata, JSON in a text
+ * field, obeys the rules of a JSON body once parsed, and a document's bounds
+ * (`metadataMaxBytes`: TROVE_METADATA_MAX_BYTES).
+ */
 export function parseUploadFields(
   fields: Record<string, unknown>,
   fileCount: number,
   queue: boolean,
+  metadataMaxBytes: number,
 ): UploadOptions {
   const unknown = Object.keys(fields).find((name) => !UPLOAD_FIELDS.includes(name));
   if (unknown !== undefined) {
@@ -110,6 +117,8 @@ export function parseUploadFields(
       'external_id: names one document, so it goes with a single file; each of several files is named by its file name',
     );
   }
+  checkJsonInput(parsed.metadata, ['metadata']);
+  checkMetadata('metadata', parsed.metadata, metadataMaxBytes);
   checkOverlap(parsed.chunk_size, parsed.chunk_overlap);
   return {
     classification: parsed.classification,

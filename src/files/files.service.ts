@@ -29,6 +29,7 @@ import { AddInputsResult, DocumentsService } from '../documents/documents.servic
 import { IngestInput } from '../documents/ingestion.service';
 import { PipelineRecord } from '../pipelines/pipelines.repository';
 import { PipelinesService } from '../pipelines/pipelines.service';
+import { defaultClassification } from './default-classification';
 import { FileParser } from './file-parser';
 import {
   DeletedFileView,
@@ -64,6 +65,21 @@ export class FilesService {
   /** Refuses a key that may not write to the pipeline, before a client sends megabytes for nothing. */
   async assertWritable(auth: AuthContext, pipelineId: string): Promise<void> {
     await this.documents.checkWrite(auth, pipelineId, []);
+  }
+
+  /**
+   * The classification of an upload that names none (the Guided Mind tools): the
+   * pipeline's narrowest one the key may write, or a 422 asking the caller to choose.
+   */
+  async defaultClassification(auth: AuthContext, pipelineId: string): Promise<string> {
+    const pipeline = await this.documents.checkWrite(auth, pipelineId, []);
+    const choice = defaultClassification({
+      classifications: pipeline.classifications,
+      hierarchy: pipeline.hierarchy,
+      allowed: allowedClassifications(auth, pipeline),
+    });
+    if ('problem' in choice) throw invalid(choice.problem);
+    return choice.classification;
   }
 
   /** Reads the files and stores them as documents, queues them, or keeps them (`process: false`). */

@@ -11,6 +11,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyRequest } from 'fastify';
 import * as path from 'node:path';
 import { DomainError, ErrorCode, invalid } from '../common/errors';
+import { formFieldProblem } from '../common/input-guard';
 import { Settings } from '../config/settings';
 import { UploadedFile } from './files.dto';
 
@@ -119,6 +120,9 @@ export async function readMultipartUpload(
         if (part.fieldnameTruncated || part.valueTruncated) {
           throw invalid(`field ${part.fieldname.slice(0, 100)}: longer than ${MAX_FIELD_BYTES} bytes`);
         }
+        // The input rules of every JSON body hold for form fields too: no handler sees one that breaks them.
+        const problem = formFieldProblem(part.fieldname, part.value);
+        if (problem) throw invalid(problem);
         if (fileFields.includes(part.fieldname)) {
           throw invalid(
             `field ${part.fieldname}: expected a file (a part with a filename), got a text field`,

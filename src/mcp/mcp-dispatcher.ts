@@ -17,7 +17,8 @@ import { AuthContext } from '../auth/auth-context';
 import { SETTINGS, Settings } from '../config/settings';
 import { McpToolsService } from './mcp-tools.service';
 import { JsonRpcError, RpcCode } from './mcp-errors';
-import { TOOLS } from './tool-definitions';
+import { portableTool } from './portable-schemas';
+import { ToolDefinition, TOOLS } from './tool-definitions';
 import { RawJson, toJson } from './wire/rust-json';
 
 export type Era = 'legacy' | 'modern';
@@ -60,10 +61,15 @@ const NO_CACHE = { ttlMs: 0, cacheScope: 'private' };
 
 @Injectable()
 export class McpDispatcher {
+  /** tools/list: as published, or with the portable schemas (TROVE_MCP_TOOL_SCHEMAS). */
+  private readonly toolList: readonly ToolDefinition[];
+
   constructor(
     private readonly tools: McpToolsService,
     @Inject(SETTINGS) private readonly settings: Settings,
-  ) {}
+  ) {
+    this.toolList = settings.mcp.toolSchemas === 'portable' ? TOOLS.map(portableTool) : TOOLS;
+  }
 
   get serverInfo() {
     return { name: this.settings.mcp.serverName, version: this.settings.mcp.serverVersion };
@@ -98,7 +104,7 @@ export class McpDispatcher {
       case 'ping':
         return {};
       case 'tools/list':
-        return { tools: TOOLS };
+        return { tools: this.toolList };
       case 'tools/call':
         return this.callTool(request.params, auth, false);
       case 'resources/list':
@@ -126,7 +132,7 @@ export class McpDispatcher {
           _meta: { 'io.modelcontextprotocol/serverInfo': this.serverInfo },
         };
       case 'tools/list':
-        return { ...complete, tools: TOOLS, ...NO_CACHE };
+        return { ...complete, tools: this.toolList, ...NO_CACHE };
       case 'tools/call':
         return this.callTool(request.params, auth, true);
       case 'resources/list':

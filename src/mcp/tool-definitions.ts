@@ -432,8 +432,9 @@ const SEARCH_KNOWLEDGE_OUTPUT = {
 };
 export type ToolName = 'get_pipeline_classifications' | 'get_pipelines' | 'search_knowledge';
 
-export interface ToolDefinition {
-  name: ToolName;
+/** A tool as tools/list shows it; the Guided Mind endpoint's tools have the same shape. */
+export interface ToolDefinition<Name extends string = ToolName> {
+  name: Name;
   description: string;
   inputSchema: Record<string, unknown>;
   outputSchema: Record<string, unknown>;

@@ -66,6 +66,11 @@ export const mcpRequests = new Counter({
   labelNames: ['method'] as const,
   registers: [registry],
 });
+export const mcpSseSessionsOpen = new Gauge({
+  name: 'trove_mcp_sse_sessions_open',
+  help: 'Legacy HTTP+SSE sessions of /api/v1/mcp open in this replica.',
+  registers: [registry],
+});
 export const mcpToolCalls = new Counter({
   name: 'trove_mcp_tool_calls_total',
   help: 'MCP tool calls, by tool and outcome (success, tool_error, rpc_error).',

@@ -89,6 +89,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     }
   }
   document.paths['/mcp'] = MCP_PATH;
+  Object.assign(document.paths, GUIDED_MIND_PATHS);
   return document;
 }
 
@@ -224,4 +225,46 @@ const MCP_PATH: PathItemObject = {
     '200': { description: 'Ended' },
     '404': { description: 'Unknown session' },
   }),
+};
+
+/** The Guided Mind tools' MCP endpoint (src/mcp/guided-mind): the MCP SDK's, stateless. */
+const GUIDED_MIND_PATHS: Record<string, PathItemObject> = {
+  '/api/v1/mcp': {
+    post: {
+      ...MCP_PATH.post!,
+      summary: 'Guided Mind MCP (Streamable HTTP, stateless): one JSON-RPC message',
+      description:
+        'The Guided Mind tools (rag_search and its companions) for agents, through the MCP SDK; any ' +
+        'replica answers any request. Takes the key headers or `Authorization: Bearer <key id>.<secret>`.',
+      security: KEY_OR_BEARER,
+    },
+    get: mcpOperation('Guided Mind MCP: sessions are not kept (405)', {
+      '405': { description: 'Method Not Allowed' },
+    }),
+    delete: mcpOperation('Guided Mind MCP: sessions are not kept (405)', {
+      '405': { description: 'Method Not Allowed' },
+    }),
+  },
+  '/api/v1/mcp/sse': {
+    get: mcpOperation('Guided Mind MCP, legacy HTTP+SSE: open a session', {
+      '200': { description: 'text/event-stream' },
+    }),
+  },
+  '/api/v1/mcp/messages': {
+    post: mcpOperation(
+      'Guided Mind MCP, legacy HTTP+SSE: a message for a session',
+      { '202': { description: 'Accepted' } },
+      KEY_OR_BEARER,
+    ),
+  },
+  '/api/v1/mcp/health': {
+    get: {
+      summary: 'Guided Mind MCP: is the endpoint up, which transports and tools',
+      tags: ['mcp'],
+      security: [],
+      responses: {
+        '200': { description: 'Up', content: { 'application/json': { schema: { type: 'object' } } } },
+      },
+    },
+  },
 };

@@ -18,7 +18,16 @@ interface Operation {
 }
 type OpenApi = { openapi: string; paths: Record<string, Record<string, Operation>> };
 
-const PUBLIC = ['/', '/healthz', '/readyz', '/metrics', '/openapi.json', '/docs', '/docs/{asset}'];
+const PUBLIC = [
+  '/',
+  '/healthz',
+  '/readyz',
+  '/metrics',
+  '/openapi.json',
+  '/docs',
+  '/docs/{asset}',
+  '/api/v1/mcp/health',
+];
 
 /**
  * @seriousme/openapi-schema-validator (the OpenAPI 3.1 schema, with its dialect) is an
@@ -88,7 +97,10 @@ describeEachDatabase('OpenAPI document and reference', (fixture) => {
       ),
     );
     expect(mapped.filter((route) => !documented.has(route))).toEqual([]);
-    for (const method of ['POST', 'GET', 'DELETE']) expect(documented).toContain(`${method} /mcp`);
+    for (const method of ['POST', 'GET', 'DELETE']) {
+      expect(documented).toContain(`${method} /mcp`);
+      expect(documented).toContain(`${method} /api/v1/mcp`);
+    }
   });
 
   it('says how each route is authenticated: public, the key headers, or also Bearer under /api/v1', () => {

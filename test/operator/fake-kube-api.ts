@@ -716,7 +716,7 @@ function jsonPatch(doc: KubeObject, ops: JsonPatchOp[]): KubeObject {
       .slice(1)
       .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
     const last = segments.pop()!;
-    let parent: any = doc; // eslint-disable-line @typescript-eslint/no-explicit-any
+    let parent: any = doc;
     for (const s of segments) {
       parent = parent?.[s];
       if (parent === undefined) throw new HttpError(422, 'Invalid', `path ${op.path} does not exist`);

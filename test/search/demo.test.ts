@@ -48,6 +48,20 @@ describeEachDatabase('npm run demo', (fixture) => {
       params: { k: 10 },
     });
     expect(live.body).toHaveLength(3);
+
+    // The files step: five formats in one upload, found by a search; after two runs still
+    // five documents (the file name is the external id, so the second run made versions).
+    expect(first.stdout).toContain('Uploaded 5 files');
+    expect(first.stdout).toMatch(/warranty\.md .*markdown/);
+    const [files] = (await fixture().api.get('/pipelines?name=support-files')).body.data;
+    const fileDocuments = (await fixture().api.get(`/pipelines/${files.id}/documents`)).body.data;
+    expect(fileDocuments.map((d: any) => d.external_id).sort()).toEqual([
+      'contacts.json',
+      'plans.csv',
+      'shipping.txt',
+      'status.html',
+      'warranty.md',
+    ]);
   });
 
   it('says what is wrong without a key', async () => {

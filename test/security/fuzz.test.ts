@@ -12,100 +12,36 @@
  */
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
-import { Api, rawRequest, RawResponse } from '../support/http';
+import { Api, openStream, rawRequest, RawResponse } from '../support/http';
 import { describeEachDatabase } from '../support/suite';
-import { initializeMessage, parseSse, STREAM_HEADERS } from '../mcp/support';
+import { initializeMessage, STREAM_HEADERS } from '../mcp/support';
+import { checkAnswer, checkGuidedMind, checkMcp, FuzzRequest } from './fuzz/answers';
+import { createFixture } from './fuzz/fixture';
+import { multipartBody } from './fuzz/multipart';
+import { encode, MALFORMED_BODIES, objectId, printable, weirdString, weirdValue } from './fuzz/values';
 import { Fixture, Route, routeKey, ROUTES } from './routes';
 
 // CI runs one fixed seed; to explore, run with FUZZ_SEED=<n> and FUZZ_SCALE=<multiplier of the runs>.
 const SEED = Number(process.env.FUZZ_SEED ?? 20261130);
 const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
-const REST_RUNS = 600 * SCALE;
+const REST_RUNS = 1200 * SCALE;
 const MCP_RUNS = 300 * SCALE;
+const GUIDED_MIND_RUNS = 200 * SCALE;
 /** A request that takes longer than this counts as a hang. */
 const ANSWER_WITHIN_MS = 20_000;
+/**
+ * The longest the test reads an AG-UI stream: a turn with the built-in extractive
+ * model ends in well under a second, so a stream still open by then is a turn that
+ * does not end (the test closes it and fails, rather than waiting on it).
+ */
+const STREAM_WITHIN_MS = 20_000;
 
 const ADMIN_HEADERS = (api: Api) => ({
   'x-api-key': api.credentials!.id,
   'x-api-key-secret': api.credentials!.secret,
 });
 
-// ---- values ---------------------------------------------------------------------------------
-
-const WEIRD_STRINGS = [
-  '',
-  ' ',
-  '\u0000',
-  'a\u0000b',
-  '\ud800',
-  'x\udfffy',
-  '😀',
-  'é',
-  '%00',
-  '../../etc/passwd',
-  "'; DROP TABLE pipelines; --",
-  '$eq',
-  '*',
-  'x'.repeat(10_000),
-  'word '.repeat(200),
-  '\n\r\t',
-  '01900000-0000-7000-8000-000000000001',
-];
-const weirdString = fc.oneof(
-  { arbitrary: fc.constantFrom(...WEIRD_STRINGS), weight: 3 },
-  { arbitrary: fc.string({ maxLength: 20 }), weight: 1 },
-  { arbitrary: fc.string({ unit: 'binary', maxLength: 20 }), weight: 1 },
-);
-const { value: weirdValue } = fc.letrec((tie) => ({
-  value: fc.oneof(
-    { depthSize: 'small', maxDepth: 3 },
-    { arbitrary: weirdString, weight: 4 },
-    { arbitrary: fc.integer(), weight: 1 },
-    { arbitrary: fc.double(), weight: 1 },
-    { arbitrary: fc.constantFrom(null, true, false, 1e308, -1, 0, 65536, 2 ** 53 + 1, 0.5), weight: 2 },
-    { arbitrary: fc.array(tie('value'), { maxLength: 4 }), weight: 1 },
-    { arbitrary: fc.dictionary(weirdString, tie('value'), { maxKeys: 4 }), weight: 1 },
-  ),
-}));
-
-function nested(levels: number): string {
-  return '['.repeat(levels) + ']'.repeat(levels);
-}
-const MALFORMED_BODIES = [
-  '{',
-  '{"a":',
-  '[1,]',
-  'null',
-  '""',
-  '0',
-  'NaN',
-  '1e99999',
-  '{"a":1}{"b":2}',
-  nested(100_000),
-];
-
 // ---- REST requests ---------------------------------------------------------------------------
-
-interface FuzzRequest {
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  body?: string | Buffer;
-}
-
-const printable = fc.string({
-  unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)),
-  maxLength: 300,
-});
-
-/** Encodes for a URL; a lone surrogate (which encodeURIComponent refuses) becomes its raw, invalid UTF-8 escape. */
-const encode = (text: string) => {
-  try {
-    return encodeURIComponent(text);
-  } catch {
-    return '%ED%A0%80';
-  }
-};
 
 const queryString = fc
   .array(
@@ -130,6 +66,19 @@ const queryString = fc
           'classification$ne',
           'full_text_search',
           'provider$startswith',
+          // the agents API's
+          'page',
+          'search',
+          'sort_by',
+          'sortBy',
+          'sortOrder',
+          'startDate',
+          'endDate',
+          'isArchived',
+          'projectId',
+          'messageType',
+          'agentPage',
+          'agentLimit',
         ),
         printable.map(encode),
       ),
@@ -189,7 +138,7 @@ function pathFor(route: Route, fixture: Fixture): fc.Arbitrary<string> {
     fc.oneof(
       // Deleting the fixture would leave little to fuzz afterwards: delete routes get its ids rarely.
       { arbitrary: fc.constant(fixture[param]), weight: route.method === 'DELETE' ? 1 : 6 },
-      { arbitrary: fc.uuid(), weight: 2 },
+      { arbitrary: fc.oneof(fc.uuid(), objectId), weight: 2 },
       {
         arbitrary: fc.constantFrom('not-a-uuid', '%00', '%zz', '..', 'x'.repeat(150), '%F0%9F%98%80', '%20'),
         weight: 2,
@@ -207,21 +156,21 @@ function pathFor(route: Route, fixture: Fixture): fc.Arbitrary<string> {
 
 function restRequest(route: Route, fixture: Fixture, api: Api): fc.Arbitrary<FuzzRequest> {
   const withBody = route.method !== 'GET' && route.method !== 'DELETE';
+  const body: fc.Arbitrary<{ contentType?: string; body: string | Buffer }> = route.form
+    ? multipartBody(route, fixture)
+    : fc.record({ contentType, body: bodyText(route, fixture) });
   return fc
     .record({
       path: pathFor(route, fixture),
       credentials: credentials(api),
-      contentType,
       requestId: fc.option(printable, { nil: undefined }),
-      body: withBody
-        ? fc.option(bodyText(route, fixture), { freq: 8, nil: undefined })
-        : fc.constant(undefined),
+      body: withBody ? fc.option(body, { freq: 8, nil: undefined }) : fc.constant(undefined),
     })
-    .map(({ path, credentials, contentType, requestId, body }) => {
+    .map(({ path, credentials, requestId, body }) => {
       const headers: Record<string, string> = { ...credentials };
-      if (contentType !== undefined && body !== undefined) headers['content-type'] = contentType;
+      if (body?.contentType !== undefined) headers['content-type'] = body.contentType;
       if (requestId !== undefined) headers['x-request-id'] = requestId;
-      return { method: route.method, path, headers, body };
+      return { method: route.method, path, headers, body: body?.body };
     });
 }
 
@@ -337,131 +286,123 @@ function mcpRequest(fixture: Fixture, api: Api, sessionId: string): fc.Arbitrary
   );
 }
 
-// ---- answers -------------------------------------------------------------------------------
+// ---- sending -------------------------------------------------------------------------------
+
+/** Rejects after `ms`, so that a request that hangs fails the test instead of its timeout. */
+function deadline(ms: number, what: string): { expired: Promise<never>; clear(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} within ${ms} ms`)), ms);
+  });
+  return { expired, clear: () => clearTimeout(timer) };
+}
 
 async function send(baseUrl: string, request: FuzzRequest): Promise<RawResponse> {
-  let timer: NodeJS.Timeout | undefined;
-  const hang = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ANSWER_WITHIN_MS} ms`)), ANSWER_WITHIN_MS);
-  });
+  const hang = deadline(ANSWER_WITHIN_MS, 'no answer');
   try {
-    return await Promise.race([rawRequest(baseUrl, request), hang]);
+    return await Promise.race([rawRequest(baseUrl, request), hang.expired]);
   } finally {
-    clearTimeout(timer);
+    hang.clear();
   }
 }
 
-function fail(request: FuzzRequest, response: RawResponse, problem: string): never {
-  const shown = typeof request.body === 'string' ? request.body.slice(0, 200) : request.body;
-  throw new Error(
-    `${problem}\n${request.method} ${request.path.slice(0, 300)} ${JSON.stringify(request.headers)} ${JSON.stringify(shown)}\n` +
-      `=> ${response.status} ${JSON.stringify(response.headers['content-type'])} ${response.body.slice(0, 300)}`,
-  );
-}
-
-const serverFault = (status: number) => status >= 500 && status !== 501 && status !== 502;
-
-/** Phrases of PostgreSQL's and the drivers' messages, which no answer may carry. */
-const DATABASE_TEXT =
-  /invalid byte sequence|invalid input syntax|violates|syntax error at|value too long for type|stack depth limit|in tsquery|unsupported Unicode escape|QueryFailedError|ECONNREFUSED|Connection terminated/i;
-
-function checkRest(route: Route, request: FuzzRequest, response: RawResponse): void {
-  if (serverFault(response.status)) fail(request, response, 'a server error');
-  if (DATABASE_TEXT.test(response.body)) fail(request, response, 'database text in the answer');
-  if (!response.headers['x-request-id']) fail(request, response, 'no x-request-id');
-  const json = () => {
-    try {
-      return JSON.parse(response.body) as unknown;
-    } catch {
-      return fail(request, response, 'a body that is not JSON');
-    }
-  };
-  if (response.status >= 400) {
-    const body = json() as Record<string, unknown>;
-    if (
-      body === null ||
-      typeof body !== 'object' ||
-      Object.keys(body).join() !== 'detail' ||
-      typeof body.detail !== 'string'
-    )
-      fail(request, response, 'an error that is not {"detail": "..."}');
-  } else if (route.kind !== 'rest-text' && response.status !== 204) {
-    json();
-  }
-}
-
-function checkMcp(request: FuzzRequest, response: RawResponse): void {
-  if (serverFault(response.status)) fail(request, response, 'a server error');
-  if (DATABASE_TEXT.test(response.body)) fail(request, response, 'database text in the answer');
-  if (!response.headers['x-request-id']) fail(request, response, 'no x-request-id');
-  const type = String(response.headers['content-type'] ?? '');
-  const isRpc = (message: Record<string, unknown>) =>
-    message?.jsonrpc === '2.0' &&
-    ('result' in message ||
-      (typeof (message.error as { code?: unknown })?.code === 'number' &&
-        typeof (message.error as { message?: unknown })?.message === 'string'));
+/** A request that may open an event stream: read until it ends, for at most STREAM_WITHIN_MS. */
+async function sendStreaming(baseUrl: string, request: FuzzRequest): Promise<RawResponse> {
+  const hang = deadline(ANSWER_WITHIN_MS, 'no answer');
+  const stream = await Promise.race([
+    openStream(baseUrl, request.path, request.headers, request),
+    hang.expired,
+  ]).finally(hang.clear);
+  const open = deadline(STREAM_WITHIN_MS, `${request.method} ${request.path}: the answer did not end`);
   try {
-    if (type.startsWith('text/event-stream')) {
-      for (const event of parseSse(response.body))
-        if (event.data !== '' && !isRpc(JSON.parse(event.data)))
-          fail(request, response, 'an event that is not JSON-RPC');
-    } else if (type.startsWith('application/json')) {
-      const body = JSON.parse(response.body);
-      const detail = Object.keys(body).join() === 'detail' && typeof body.detail === 'string';
-      if (!detail && !isRpc(body)) fail(request, response, 'JSON that is neither {"detail"} nor JSON-RPC');
-    } else if (response.body !== '' && !type.startsWith('text/plain')) {
-      fail(request, response, 'an unexpected media type');
-    } else if (response.body === '' && ![202, 404].includes(response.status)) {
-      fail(request, response, 'an empty answer');
-    }
-  } catch (error) {
-    if (error instanceof SyntaxError) fail(request, response, `a body that does not parse: ${error.message}`);
-    throw error;
+    await Promise.race([stream.ended, open.expired]);
+  } finally {
+    open.clear();
+    stream.close();
   }
+  return { status: stream.status, headers: stream.headers, body: stream.received() };
+}
+
+// ---- the Guided Mind endpoint (/api/v1/mcp) ------------------------------------------------
+
+/** The Guided Mind tools with valid arguments, then some replaced by weird values. */
+function guidedMindCall(fixture: Fixture): fc.Arbitrary<unknown> {
+  const tools: Record<string, Record<string, unknown>> = {
+    rag_search: { query: 'refunds', limit: 3, threshold: 0.1 },
+    upload_document: { file_path: 'notes.md', project_id: fixture.pipelineId },
+    upload_and_process: { file_path: 'notes.md', project_id: fixture.pipelineId, chunk_size: 100 },
+  };
+  return fc
+    .record({
+      name: fc.constantFrom(...Object.keys(tools), 'get_pipelines', ''),
+      changes: fc.array(
+        fc.tuple(
+          fc.constantFrom(
+            'query',
+            'limit',
+            'threshold',
+            'file_path',
+            'project_id',
+            'chunk_size',
+            'chunk_overlap',
+            'classification',
+          ),
+          weirdValue,
+        ),
+        { maxLength: 3 },
+      ),
+    })
+    .map(({ name, changes }) => ({
+      jsonrpc: '2.0',
+      id: 9,
+      method: 'tools/call',
+      params: { name, arguments: { ...tools[name], ...Object.fromEntries(changes) } },
+    }));
+}
+
+/**
+ * Any request to the Guided Mind routes. A GET of /sse with a valid key is left out:
+ * it opens a session's event stream, which stays open by design.
+ */
+function guidedMindRequest(fixture: Fixture, api: Api): fc.Arbitrary<FuzzRequest> {
+  return fc
+    .record({
+      method: fc.constantFrom('POST', 'POST', 'POST', 'GET', 'DELETE', 'PUT'),
+      path: fc.constantFrom(
+        '/api/v1/mcp',
+        '/api/v1/mcp',
+        `/api/v1/mcp?project_id=${fixture.pipelineId}`,
+        '/api/v1/mcp?project_id=junk',
+        '/api/v1/mcp?api_key=junk.junk',
+        '/api/v1/mcp/messages?session_id=junk',
+        '/api/v1/mcp/messages',
+        '/api/v1/mcp/health',
+        '/api/v1/mcp/sse',
+        '/api/v1/mcp/x',
+      ),
+      credentials: credentials(api),
+      accept: fc.constantFrom<string | undefined>(STREAM_HEADERS.accept, 'application/json', undefined),
+      contentType: fc.constantFrom<string | undefined>('application/json', 'text/plain', undefined),
+      version: fc.option(fc.constantFrom('2025-11-25', '2024-11-05', '2026-07-28', 'junk'), {
+        nil: undefined,
+      }),
+      body: fc.oneof(
+        { arbitrary: guidedMindCall(fixture).map((message) => JSON.stringify(message)), weight: 3 },
+        { arbitrary: anyMessage(fixture).map((message) => JSON.stringify(message) ?? 'null'), weight: 1 },
+        { arbitrary: fc.constantFrom(...MALFORMED_BODIES), weight: 1 },
+      ),
+    })
+    .map(({ method, path, credentials, accept, contentType, version, body }) => {
+      const headers: Record<string, string> = { ...credentials };
+      if (method === 'GET' && path === '/api/v1/mcp/sse') delete headers['x-api-key-secret'];
+      if (accept !== undefined) headers.accept = accept;
+      if (contentType !== undefined) headers['content-type'] = contentType;
+      if (version !== undefined) headers['mcp-protocol-version'] = version;
+      return { method, path, headers, body: method === 'GET' ? undefined : body };
+    });
 }
 
 // ---- the test --------------------------------------------------------------------------------
-
-async function createFixture(api: Api): Promise<Fixture> {
-  const created = async (path: string, body: unknown, status = 201) => {
-    const response = await api.request('POST', path, body);
-    if (response.status !== status) throw new Error(`${path}: ${response.status} ${response.text}`);
-    return response.body;
-  };
-  const pipeline = await created('/pipelines', {
-    name: 'fuzz-target',
-    classifications: ['public', 'internal'],
-    hierarchy: [['internal', 'public']],
-  });
-  const document = await created(`/pipelines/${pipeline.id}/documents`, {
-    content: 'The fuzz target document, about refunds and invoices.',
-    classification: 'public',
-    metadata: { n: 2 },
-  });
-  const job = await created(
-    `/pipelines/${pipeline.id}/documents?async=true`,
-    [{ content: 'Queued by the fuzz fixture.', classification: 'internal' }],
-    202,
-  );
-  const key = await created('/api_keys', {
-    name: 'fuzz-key',
-    grants: [{ pipeline_id: pipeline.id, permissions: 7 }],
-  });
-  const model = await created('/embedding_models', { name: 'fuzz-model', provider: 'hashing', size: 16 });
-  const splitter = await created('/text_splitters', {
-    provider: 'character',
-    parameters: { chunk_size: 100 },
-  });
-  return {
-    pipelineId: pipeline.id,
-    documentId: document.id,
-    keyId: key.id,
-    modelId: model.id,
-    splitterId: splitter.id,
-    jobId: job.id,
-    docsAsset: 'init.js',
-  };
-}
 
 describeEachDatabase('fuzzed requests', (context) => {
   let fixture: Fixture;
@@ -481,15 +422,17 @@ describeEachDatabase('fuzzed requests', (context) => {
     expect(mapped.filter((route) => !table.has(route))).toEqual([]);
   });
 
-  it('answers every malformed REST request in time, below 500, with {"detail"}', async () => {
+  it("answers every malformed request to every other route in time, below 500, in its edge's shapes", async () => {
     const { api, trove } = context();
-    const rest = ROUTES.filter((route) => route.kind !== 'mcp');
+    const rest = ROUTES.filter((route) => route.kind !== 'mcp' && route.kind !== 'guided-mind');
     const requests = fc
       .constantFrom(...rest)
       .chain((route) => restRequest(route, fixture, api).map((request) => ({ route, request })));
     await fc.assert(
       fc.asyncProperty(requests, async ({ route, request }) => {
-        checkRest(route, request, await send(trove.url, request));
+        const kind = route.kind ?? 'rest';
+        const answer = kind === 'agents-stream' ? sendStreaming : send;
+        checkAnswer(kind, request, await answer(trove.url, request));
       }),
       { seed: SEED, numRuns: REST_RUNS },
     );
@@ -499,16 +442,30 @@ describeEachDatabase('fuzzed requests', (context) => {
     const { api, trove } = context();
     const sessionId = await (async () => {
       const response = await rawRequest(trove.url, {
+        method: 'POST',
+        path: '/mcp',
         headers: { ...ADMIN_HEADERS(api), ...STREAM_HEADERS },
         body: JSON.stringify(initializeMessage()),
       });
-      return response.headers['mcp-session-id'] as string;
+      const id = response.headers['mcp-session-id'];
+      if (typeof id !== 'string') throw new Error(`initialize: ${response.status} ${response.body}`);
+      return id;
     })();
     await fc.assert(
       fc.asyncProperty(mcpRequest(fixture, api, sessionId), async (request) => {
         checkMcp(request, await send(trove.url, request));
       }),
       { seed: SEED, numRuns: MCP_RUNS },
+    );
+  });
+
+  it('answers every malformed Guided Mind request in time, below 500, as JSON-RPC or ErrorResponse', async () => {
+    const { api, trove } = context();
+    await fc.assert(
+      fc.asyncProperty(guidedMindRequest(fixture, api), async (request) => {
+        checkGuidedMind(request, await send(trove.url, request));
+      }),
+      { seed: SEED, numRuns: GUIDED_MIND_RUNS },
     );
   });
 

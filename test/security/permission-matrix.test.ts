@@ -11,6 +11,12 @@ import { RawMcp, lastMessage } from '../mcp/support';
 import { describeEachDatabase } from '../support/suite';
 import { buildMatrixFixture, KEY_KINDS, KeyKind, MatrixFixture } from './permission-matrix.fixture';
 import {
+  GUIDED_MIND_ROWS,
+  GUIDED_MIND_UPLOAD_ROOT,
+  guidedMindCell,
+  GuidedMindRow,
+} from './permission-matrix/guided-mind.rows';
+import {
   Check,
   MatrixRequest,
   MCP_ENDPOINTS,
@@ -148,7 +154,8 @@ describeEachDatabase(
       },
     );
 
-    // Reads first, then MCP, then writes: a write may make a document visible to another kind.
+    // Reads first, then MCP and the Guided Mind searches, then writes: a write may make a
+    // document visible to another kind.
     it.each(READ_ROWS.map((row) => [label(row), row] as const))('%s', async (_, row) => {
       expect(await runCells(row, rest(row))).toEqual([]);
     });
@@ -157,9 +164,20 @@ describeEachDatabase(
       expect(await runCells(row, mcp(row))).toEqual([]);
     });
 
+    const guidedMind = (row: GuidedMindRow) => guidedMindCell(fixture().trove.url, fx, row);
+    const guidedMindReads = GUIDED_MIND_ROWS.filter((row) => row.tool === 'rag_search');
+    it.each(guidedMindReads.map((row) => [label(row), row] as const))('Guided Mind %s', async (_, row) => {
+      expect(await runCells(row, guidedMind(row))).toEqual([]);
+    });
+
     it.each(WRITE_ROWS.map((row) => [label(row), row] as const))('%s', async (_, row) => {
       expect(await runCells(row, rest(row))).toEqual([]);
     });
+
+    const guidedMindWrites = GUIDED_MIND_ROWS.filter((row) => row.tool !== 'rag_search');
+    it.each(guidedMindWrites.map((row) => [label(row), row] as const))('Guided Mind %s', async (_, row) => {
+      expect(await runCells(row, guidedMind(row))).toEqual([]);
+    });
   },
-  { env: { TROVE_JOBS_POLL_MS: '100' } },
+  { env: { TROVE_JOBS_POLL_MS: '100', TROVE_UPLOAD_ROOT: GUIDED_MIND_UPLOAD_ROOT } },
 );

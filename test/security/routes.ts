@@ -16,21 +16,56 @@ export interface Fixture {
   modelId: string;
   splitterId: string;
   jobId: string;
+  /** A file uploaded with `process=false`, waiting in the pipeline. */
+  pendingFileId: string;
+  llmId: string;
+  /** An agent over the pipeline, answering with the built-in extractive LLM. */
+  agentKey: string;
+  /** A conversation of the admin key with that agent, and the id of its first answer. */
+  conversationId: string;
+  messageId: string;
+  /** A file attached to that conversation (its recordId). */
+  attachmentId: string;
   /** A file of the /docs reference (`init.js`). */
   docsAsset: string;
 }
 
-/** How a route answers: REST (`{"detail"}` errors, JSON bodies), REST with a text body, or the MCP transport. */
-export type RouteKind = 'rest' | 'rest-text' | 'mcp';
+/**
+ * How a route answers, which is what the fuzz test checks of each answer:
+ * - `rest`: JSON, errors `{"detail": "..."}`;
+ * - `rest-text`: a text body (/metrics), errors as `rest`;
+ * - `mcp`: the MCP transport's published forms;
+ * - `agents`: the agents API (/api/v1): JSON, errors its ErrorResponse
+ *   `{"error": {"requestId", "code", "message"}}`;
+ * - `agents-stream`: an AG-UI event stream once the request is valid (ending with one
+ *   RUN_FINISHED or RUN_ERROR), errors before it opens as `agents`;
+ * - `agents-gateway`: answered as the document's gateway does (the attachment delete):
+ *   an empty 204 or 404, `{"error": "<field> is required"}`, else as `agents`;
+ * - `guided-mind`: the Guided Mind endpoint (/api/v1/mcp): the MCP SDK's answers and
+ *   /api/v1's ErrorResponse.
+ */
+export type RouteKind =
+  'rest' | 'rest-text' | 'mcp' | 'agents' | 'agents-stream' | 'agents-gateway' | 'guided-mind';
+
+/** A multipart/form-data body: text fields, then files. */
+export interface Form {
+  fields: Record<string, string>;
+  files: { field: string; filename: string; type?: string; content: string }[];
+}
 
 export interface Route {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** With `:fixtureKey` parameters, e.g. `/pipelines/:pipelineId/documents`. */
   path: string;
   kind?: RouteKind;
-  /** A valid body, which the fuzzer mutates; none for routes without a body. */
+  /** A valid JSON body, which the fuzzer mutates; none for routes without a body. */
   body?: (fixture: Fixture) => unknown;
+  /** A valid multipart body, for the routes that take only multipart/form-data: mutated and mangled. */
+  form?: (fixture: Fixture) => Form;
 }
+
+const V1 = '/api/v1/agents';
+const CONVERSATION = `${V1}/:agentKey/conversations/:conversationId`;
 
 export const ROUTES: Route[] = [
   // Health and metadata
@@ -111,6 +146,26 @@ export const ROUTES: Route[] = [
   { method: 'DELETE', path: '/pipelines/:pipelineId/documents/:documentId' },
   { method: 'GET', path: '/jobs/:jobId' },
 
+  // Files
+  {
+    method: 'POST',
+    path: '/pipelines/:pipelineId/files',
+    form: () => ({
+      fields: { classification: 'public', metadata: '{"source":"fuzz"}', external_id: 'fuzz-file' },
+      files: [
+        { field: 'file', filename: 'fuzz.txt', type: 'text/plain', content: 'Fuzzed upload on refunds.' },
+      ],
+    }),
+  },
+  { method: 'GET', path: '/pipelines/:pipelineId/files' },
+  { method: 'GET', path: '/pipelines/:pipelineId/files/:pendingFileId' },
+  {
+    method: 'POST',
+    path: '/pipelines/:pipelineId/files/:pendingFileId/process',
+    body: () => ({ chunk_size: 200, chunk_overlap: 10 }),
+  },
+  { method: 'DELETE', path: '/pipelines/:pipelineId/files/:pendingFileId' },
+
   // Search
   {
     method: 'POST',
@@ -124,10 +179,154 @@ export const ROUTES: Route[] = [
     }),
   },
 
+  // LLMs
+  { method: 'GET', path: '/llms' },
+  {
+    method: 'POST',
+    path: '/llms',
+    body: () => ({ name: 'fuzzed-llm', provider: 'extractive', parameters: { max_sentences: 3 } }),
+  },
+  { method: 'GET', path: '/llms/:llmId' },
+  {
+    method: 'PATCH',
+    path: '/llms/:llmId',
+    body: () => ({ description: 'fuzzed', context_window: 4096, parameters: { max_sentences: 2 } }),
+  },
+  { method: 'DELETE', path: '/llms/:llmId' },
+
+  // Agents API: agents
+  { method: 'GET', path: V1, kind: 'agents' },
+  {
+    method: 'POST',
+    path: `${V1}/create`,
+    kind: 'agents',
+    body: (f) => ({
+      name: 'fuzzed-agent',
+      systemPrompt: 'Answer from the knowledge.',
+      models: [{ modelKey: f.llmId, isReasoning: true }],
+      tags: ['fuzz'],
+      knowledge: [{ connectorId: f.pipelineId, filters: { recordGroups: ['public'] } }],
+      toolsets: [{ name: 'slack', tools: [{ name: 'send_message' }] }],
+      webSearch: null,
+    }),
+  },
+  { method: 'GET', path: `${V1}/:agentKey`, kind: 'agents' },
+  {
+    method: 'PUT',
+    path: `${V1}/:agentKey`,
+    kind: 'agents',
+    body: (f) => ({ description: 'fuzzed', knowledge: [{ connectorId: f.pipelineId }], tags: ['x'] }),
+  },
+  { method: 'DELETE', path: `${V1}/:agentKey`, kind: 'agents' },
+
+  // Agents API: attachments
+  {
+    method: 'POST',
+    path: `${V1}/:agentKey/conversations/attachments/upload`,
+    kind: 'agents',
+    form: (f) => ({
+      fields: { conversationId: f.conversationId },
+      files: [
+        {
+          field: 'files',
+          filename: 'notes.md',
+          type: 'text/markdown',
+          content: '# Notes\nRefunds take 5 days.',
+        },
+      ],
+    }),
+  },
+  {
+    method: 'DELETE',
+    path: `${V1}/:agentKey/conversations/attachments/:attachmentId`,
+    kind: 'agents-gateway',
+  },
+
+  // Agents API: conversations
+  { method: 'GET', path: `${V1}/conversations/show/archives`, kind: 'agents' },
+  { method: 'GET', path: `${V1}/:agentKey/conversations/show/archives`, kind: 'agents' },
+  { method: 'GET', path: `${V1}/:agentKey/conversations`, kind: 'agents' },
+  { method: 'GET', path: CONVERSATION, kind: 'agents' },
+  {
+    method: 'POST',
+    path: `${CONVERSATION}/message/:messageId/feedback`,
+    kind: 'agents',
+    body: () => ({ isHelpful: true, categories: ['excellent_answer'], comments: { positive: 'clear' } }),
+  },
+  { method: 'POST', path: `${CONVERSATION}/archive`, kind: 'agents' },
+  { method: 'POST', path: `${CONVERSATION}/unarchive`, kind: 'agents' },
+  { method: 'PATCH', path: `${CONVERSATION}/title`, kind: 'agents', body: () => ({ title: 'fuzzed' }) },
+  {
+    method: 'PUT',
+    path: `${CONVERSATION}/project`,
+    kind: 'agents',
+    body: () => ({ projectId: '0123456789abcdef01234567' }),
+  },
+  {
+    method: 'PATCH',
+    path: `${CONVERSATION}/project-visibility`,
+    kind: 'agents',
+    body: () => ({ visibility: 'project' }),
+  },
+  { method: 'DELETE', path: CONVERSATION, kind: 'agents' },
+
+  // Agents API: turns (JSON, then AG-UI streams)
+  {
+    method: 'POST',
+    path: `${V1}/:agentKey/conversations`,
+    kind: 'agents',
+    body: (f) => ({
+      query: 'How long do refunds take?',
+      chatMode: 'quick',
+      filters: { kb: [f.pipelineId] },
+      appliedFilters: { kb: [{ id: f.pipelineId, name: 'fuzz-target' }] },
+      timezone: 'Europe/Paris',
+      currentTime: '2026-01-02T03:04:05Z',
+    }),
+  },
+  {
+    method: 'POST',
+    path: `${CONVERSATION}/messages`,
+    kind: 'agents',
+    body: (f) => ({ query: 'And invoices?', attachments: [{ recordId: f.attachmentId }], tools: [] }),
+  },
+  {
+    method: 'POST',
+    path: `${V1}/:agentKey/conversations/stream`,
+    kind: 'agents-stream',
+    body: (f) => ({ query: 'Refunds?', chatMode: 'quick', filters: { kb: [f.pipelineId] } }),
+  },
+  {
+    method: 'POST',
+    path: `${CONVERSATION}/messages/stream`,
+    kind: 'agents-stream',
+    body: () => ({ query: 'Invoices?', chatMode: 'quick', agentCapabilities: { webSearch: false } }),
+  },
+  {
+    method: 'POST',
+    path: `${CONVERSATION}/message/:messageId/regenerate`,
+    kind: 'agents-stream',
+    body: () => ({ chatMode: 'quick', timezone: 'UTC' }),
+  },
+  {
+    method: 'POST',
+    path: `${CONVERSATION}/cancel`,
+    kind: 'agents',
+    body: () => ({ runId: '01900000-0000-7000-8000-000000000001' }),
+  },
+
   // MCP (raw Fastify routes: not in Nest's route log)
   { method: 'POST', path: '/mcp', kind: 'mcp' },
   { method: 'GET', path: '/mcp', kind: 'mcp' },
   { method: 'DELETE', path: '/mcp', kind: 'mcp' },
+
+  // The Guided Mind tools (raw Fastify routes too)
+  { method: 'POST', path: '/api/v1/mcp', kind: 'guided-mind' },
+  { method: 'GET', path: '/api/v1/mcp', kind: 'guided-mind' },
+  { method: 'DELETE', path: '/api/v1/mcp', kind: 'guided-mind' },
+  { method: 'GET', path: '/api/v1/mcp/sse', kind: 'guided-mind' },
+  { method: 'POST', path: '/api/v1/mcp/messages', kind: 'guided-mind' },
+  { method: 'GET', path: '/api/v1/mcp/health', kind: 'guided-mind' },
 ];
 
 /** `{/pipelines/:id, GET}` as Nest logs it, in the table's form with unnamed parameters. */

@@ -123,16 +123,21 @@ export interface OpenStream {
   close(): void;
 }
 
-/** A GET whose answer keeps coming (an event stream): resolves on the headers and keeps reading. */
+/**
+ * A request whose answer keeps coming (an event stream): resolves on the headers and
+ * keeps reading. A GET unless `send` gives a method and a body (the agents API's
+ * streams are POSTs).
+ */
 export function openStream(
   baseUrl: string,
   path: string,
   headers: Record<string, string> = {},
+  send: { method?: string; body?: string | Buffer } = {},
 ): Promise<OpenStream> {
   const url = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: url.hostname, port: url.port, method: 'GET', path, agent: false, headers },
+      { host: url.hostname, port: url.port, method: send.method ?? 'GET', path, agent: false, headers },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -151,7 +156,7 @@ export function openStream(
       },
     );
     req.on('error', reject);
-    req.end();
+    req.end(send.body);
   });
 }
 

@@ -1,0 +1,340 @@
+/**
+ * The Guided Mind tools at /api/v1/mcp: the page's example calls answer the page's
+ * result shapes over every transport, the official client parses them, rag_search
+ * keeps to the key's grants, and `file_path` never leaves TROVE_UPLOAD_ROOT.
+ */
+import * as path from 'node:path';
+import { createKey, createSupportKb, SupportKb } from '../mcp/support';
+import { Credentials, keyHeaders, rawRequest } from '../support/http';
+import { describeEachDatabase } from '../support/suite';
+import { connect, makeUploadRoot, rawCall, RETURN_POLICY, TRANSPORTS } from './support';
+
+const { root, outside } = makeUploadRoot();
+
+type Hit = { text: string; score: number; document_id: string; document_name: string; project_id: string };
+
+describeEachDatabase(
+  'the Guided Mind tools',
+  (fixture) => {
+    let kb: SupportKb;
+    let other: SupportKb;
+    let admin: Credentials;
+    const url = () => fixture().trove.url;
+
+    beforeAll(async () => {
+      const { api } = fixture();
+      admin = api.credentials!;
+      kb = await createSupportKb(api);
+      other = await createSupportKb(api, 'other-kb');
+      const added = await api.post(`/pipelines/${kb.pipelineId}/documents`, {
+        content: RETURN_POLICY,
+        classification: 'public',
+        metadata: { filename: 'policies.pdf' },
+      });
+      expect(added.status).toBe(201);
+    });
+
+    describe("the page's example calls and result shapes", () => {
+      it('rag_search: content items with text, score, document_id, document_name (and type), and metadata', async () => {
+        const result = await rawCall(url(), admin, 'rag_search', {
+          query: 'What is the return policy?',
+          limit: 5,
+          threshold: 0.7,
+        });
+        expect(result.isError).toBeUndefined();
+        expect(result.content.length).toBeGreaterThanOrEqual(1);
+        const [best] = result.content;
+        expect(best).toEqual({
+          type: 'text',
+          text: expect.stringContaining('Our return policy allows returns within 30 days'),
+          score: expect.any(Number),
+          document_id: expect.any(String),
+          document_name: 'policies.pdf',
+          project_id: kb.pipelineId,
+        });
+        expect(best.score).toBeGreaterThanOrEqual(0.7);
+        expect(result.metadata).toEqual({
+          chunks_retrieved: result.content.length,
+          processing_time_ms: expect.any(Number),
+        });
+        // The same data for clients that read structured content.
+        expect(result.structuredContent).toEqual({
+          content: result.content.map(({ type: _type, ...hit }: { type: string }) => hit),
+          metadata: result.metadata,
+        });
+      });
+
+      it('upload_document: keeps the file for later processing', async () => {
+        const result = await rawCall(url(), admin, 'upload_document', {
+          file_path: './policies.md',
+          project_id: kb.pipelineId,
+        });
+        expect(result).toMatchObject({
+          document_id: expect.any(String),
+          filename: 'policies.md',
+          status: 'uploaded',
+          message: 'Document uploaded successfully.',
+        });
+        expect(result.structuredContent).toMatchObject({
+          document_id: result.document_id,
+          filename: 'policies.md',
+          status: 'uploaded',
+          project_id: kb.pipelineId,
+        });
+        const pending = await fixture().api.get(`/pipelines/${kb.pipelineId}/files/${result.document_id}`);
+        // No classification given: the pipeline's narrowest (internal inherits public).
+        expect(pending.body).toMatchObject({ filename: 'policies.md', classification: 'internal' });
+        const processed = await fixture().api.post(
+          `/pipelines/${kb.pipelineId}/files/${result.document_id}/process`,
+        );
+        expect(processed.status).toBe(201);
+      });
+
+      it('upload_and_process: stores the document with the chunking asked for, searchable at once', async () => {
+        const result = await rawCall(url(), admin, 'upload_and_process', {
+          file_path: 'sub/shipping.txt',
+          project_id: kb.pipelineId,
+          chunk_size: 512,
+          chunk_overlap: 50,
+          classification: 'public',
+        });
+        expect(result).toMatchObject({
+          document_id: expect.any(String),
+          filename: 'shipping.txt',
+          status: 'processing',
+          chunks_created: 1,
+          message: 'Document uploaded and processing started.',
+        });
+        const document = await fixture().api.get(
+          `/pipelines/${kb.pipelineId}/documents/${result.document_id}`,
+        );
+        expect(document.body).toMatchObject({
+          classification: 'public',
+          metadata: { filename: 'shipping.txt' },
+        });
+        const found = await rawCall(url(), admin, 'rag_search', {
+          query: 'How fast do parcels ship?',
+          threshold: 0,
+        });
+        expect(found.structuredContent.content.map((hit: Hit) => hit.document_id)).toContain(
+          result.document_id,
+        );
+      });
+    });
+
+    describe.each(TRANSPORTS)('the official client over %s', (transport) => {
+      it('lists the three tools and parses every result', async () => {
+        const client = await connect(url(), admin, transport);
+        try {
+          const { tools } = await client.listTools();
+          expect(tools.map((tool) => tool.name)).toEqual([
+            'rag_search',
+            'upload_document',
+            'upload_and_process',
+          ]);
+          const search = await client.callTool({
+            name: 'rag_search',
+            arguments: { query: 'return policy', threshold: 0.2 },
+          });
+          expect(search.isError).toBeFalsy();
+          const hits = (search.structuredContent as { content: Hit[] }).content;
+          expect(hits[0].document_name).toBe('policies.pdf');
+          expect(search.content).toEqual(hits.map((hit) => ({ type: 'text', text: hit.text })));
+
+          const upload = await client.callTool({
+            name: 'upload_and_process',
+            arguments: { file_path: 'policies.md', project_id: other.pipelineId, classification: 'public' },
+          });
+          expect(upload.structuredContent).toMatchObject({ status: 'processing', filename: 'policies.md' });
+          const refused = await client.callTool({ name: 'rag_search', arguments: { query: '', limit: 50 } });
+          expect(refused.isError).toBe(true);
+          expect(refused.content).toEqual([
+            {
+              type: 'text',
+              text: 'Invalid arguments: query: must be a string of 1-1000 characters; limit: must be an integer from 1 to 20',
+            },
+          ]);
+        } finally {
+          await client.close();
+        }
+      });
+    });
+
+    describe('rag_search and the key', () => {
+      let publicReader: Credentials;
+      let readOnly: Credentials;
+      beforeAll(async () => {
+        publicReader = await createKey(fixture().api, 'public-reader', [
+          { pipeline_id: kb.pipelineId, permissions: 5, classifications: ['public'] },
+        ]);
+        readOnly = await createKey(fixture().api, 'read-only', [
+          { pipeline_id: kb.pipelineId, permissions: 4, classifications: '*' },
+          { pipeline_id: other.pipelineId, permissions: 4, classifications: '*' },
+        ]);
+      });
+
+      const hitsOf = async (credentials: Credentials, query = '') => {
+        const result = await rawCall(
+          url(),
+          credentials,
+          'rag_search',
+          { query: 'refund invoices password policy', threshold: 0, limit: 20 },
+          query,
+        );
+        return result;
+      };
+
+      it('searches every pipeline the key may search, merged by score, and only what its allow-list gives', async () => {
+        const all = await hitsOf(admin);
+        const hits: Hit[] = all.structuredContent.content;
+        expect(new Set(hits.map((hit) => hit.project_id))).toEqual(
+          new Set([kb.pipelineId, other.pipelineId]),
+        );
+        expect(hits.map((hit) => hit.score)).toEqual([...hits.map((hit) => hit.score)].sort((a, b) => b - a));
+        for (const hit of hits) expect(hit.score).toBeGreaterThanOrEqual(0);
+
+        const narrowed: Hit[] = (await hitsOf(publicReader)).structuredContent.content;
+        expect(narrowed.length).toBeGreaterThan(0);
+        expect(narrowed.every((hit) => hit.project_id === kb.pipelineId)).toBe(true);
+        const internal = [kb.documents.invoices, kb.documents.refunds];
+        expect(narrowed.some((hit) => internal.includes(hit.document_id))).toBe(false);
+      });
+
+      it('names a pipeline with ?project_id=, and a pipeline the key may not search does not exist for it', async () => {
+        const one: Hit[] = (await hitsOf(admin, `project_id=${other.pipelineId}`)).structuredContent.content;
+        expect(one.length).toBeGreaterThan(0);
+        expect(one.every((hit) => hit.project_id === other.pipelineId)).toBe(true);
+
+        const hidden = await hitsOf(publicReader, `project_id=${other.pipelineId}`);
+        const missing = await hitsOf(publicReader, 'project_id=01900000-0000-7000-8000-0000000000ff');
+        expect(hidden).toEqual({ content: [{ type: 'text', text: 'Pipeline not found' }], isError: true });
+        expect(missing).toEqual(hidden);
+        // Read without execute: nothing to search, named or not.
+        expect(await hitsOf(readOnly, `project_id=${kb.pipelineId}`)).toEqual(hidden);
+        expect((await hitsOf(readOnly)).structuredContent.content).toEqual([]);
+      });
+
+      it('keeps hits at least as similar as the threshold, at most limit of them', async () => {
+        const loose: Hit[] = (
+          await rawCall(url(), admin, 'rag_search', { query: 'return policy', threshold: 0, limit: 2 })
+        ).structuredContent.content;
+        expect(loose).toHaveLength(2);
+        const strict = await rawCall(url(), admin, 'rag_search', { query: 'return policy', threshold: 1 });
+        expect(strict.structuredContent.content).toEqual([]);
+        expect(strict.metadata.chunks_retrieved).toBe(0);
+      });
+    });
+
+    describe('file_path on the server', () => {
+      const refusal = async (filePath: string) => {
+        const result = await rawCall(url(), admin, 'upload_document', {
+          file_path: filePath,
+          project_id: kb.pipelineId,
+        });
+        expect(result.isError).toBe(true);
+        return result.content[0].text as string;
+      };
+
+      it.each([
+        ['../outside/secret.txt', "'..' is not allowed"],
+        ['sub/../policies.md', "'..' is not allowed"],
+        [path.join(outside, 'secret.txt'), 'it is outside the upload root'],
+        ['escape.txt', 'it is outside the upload root'],
+        ['outside-dir/secret.txt', 'it is outside the upload root'],
+        ['/etc/passwd', 'it is outside the upload root'],
+        ['/dev/zero', 'it is outside the upload root'],
+        ['pipe.txt', 'not a regular file'],
+        ['folder.md', 'not a regular file'],
+        ['missing.md', 'no such file under the upload root'],
+      ])('refuses %s', async (filePath, reason) => {
+        const text = await refusal(filePath);
+        expect(text).toContain(`file_path '${filePath}': ${reason}.`);
+        expect(text).toContain('stdio bridge');
+      });
+
+      it('reads a file through a link that stays inside, under the real name', async () => {
+        const result = await rawCall(url(), admin, 'upload_document', {
+          file_path: 'inside-link.md',
+          project_id: kb.pipelineId,
+        });
+        expect(result).toMatchObject({ filename: 'policies.md', status: 'uploaded' });
+      });
+
+      it('tells a key that may not write before it reads anything', async () => {
+        const reader = await createKey(fixture().api, 'reader', [
+          { pipeline_id: kb.pipelineId, permissions: 5, classifications: '*' },
+        ]);
+        const result = await rawCall(url(), reader, 'upload_document', {
+          file_path: '/etc/passwd',
+          project_id: kb.pipelineId,
+        });
+        expect(result.isError).toBe(true);
+        expect(result.content[0].text).toMatch(/^Forbidden: this key lacks write permission/);
+      });
+    });
+
+    describe('the HTTP edge', () => {
+      it('takes a key as headers, Bearer or api_key, and refuses the rest in ErrorResponse', async () => {
+        const key = await createKey(fixture().api, 'edge', [
+          { pipeline_id: '*', permissions: 5, classifications: '*' },
+        ]);
+        const list = (headers: Record<string, string>, query = '') =>
+          rawRequest(url(), {
+            method: 'POST',
+            path: `/api/v1/mcp${query}`,
+            headers: {
+              'content-type': 'application/json',
+              accept: 'application/json, text/event-stream',
+              ...headers,
+            },
+            body: JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/list' }),
+          });
+        expect((await list(keyHeaders(key))).status).toBe(200);
+        expect((await list({ authorization: `Bearer ${key.id}.${key.secret}` })).status).toBe(200);
+        expect((await list({}, `?api_key=${key.id}.${encodeURIComponent(key.secret)}`)).status).toBe(200);
+
+        const missing = await list({});
+        expect(missing.status).toBe(401);
+        expect(JSON.parse(missing.body)).toEqual({
+          error: {
+            requestId: expect.any(String),
+            code: 'HTTP_UNAUTHORIZED',
+            message: 'Unauthorized: No API Key specified.',
+          },
+        });
+        const wrong = await list({}, `?api_key=${key.id}.not-the-secret`);
+        expect(JSON.parse(wrong.body).error.message).toBe('Unauthorized: Invalid API Key.');
+        const foreignHost = await list({ ...keyHeaders(key), host: 'evil.example' });
+        expect(foreignHost.status).toBe(403);
+
+        // The secret rode in a URL: it is in no log line (checked again when Trove stops) and no metric.
+        const metrics = await rawRequest(url(), { path: '/metrics' });
+        expect(metrics.body).not.toContain(key.secret);
+        expect(fixture().trove.output()).not.toContain(key.secret);
+      });
+
+      it('answers the health probe without a key, and the session operations with 405', async () => {
+        const health = await rawRequest(url(), { path: '/api/v1/mcp/health' });
+        expect(JSON.parse(health.body)).toEqual({
+          status: 'ok',
+          transports: ['streamable-http', 'sse'],
+          tools: ['rag_search', 'upload_document', 'upload_and_process'],
+        });
+        const get = await rawRequest(url(), {
+          path: '/api/v1/mcp',
+          headers: { ...keyHeaders(admin), accept: 'text/event-stream' },
+        });
+        expect(get.status).toBe(405);
+        const stray = await rawRequest(url(), {
+          method: 'POST',
+          path: '/api/v1/mcp/messages?session_id=nope',
+          headers: { ...keyHeaders(admin), 'content-type': 'application/json' },
+          body: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+        });
+        expect(stray.status).toBe(404);
+        expect(JSON.parse(stray.body).error.message).toBe('Session not found');
+      });
+    });
+  },
+  { env: { TROVE_UPLOAD_ROOT: root } },
+);
