@@ -164,15 +164,21 @@ const MCP_HEADERS = [
   { name: 'mcp-protocol-version', in: 'header', required: false, schema: { type: 'string' } },
 ];
 
-function mcpOperation(summary: string, responses: ResponsesObject): OperationObject {
+function mcpOperation(
+  summary: string,
+  responses: ResponsesObject,
+  security: OperationObject['security'] = [KEY],
+): OperationObject {
   return {
     summary,
     tags: ['mcp'],
-    security: [KEY],
+    security,
     parameters: MCP_HEADERS as OperationObject['parameters'],
     responses,
   };
 }
+
+const KEY_OR_BEARER = [KEY, { Bearer: [] }];
 
 /** The MCP endpoint, described only as HTTP: its messages are JSON-RPC (docs/mcp.md). */
 const MCP_PATH: PathItemObject = {
