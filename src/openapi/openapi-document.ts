@@ -244,17 +244,23 @@ const GUIDED_MIND_PATHS: Record<string, PathItemObject> = {
         'replica answers any request. Takes the key headers or `Authorization: Bearer <key id>.<secret>`.',
       security: KEY_OR_BEARER,
     },
-    get: mcpOperation('Guided Mind MCP: sessions are not kept (405)', {
-      '405': { description: 'Method Not Allowed' },
-    }),
-    delete: mcpOperation('Guided Mind MCP: sessions are not kept (405)', {
-      '405': { description: 'Method Not Allowed' },
-    }),
+    get: mcpOperation(
+      'Guided Mind MCP: sessions are not kept (405)',
+      { '405': { description: 'Method Not Allowed' } },
+      KEY_OR_BEARER,
+    ),
+    delete: mcpOperation(
+      'Guided Mind MCP: sessions are not kept (405)',
+      { '405': { description: 'Method Not Allowed' } },
+      KEY_OR_BEARER,
+    ),
   },
   '/api/v1/mcp/sse': {
-    get: mcpOperation('Guided Mind MCP, legacy HTTP+SSE: open a session', {
-      '200': { description: 'text/event-stream' },
-    }),
+    get: mcpOperation(
+      'Guided Mind MCP, legacy HTTP+SSE: open a session',
+      { '200': { description: 'text/event-stream' } },
+      KEY_OR_BEARER,
+    ),
   },
   '/api/v1/mcp/messages': {
     post: mcpOperation(
