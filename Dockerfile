@@ -34,6 +34,8 @@ COPY package.json package-lock.json ./
 RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
+# The web console's sources: `npm run build` bundles them into dist/ui.
+COPY web ./web
 RUN npm run build
 
 # ---- prod-deps: production dependencies only ------------------------------------------

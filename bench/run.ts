@@ -18,8 +18,8 @@ import { Client, Pool } from 'pg';
 import { loadSettings } from '../src/config/settings';
 import { DatabaseService } from '../src/database/database.service';
 import { HashingVectorizer } from '../src/embeddings/hashing.provider';
-import { SearchRepository, VectorHit } from '../src/search/search.repository';
-import { MetadataFilter } from '../src/search/search.types';
+import { FragmentSearchRepository, VectorHit } from '../src/fragments/fragment-search.repository';
+import { MetadataFilter } from '../src/fragments/metadata-filter';
 import { Corpus } from './corpus';
 
 /** The server `npm run build` made (`npm run bench` runs in the repository root). */
@@ -178,7 +178,7 @@ async function runBenchmark(api: Api, databaseUrl: string, opts: Options): Promi
   const db = poolAsDatabase(pool);
   // The same HNSW settings as the Trove process (which inherits this environment).
   const { TROVE_HNSW_M, TROVE_HNSW_EF_CONSTRUCTION, TROVE_HNSW_EF_SEARCH } = process.env;
-  const repository = new SearchRepository(
+  const repository = new FragmentSearchRepository(
     db,
     loadSettings({ TROVE_HNSW_M, TROVE_HNSW_EF_CONSTRUCTION, TROVE_HNSW_EF_SEARCH }),
   );
@@ -254,7 +254,7 @@ function percentile(sorted: number[], p: number): number {
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
-/** The two methods SearchRepository uses, over a pg pool. */
+/** The two methods FragmentSearchRepository uses, over a pg pool. */
 function poolAsDatabase(pool: Pool): DatabaseService {
   return {
     query: async (sql: string, params: unknown[] = []) => (await pool.query(sql, params)).rows,

@@ -13,6 +13,7 @@ import { BODY_LIMIT_BYTES, HttpErrorFilter } from './common/http-error.filter';
 import { answerClientError, frameworkErrorAnswer, MAX_PARAM_LENGTH } from './common/framework-errors';
 import { registerInputGuard } from './common/input-guard';
 import { Settings } from './config/settings';
+import { registerConsole } from './console/console-static';
 import { registerMultipart } from './files/multipart';
 import { GuidedMindHttp } from './mcp/guided-mind/http/guided-mind-http';
 import { McpHttpTransport } from './mcp/http/mcp-http.transport';
@@ -56,6 +57,8 @@ export async function createApp(settings: Settings, logger: Logger): Promise<Nes
   app.get(McpHttpTransport).register(adapter.getInstance());
   // /api/v1/mcp (the Guided Mind tools) likewise: the MCP SDK reads and answers its requests.
   app.get(GuidedMindHttp).register(adapter.getInstance());
+  // The web console: static files at /ui, off with TROVE_UI_ENABLED=false.
+  if (settings.uiEnabled) await registerConsole(app, logger);
   // Generated once every route is mapped; /openapi.json answers it as is.
   app.get(OpenApiDocument).document = buildOpenApiDocument(app);
   // No enableShutdownHooks(): main.ts owns the signals, so it can drain before closing.

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DocumentsModule } from '../documents/documents.module';
+import { CryptoModule } from '../crypto/crypto.module';
 import { FilesModule } from '../files/files.module';
 import { LlmsModule } from '../llms/llms.module';
 import { PipelinesModule } from '../pipelines/pipelines.module';
@@ -25,12 +25,12 @@ import { TurnRecorder } from './turn-recorder';
 
 /**
  * The agents API under /api/v1: agents, their conversations, and the turns that
- * answer from the pipelines. DocumentsModule provides the content cipher that seals
- * messages and citations; SearchModule the search every turn retrieves through;
- * FilesModule the reading of attached files.
+ * answer from the pipelines. CryptoModule provides the content cipher that seals
+ * messages, citations and attachments; SearchModule the search every turn retrieves
+ * through; FilesModule the reading of attached files.
  */
 @Module({
-  imports: [DocumentsModule, FilesModule, LlmsModule, PipelinesModule, SearchModule],
+  imports: [CryptoModule, FilesModule, LlmsModule, PipelinesModule, SearchModule],
   controllers: [AgentsController, AttachmentsController, ConversationsController, ChatController],
   providers: [
     AgentsRepository,

@@ -9,8 +9,8 @@
  */
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DomainError, ErrorCode } from '../common/errors';
-import { ErrorEdge, failureReasonOf, toErrorBody } from '../common/http-error.filter';
+import { DomainError, ErrorCode, messageFor } from '../common/errors';
+import { ErrorEdge, failureReasonOf, isAdminRequest, toErrorBody } from '../common/http-error.filter';
 import { noteFailureReason } from '../observability/request-hooks';
 
 export interface ApiError {
@@ -51,13 +51,14 @@ const STATUS_OF: Partial<Record<ErrorCode, number>> = {
 
 const httpCode = (status: number) => `HTTP_${STATUS_NAMES[status] ?? String(status)}`;
 
-export function toApiError(error: unknown): ApiError {
+/** `admin`: the caller authenticated with an admin key, who may see a model endpoint's address. */
+export function toApiError(error: unknown, admin = false): ApiError {
   if (error instanceof DomainError) {
     const status = STATUS_OF[error.code] ?? toErrorBody(error).status;
-    if (error.code === ErrorCode.InvalidArgument)
-      return { status, code: 'VALIDATION_ERROR', message: error.message };
-    if (error.code === ErrorCode.Internal) return { status, code: 'INTERNAL_ERROR', message: error.message };
-    return { status, code: httpCode(status), message: error.message };
+    const message = messageFor(error, admin);
+    if (error.code === ErrorCode.InvalidArgument) return { status, code: 'VALIDATION_ERROR', message };
+    if (error.code === ErrorCode.Internal) return { status, code: 'INTERNAL_ERROR', message };
+    return { status, code: httpCode(status), message };
   }
   const { status, detail } = toErrorBody(error);
   if (status === 500) return { status, code: 'INTERNAL_ERROR', message: detail };
@@ -80,7 +81,7 @@ export class ApiErrorFilter implements ExceptionFilter, ErrorEdge {
   }
 
   answer(error: unknown, request: FastifyRequest | undefined, reply: FastifyReply): void {
-    const body = toApiError(error);
+    const body = toApiError(error, isAdminRequest(request));
     if (body.status >= 500) noteFailureReason(request, failureReasonOf(error));
     if (body.code === 'INTERNAL_ERROR')
       this.logger.error({ err: error, reqId: request?.id }, 'Unhandled error');

@@ -20,7 +20,7 @@ import { InstallationService } from '../auth/installation.service';
 import { badRequest, DomainError, ErrorCode, invalid } from '../common/errors';
 import { isUuid } from '../common/ids';
 import { SETTINGS, Settings } from '../config/settings';
-import { ContentCipher } from '../documents/content-cipher';
+import { ContentCipher } from '../crypto/content-cipher';
 import { UploadedFile } from '../files/files.dto';
 import { FilesService } from '../files/files.service';
 import { FileLimits } from '../files/multipart';

@@ -9,6 +9,7 @@ import { parseBounded, parseWith } from '../common/validation';
 import { SETTINGS, Settings } from '../config/settings';
 import { AguiStream, TurnStream } from './agui-stream';
 import { ApiErrorFilter, toApiError } from './api-error.filter';
+import { isAdminRequest } from '../common/http-error.filter';
 import { ChatService, PreparedTurn } from './chat.service';
 import {
   AddMessageSchema,
@@ -165,6 +166,7 @@ export class ChatController {
     runId: string,
     prepare: () => Promise<PreparedTurn>,
   ): Promise<void> {
+    const admin = isAdminRequest(reply.request);
     reply.hijack();
     const stream = new AguiStream(reply.raw, this.settings.agents.heartbeatSeconds * 1000);
     stream.open({ 'x-request-id': info.requestId, 'x-conversation-id': threadId });
@@ -173,7 +175,7 @@ export class ChatController {
     try {
       turn = await prepare();
     } catch (error) {
-      const { code, message } = toApiError(error);
+      const { code, message } = toApiError(error, admin);
       stream.send({ type: EventType.RUN_ERROR, message, code });
       stream.end();
       return;
@@ -203,7 +205,7 @@ export class ChatController {
         result: await this.chat.finishedResult(turn, outcome, info),
       });
     } catch (error) {
-      const { code, message } = toApiError(error);
+      const { code, message } = toApiError(error, admin);
       stream.send({ type: EventType.RUN_ERROR, message, code });
     }
     stream.end();

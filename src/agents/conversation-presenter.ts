@@ -7,7 +7,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import { AuthContext, Permission } from '../auth/auth-context';
-import { allowedClassifications } from '../documents/classification-access';
+import { allowedClassifications } from '../pipelines/classification-access';
 import { PipelinesService } from '../pipelines/pipelines.service';
 import { CitationRecord, ConversationStore, StoredMessage } from './conversation-store';
 import { CitationFilter, presentDetailMessage, presentMessage } from './conversation-view';
@@ -41,7 +41,7 @@ export class ConversationPresenter {
     );
     for (const id of new Set(pipelineIds)) {
       const pipeline = auth.can(id, Permission.Read)
-        ? await this.pipelines.require(auth, id, Permission.Read).catch(() => null)
+        ? await this.pipelines.access(auth, id, Permission.Read).catch(() => null)
         : null;
       const names = pipeline ? allowedClassifications(auth, pipeline) : null;
       allowed.set(id, pipeline === null ? null : names === null ? 'all' : new Set(names));

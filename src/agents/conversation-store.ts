@@ -6,7 +6,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import { ObjectId } from 'bson';
-import { ContentCipher } from '../documents/content-cipher';
+import { ContentCipher } from '../crypto/content-cipher';
 import {
   CitationRow,
   ConversationRow,

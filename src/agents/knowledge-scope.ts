@@ -12,8 +12,7 @@
  */
 import { invalid } from '../common/errors';
 import { isUuid } from '../common/ids';
-import { parseMetadataFilter } from '../search/metadata-filter';
-import { MetadataFilter } from '../search/search.types';
+import { MetadataFilter, parseMetadataFilter } from '../fragments/metadata-filter';
 
 export type StoredFilters = Record<string, unknown> | string | null;
 

@@ -119,11 +119,9 @@ export class RetrievalService {
       classifications: classifications ? { values: classifications, match: 'hierarchical' } : 'all',
       // A document narrowing is applied to the results: ask for more so k survive it.
       params: { k: documentIds ? k * 4 : k, fetch_k: 0, lambda_mult: 0.5, threshold: null },
-      rawParams: null,
       filters: metadata,
       distanceStrategy: 'cosine',
       embeddingModelId: null,
-      embedQueryAlways: false,
     };
     let fragments: SearchFragment[];
     let fullText = false;

@@ -1,5 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { requireUuid } from '../common/ids';
+import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
+import { UuidParam } from '../common/uuid.pipe';
 import { parseWith } from '../common/validation';
 import { AuthContext } from './auth-context';
 import { AdminOnly, Auth } from './auth.guard';
@@ -35,30 +35,24 @@ export class ApiKeysController {
 
   @Get(':id')
   @ApiDoc({ summary: 'Get an API key', response: ApiKey })
-  get(@Param('id') id: string) {
-    return this.service.get(requireUuid(id, 'id'));
+  get(@UuidParam('id', 'id') id: string) {
+    return this.service.get(id);
   }
 
   @Patch(':id')
-  @ApiDoc({
-    summary: 'Update an API key (name, grants, scopes, disabled)',
-    body: UpdateApiKeySchema,
-    response: ApiKey,
-  })
-  update(@Param('id') id: string, @Body() body: unknown) {
-    return this.service.update(requireUuid(id, 'id'), parseWith(UpdateApiKeySchema, body));
+  update(@UuidParam('id', 'id') id: string, @Body() body: unknown) {
+    return this.service.update(id, parseWith(UpdateApiKeySchema, body));
   }
 
   @Post(':id/rotate')
-  @ApiDoc({ summary: 'Give the key a new secret', response: ApiKeyWithSecret })
-  rotate(@Param('id') id: string) {
-    return this.service.rotateSecret(requireUuid(id, 'id'));
+  rotate(@UuidParam('id', 'id') id: string) {
+    return this.service.rotateSecret(id);
   }
 
   @Delete(':id')
   @ApiDoc({ summary: 'Delete an API key' })
   @HttpCode(204)
-  delete(@Auth() auth: AuthContext, @Param('id') id: string) {
-    return this.service.delete(requireUuid(id, 'id'), auth);
+  delete(@Auth() auth: AuthContext, @UuidParam('id', 'id') id: string) {
+    return this.service.delete(id, auth);
   }
 }

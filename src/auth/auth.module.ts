@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { ApiKeySelfController } from './api-key-self.controller';
 import { ApiKeysController } from './api-keys.controller';
 import { ApiKeysRepository } from './api-keys.repository';
 import { ApiKeysService } from './api-keys.service';
@@ -9,7 +10,7 @@ import { InstallationService } from './installation.service';
 
 @Global()
 @Module({
-  controllers: [ApiKeysController],
+  controllers: [ApiKeySelfController, ApiKeysController],
   providers: [
     ApiKeysRepository,
     ApiKeysService,

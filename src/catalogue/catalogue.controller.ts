@@ -1,5 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { requireUuid } from '../common/ids';
+import { Body, Controller, Delete, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { ProbeSchema } from '../common/probe';
+import { UuidParam } from '../common/uuid.pipe';
 import { parseWith } from '../common/validation';
 import { AdminOnly } from '../auth/auth.guard';
 import { CatalogueService } from './catalogue.service';
@@ -26,8 +27,8 @@ export class CatalogueController {
 
   @Get('embedding_models/:id')
   @ApiDoc({ summary: 'Get an embedding model', response: EmbeddingModel })
-  getModel(@Param('id') id: string) {
-    return this.service.getModel(requireUuid(id, 'id'));
+  getModel(@UuidParam('id', 'id') id: string) {
+    return this.service.getModel(id);
   }
 
   @Post('embedding_models')
@@ -47,12 +48,20 @@ export class CatalogueController {
     return this.service.createModel(parseWith(CreateEmbeddingModelSchema, body));
   }
 
+  /** Embeds a probe text: reachable, how fast, how many dimensions (200 whatever the outcome). */
+  @Post('embedding_models/:id/test')
+  @AdminOnly()
+  @HttpCode(200)
+  testModel(@UuidParam('id', 'id') id: string, @Body() body: unknown) {
+    return this.service.testModel(id, parseWith(ProbeSchema, body));
+  }
+
   @Delete('embedding_models/:id')
   @ApiDoc({ summary: 'Delete an embedding model no pipeline uses' })
   @AdminOnly()
   @HttpCode(204)
-  deleteModel(@Param('id') id: string) {
-    return this.service.deleteModel(requireUuid(id, 'id'));
+  deleteModel(@UuidParam('id', 'id') id: string) {
+    return this.service.deleteModel(id);
   }
 
   @Get('text_splitters')
@@ -63,8 +72,8 @@ export class CatalogueController {
 
   @Get('text_splitters/:id')
   @ApiDoc({ summary: 'Get a text splitter', response: TextSplitter })
-  getSplitter(@Param('id') id: string) {
-    return this.service.getSplitter(requireUuid(id, 'id'));
+  getSplitter(@UuidParam('id', 'id') id: string) {
+    return this.service.getSplitter(id);
   }
 
   @Post('text_splitters')
@@ -78,7 +87,7 @@ export class CatalogueController {
   @ApiDoc({ summary: 'Delete a text splitter' })
   @AdminOnly()
   @HttpCode(204)
-  deleteSplitter(@Param('id') id: string) {
-    return this.service.deleteSplitter(requireUuid(id, 'id'));
+  deleteSplitter(@UuidParam('id', 'id') id: string) {
+    return this.service.deleteSplitter(id);
   }
 }

@@ -8,6 +8,6 @@ import { CatalogueService } from './catalogue.service';
   imports: [EmbeddingsModule],
   controllers: [CatalogueController],
   providers: [CatalogueRepository, CatalogueService],
-  exports: [CatalogueRepository, CatalogueService],
+  exports: [CatalogueService],
 })
 export class CatalogueModule {}

@@ -1,24 +1,8 @@
+/** SQL of the catalogue's tables, `embedding_models` and `text_splitters`: their rows are the records of catalogue.types.ts. */
 import { Injectable } from '@nestjs/common';
 import { DatabaseService, Queryable } from '../database/database.service';
 import { filterToSql, keysetSql, ListQuery } from '../common/list';
-
-export interface EmbeddingModelRow {
-  id: string;
-  name: string;
-  provider: string;
-  size: number;
-  parameters: Record<string, unknown>;
-  description: string | null;
-  created_at: Date;
-}
-
-export interface TextSplitterRow {
-  id: string;
-  provider: string;
-  parameters: Record<string, unknown>;
-  description: string | null;
-  created_at: Date;
-}
+import { EmbeddingModel, TextSplitter } from './catalogue.types';
 
 const MODEL_COLUMNS = 'id, name, provider, size, parameters, description, created_at';
 const SPLITTER_COLUMNS = 'id, provider, parameters, description, created_at';
@@ -38,42 +22,42 @@ function listSql(table: string, columns: string, query: ListQuery): { sql: strin
 export class CatalogueRepository {
   constructor(private readonly db: DatabaseService) {}
 
-  listModels(query: ListQuery): Promise<EmbeddingModelRow[]> {
+  listModels(query: ListQuery): Promise<EmbeddingModel[]> {
     const { sql, params } = listSql('embedding_models', MODEL_COLUMNS, query);
-    return this.db.query<EmbeddingModelRow>(sql, params);
+    return this.db.query<EmbeddingModel>(sql, params);
   }
 
-  async findModel(id: string, db: Queryable = this.db): Promise<EmbeddingModelRow | null> {
-    const rows = await db.query<EmbeddingModelRow>(
+  async findModel(id: string, db: Queryable = this.db): Promise<EmbeddingModel | null> {
+    const rows = await db.query<EmbeddingModel>(
       `SELECT ${MODEL_COLUMNS} FROM embedding_models WHERE id = $1`,
       [id],
     );
     return rows[0] ?? null;
   }
 
-  findModels(ids: string[], db: Queryable = this.db): Promise<EmbeddingModelRow[]> {
-    return db.query<EmbeddingModelRow>(
+  findModels(ids: string[], db: Queryable = this.db): Promise<EmbeddingModel[]> {
+    return db.query<EmbeddingModel>(
       `SELECT ${MODEL_COLUMNS} FROM embedding_models WHERE id = ANY($1::uuid[])`,
       [ids],
     );
   }
 
-  findModelsByName(name: string, provider: string, size: number): Promise<EmbeddingModelRow[]> {
-    return this.db.query<EmbeddingModelRow>(
+  findModelsByName(name: string, provider: string, size: number): Promise<EmbeddingModel[]> {
+    return this.db.query<EmbeddingModel>(
       `SELECT ${MODEL_COLUMNS} FROM embedding_models WHERE name = $1 AND provider = $2 AND size = $3 ORDER BY id`,
       [name, provider, size],
     );
   }
 
-  findSplittersByProvider(provider: string): Promise<TextSplitterRow[]> {
-    return this.db.query<TextSplitterRow>(
+  findSplittersByProvider(provider: string): Promise<TextSplitter[]> {
+    return this.db.query<TextSplitter>(
       `SELECT ${SPLITTER_COLUMNS} FROM text_splitters WHERE provider = $1 ORDER BY id`,
       [provider],
     );
   }
 
-  async insertModel(row: Omit<EmbeddingModelRow, 'created_at'>): Promise<EmbeddingModelRow> {
-    const rows = await this.db.query<EmbeddingModelRow>(
+  async insertModel(row: Omit<EmbeddingModel, 'created_at'>): Promise<EmbeddingModel> {
+    const rows = await this.db.query<EmbeddingModel>(
       `INSERT INTO embedding_models (id, name, provider, size, parameters, description)
        VALUES ($1, $2, $3, $4, $5::jsonb, $6) RETURNING ${MODEL_COLUMNS}`,
       [row.id, row.name, row.provider, row.size, JSON.stringify(row.parameters), row.description],
@@ -96,21 +80,21 @@ export class CatalogueRepository {
     return rows.length > 0;
   }
 
-  listSplitters(query: ListQuery): Promise<TextSplitterRow[]> {
+  listSplitters(query: ListQuery): Promise<TextSplitter[]> {
     const { sql, params } = listSql('text_splitters', SPLITTER_COLUMNS, query);
-    return this.db.query<TextSplitterRow>(sql, params);
+    return this.db.query<TextSplitter>(sql, params);
   }
 
-  async findSplitter(id: string, db: Queryable = this.db): Promise<TextSplitterRow | null> {
-    const rows = await db.query<TextSplitterRow>(
+  async findSplitter(id: string, db: Queryable = this.db): Promise<TextSplitter | null> {
+    const rows = await db.query<TextSplitter>(
       `SELECT ${SPLITTER_COLUMNS} FROM text_splitters WHERE id = $1`,
       [id],
     );
     return rows[0] ?? null;
   }
 
-  async insertSplitter(row: Omit<TextSplitterRow, 'created_at'>): Promise<TextSplitterRow> {
-    const rows = await this.db.query<TextSplitterRow>(
+  async insertSplitter(row: Omit<TextSplitter, 'created_at'>): Promise<TextSplitter> {
+    const rows = await this.db.query<TextSplitter>(
       `INSERT INTO text_splitters (id, provider, parameters, description)
        VALUES ($1, $2, $3::jsonb, $4) RETURNING ${SPLITTER_COLUMNS}`,
       [row.id, row.provider, JSON.stringify(row.parameters), row.description],

@@ -2,32 +2,25 @@
  * The catalogue: embedding providers (built in), embedding models and text
  * splitters (rows an admin creates, pipelines refer to).
  */
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { conflict, notFound } from '../common/errors';
 import { newId } from '../common/ids';
 import { ListEnvelope, parseListQuery, toEnvelope } from '../common/list';
+import { ProbeDto, runProbe } from '../common/probe';
+import { SETTINGS, Settings } from '../config/settings';
 import { EmbeddingsService } from '../embeddings/embeddings.service';
-import { CatalogueRepository, EmbeddingModelRow, TextSplitterRow } from './catalogue.repository';
+import { Queryable } from '../database/database.service';
+import { CatalogueRepository } from './catalogue.repository';
+import { EmbeddingModel, TextSplitter } from './catalogue.types';
 import { CreateEmbeddingModelDto, CreateTextSplitterDto } from './catalogue.dto';
 import { normalizeSplitterParameters } from './text-splitting';
 
-export interface EmbeddingModelView {
-  id: string;
-  name: string;
-  provider: string;
-  size: number;
-  parameters: Record<string, unknown>;
-  description: string | null;
-}
+/** A model as clients see it (its secret parameters masked, see presentModel). */
+export type EmbeddingModelView = Omit<EmbeddingModel, 'created_at'>;
 
-export interface TextSplitterView {
-  id: string;
-  provider: string;
-  parameters: Record<string, unknown>;
-  description: string | null;
-}
+export type TextSplitterView = Omit<TextSplitter, 'created_at'>;
 
-const presentSplitter = (row: TextSplitterRow): TextSplitterView => ({
+const presentSplitter = (row: TextSplitter): TextSplitterView => ({
   id: row.id,
   provider: row.provider,
   parameters: row.parameters,
@@ -51,15 +44,33 @@ function sameJson(a: unknown, b: unknown): boolean {
 
 const STRING_OPS = ['eq', 'ne', 'contains', 'startswith', 'endswith', 'in'] as const;
 
+/** What an embedding probe embeds unless the admin sends a text. */
+const EMBEDDING_PROBE = 'Trove embedding probe: is this model reachable?';
+
+/** `POST /embedding_models/{id}/test`: one embedding of a probe text, timed. */
+export interface EmbeddingProbeView {
+  id: string;
+  ok: boolean;
+  /** Dimensions of the vector the model returned; null when it failed. */
+  dimension: number | null;
+  /** Dimensions the model is registered with. */
+  size: number;
+  latency_ms: number;
+  error: string | null;
+}
+
 @Injectable()
 export class CatalogueService {
+  private readonly logger = new Logger(CatalogueService.name);
+
   constructor(
     private readonly repository: CatalogueRepository,
     private readonly embeddings: EmbeddingsService,
+    @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
   /** A model as clients see it: the provider's secret parameters (an api_key) are masked. */
-  presentModel(row: EmbeddingModelRow): EmbeddingModelView {
+  presentModel(row: EmbeddingModel): EmbeddingModelView {
     const parameters = this.embeddings.redactParameters(row.provider, row.parameters);
     return {
       id: row.id,
@@ -124,6 +135,27 @@ export class CatalogueService {
     return this.presentModel(row);
   }
 
+  /** Embeds a probe text with the model: whether it answers, how fast, and with how many dimensions. */
+  async testModel(id: string, dto: ProbeDto): Promise<EmbeddingProbeView> {
+    const row = await this.repository.findModel(id);
+    if (!row) throw notFound('Embedding model not found', { id });
+    const probe = await runProbe(
+      'The embedding model',
+      // Room for the provider's own retries, each bounded by the per-attempt timeout.
+      this.settings.embeddingTimeoutMs * 2,
+      (signal) => this.embeddings.embedQuery(row, dto?.text ?? EMBEDDING_PROBE, signal),
+      this.logger,
+    );
+    return {
+      id,
+      ok: probe.ok,
+      dimension: probe.value?.length ?? null,
+      size: row.size,
+      latency_ms: probe.latency_ms,
+      error: probe.error,
+    };
+  }
+
   async deleteModel(id: string): Promise<void> {
     if (!(await this.repository.findModel(id))) throw notFound('Embedding model not found', { id });
     const users = await this.repository.pipelinesUsingModel(id);
@@ -174,6 +206,16 @@ export class CatalogueService {
       description: dto.description ?? null,
     });
     return presentSplitter(row);
+  }
+
+  /** The splitter, or null (for modules that check a reference, in their transaction when given). */
+  findSplitter(id: string, db?: Queryable): Promise<TextSplitter | null> {
+    return this.repository.findSplitter(id, db);
+  }
+
+  /** The models of these ids that exist (for modules that check references, in their transaction when given). */
+  findModels(ids: string[], db?: Queryable): Promise<EmbeddingModel[]> {
+    return this.repository.findModels(ids, db);
   }
 
   async deleteSplitter(id: string): Promise<void> {

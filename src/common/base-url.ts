@@ -1,7 +1,8 @@
 /**
  * Base URLs of the endpoints Trove calls (embedding and chat servers). Credentials
- * are refused because the URL appears in error messages and logs (keys have their
- * own field), and a query or fragment because Trove appends paths to it.
+ * are refused because the URL appears in error messages to admin keys and in logs
+ * (keys have their own field), and a query or fragment because Trove appends paths
+ * to it. Other keys never see the address (`withoutAddress`).
  */
 export type BaseUrlProblem = 'not_http' | 'credentials' | 'query';
 
@@ -18,4 +19,20 @@ export function parseBaseUrl(raw: string): { url: string } | { problem: BaseUrlP
   if (url.username !== '' || url.password !== '') return { problem: 'credentials' };
   if (url.search !== '' || url.hash !== '') return { problem: 'query' };
   return { url: value };
+}
+
+/**
+ * `text` without the endpoint's base URL or its host (and port), which an endpoint's
+ * error may echo: what keys other than admin keys see of an endpoint's words.
+ */
+export function withoutAddress(text: string, baseUrl: string): string {
+  let host = '';
+  try {
+    host = new URL(baseUrl).host;
+  } catch {
+    // Not a URL: the base URL alone is scrubbed.
+  }
+  return [baseUrl, host]
+    .filter((part) => part.length > 0)
+    .reduce((result, part) => result.split(part).join('[endpoint]'), text);
 }

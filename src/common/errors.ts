@@ -50,10 +50,17 @@ export const HTTP_STATUS_OF: Record<ErrorCode, number> = {
 export interface DomainErrorOptions {
   /** When the client may try again (HTTP edges send it as Retry-After). */
   retryAfterSeconds?: number;
+  /**
+   * The message as an administrator sees it, with what only they may know: the address
+   * of an internal endpoint (a model's base URL) and the text it answered. `message` is
+   * what every other caller sees; see `messageFor`.
+   */
+  adminMessage?: string;
 }
 
 export class DomainError extends Error {
   readonly retryAfterSeconds?: number;
+  readonly adminMessage?: string;
 
   constructor(
     readonly code: ErrorCode,
@@ -65,7 +72,13 @@ export class DomainError extends Error {
     super(message);
     this.name = 'DomainError';
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.adminMessage = options.adminMessage;
   }
+}
+
+/** The error's message for a caller: admin keys get the full one, every other key the one without internals. */
+export function messageFor(error: DomainError, admin: boolean): string {
+  return admin && error.adminMessage !== undefined ? error.adminMessage : error.message;
 }
 
 /** The messages the contract fixes, byte for byte. */

@@ -7,7 +7,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { noteFailureReason } from '../observability/request-hooks';
-import { DomainError, HTTP_STATUS_OF } from './errors';
+import { DomainError, HTTP_STATUS_OF, messageFor } from './errors';
 
 export const BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 
@@ -30,12 +30,15 @@ function fromFrameworkStatus(status: number, message: string): ErrorBody {
   return { status, detail: message };
 }
 
-/** Maps any thrown value to a status and a message fit for a client. */
-export function toErrorBody(error: unknown): ErrorBody {
+/**
+ * Maps any thrown value to a status and a message fit for a client; `admin`: the
+ * caller authenticated with an admin key, who may see a model endpoint's address.
+ */
+export function toErrorBody(error: unknown, admin = false): ErrorBody {
   if (error instanceof DomainError) {
     return {
       status: HTTP_STATUS_OF[error.code],
-      detail: error.message,
+      detail: messageFor(error, admin),
       ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
     };
   }
@@ -90,6 +93,11 @@ export function failureReasonOf(error: unknown): string {
   return reason.slice(0, MAX_REASON_LENGTH);
 }
 
+/** Whether the request authenticated with an admin key (the guard puts its AuthContext on it). */
+export function isAdminRequest(request: FastifyRequest | undefined): boolean {
+  return (request as { auth?: { admin?: boolean } } | undefined)?.auth?.admin === true;
+}
+
 /**
  * Another edge's way of writing errors, for the paths under `prefix` (the agents API's
  * ErrorResponse under /api/v1/): used for the errors of those paths that no controller's
@@ -125,7 +133,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     const request = host.switchToHttp().getRequest<FastifyRequest>();
     const edge = edgeOf(this.edges, request);
     if (edge) return edge.answer(error, request, reply);
-    const body = toErrorBody(error);
+    const body = toErrorBody(error, isAdminRequest(request));
     if (body.status >= 500) noteFailureReason(request, failureReasonOf(error));
     if (body.status >= 500 && body.status !== 501 && body.status !== 502 && body.status !== 503) {
       this.logger.error({ err: error, reqId: request?.id }, 'Unhandled error');

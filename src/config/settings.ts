@@ -98,6 +98,8 @@ export interface Settings {
     /** Heap of each parser process: a file that needs more is refused, the server lives on. */
     parseHeapMb: number;
   };
+  /** Serve the web console (web/, built into dist/ui) at /ui. */
+  uiEnabled: boolean;
   operator: {
     enabled: boolean;
     namespace: string | null;
@@ -383,6 +385,7 @@ export function loadSettings(env: Env = process.env): Settings {
       leaseSeconds: integer(env, 'TROVE_JOBS_LEASE_SECONDS', 60, 1, 86_400),
     },
     files: fileSettings(env),
+    uiEnabled: bool(env, 'TROVE_UI_ENABLED', true),
     operator: {
       enabled: bool(env, 'TROVE_OPERATOR_ENABLED', false),
       namespace: text(env, 'TROVE_OPERATOR_NAMESPACE') ?? null,

@@ -1,9 +1,9 @@
-import { Body, Controller, Delete, Get, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { AuthContext } from '../auth/auth-context';
 import { Auth } from '../auth/auth.guard';
 import { invalid } from '../common/errors';
-import { requireUuid } from '../common/ids';
+import { UuidParam } from '../common/uuid.pipe';
 import { parseAsyncFlag } from './documents.dto';
 import { DocumentsService } from './documents.service';
 import { ApiDoc, jsonSchemaOf } from '../openapi/api-doc';
@@ -32,55 +32,56 @@ export class DocumentsController {
   })
   async add(
     @Auth() auth: AuthContext,
-    @Param('id') id: string,
+    @UuidParam('id', 'pipeline id') id: string,
     @Query() query: Record<string, unknown>,
     @Body() body: unknown,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const unknown = Object.keys(query ?? {}).find((key) => key !== 'async');
     if (unknown) throw invalid(`query parameter ${unknown}: not supported here; the only one is async`);
-    const result = await this.service.add(
-      auth,
-      requireUuid(id, 'pipeline id'),
-      body,
-      parseAsyncFlag(query?.async),
-    );
+    const result = await this.service.add(auth, id, body, parseAsyncFlag(query?.async));
     void reply.status(result.kind === 'queued' ? 202 : 201);
     return result.body;
   }
 
   @Get()
   @ApiDoc({ summary: 'List documents (filters on metadata and fields)', response: pageOf(Document) })
-  list(@Auth() auth: AuthContext, @Param('id') id: string, @Query() query: Record<string, unknown>) {
-    return this.service.list(auth, requireUuid(id, 'pipeline id'), query);
+  list(
+    @Auth() auth: AuthContext,
+    @UuidParam('id', 'pipeline id') id: string,
+    @Query() query: Record<string, unknown>,
+  ) {
+    return this.service.list(auth, id, query);
   }
 
   @Get(':documentId')
-  @ApiDoc({ summary: 'Get a document', response: Document })
-  get(@Auth() auth: AuthContext, @Param('id') id: string, @Param('documentId') documentId: string) {
-    return this.service.get(auth, requireUuid(id, 'pipeline id'), requireUuid(documentId, 'document id'));
+  get(
+    @Auth() auth: AuthContext,
+    @UuidParam('id', 'pipeline id') id: string,
+    @UuidParam('documentId', 'document id') documentId: string,
+  ) {
+    return this.service.get(auth, id, documentId);
   }
 
   @Get(':documentId/fragments')
   @ApiDoc({ summary: "A document's fragments", response: pageOf(Fragment) })
   fragments(
     @Auth() auth: AuthContext,
-    @Param('id') id: string,
-    @Param('documentId') documentId: string,
+    @UuidParam('id', 'pipeline id') id: string,
+    @UuidParam('documentId', 'document id') documentId: string,
     @Query() query: Record<string, unknown>,
   ) {
-    return this.service.fragments(
-      auth,
-      requireUuid(id, 'pipeline id'),
-      requireUuid(documentId, 'document id'),
-      query,
-    );
+    return this.service.fragments(auth, id, documentId, query);
   }
 
   /** Expires the document (200 with it, `expired_at` set); its rows stay for audit. */
   @Delete(':documentId')
   @ApiDoc({ summary: 'Expire a document (its fragments leave search)' })
-  expire(@Auth() auth: AuthContext, @Param('id') id: string, @Param('documentId') documentId: string) {
-    return this.service.expire(auth, requireUuid(id, 'pipeline id'), requireUuid(documentId, 'document id'));
+  expire(
+    @Auth() auth: AuthContext,
+    @UuidParam('id', 'pipeline id') id: string,
+    @UuidParam('documentId', 'document id') documentId: string,
+  ) {
+    return this.service.expire(auth, id, documentId);
   }
 }

@@ -1,22 +1,27 @@
 import { Module } from '@nestjs/common';
 import { CatalogueModule } from '../catalogue/catalogue.module';
+import { CryptoModule } from '../crypto/crypto.module';
 import { EmbeddingsModule } from '../embeddings/embeddings.module';
+import { FragmentsModule } from '../fragments/fragments.module';
 import { PipelinesModule } from '../pipelines/pipelines.module';
-import { ContentCipher } from './content-cipher';
 import { DocumentsController } from './documents.controller';
-import { JobsController } from './jobs.controller';
 import { DocumentsRepository } from './documents.repository';
 import { DocumentsService } from './documents.service';
 import { IngestionService } from './ingestion.service';
+import { JobsController } from './jobs.controller';
 import { JobsRepository } from './jobs.repository';
 import { JobsService } from './jobs.service';
 import { JobsWorker } from './jobs.worker';
 
+/**
+ * Documents and the ingestion jobs queue (tables `documents`, `jobs`): their text
+ * becomes fragments through FragmentsModule. Exports DocumentsService, which files
+ * store their documents through.
+ */
 @Module({
-  imports: [CatalogueModule, EmbeddingsModule, PipelinesModule],
+  imports: [CatalogueModule, CryptoModule, EmbeddingsModule, FragmentsModule, PipelinesModule],
   controllers: [DocumentsController, JobsController],
   providers: [
-    ContentCipher,
     DocumentsRepository,
     DocumentsService,
     IngestionService,
@@ -24,6 +29,6 @@ import { JobsWorker } from './jobs.worker';
     JobsService,
     JobsWorker,
   ],
-  exports: [ContentCipher, DocumentsService],
+  exports: [DocumentsService],
 })
 export class DocumentsModule {}

@@ -1,16 +1,13 @@
 /**
- * SQL of documents and their fragments and vectors. Writes take the transaction of
- * the caller, so one ingestion is one transaction however many documents it holds.
+ * SQL of the `documents` table (their fragments are the fragments module's). Writes
+ * take the transaction of the caller, so one ingestion is one transaction however
+ * many documents it holds.
  */
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { toSql } from 'pgvector';
-import { DatabaseService, Queryable } from '../database/database.service';
+import { allowedSql } from '../common/classification-sql';
 import { filterToSql, keysetSql, ListQuery } from '../common/list';
-import { VersionStart } from './version-history';
-
-/** The text search configuration of fragments' `search_vector` and of full-text queries. */
-export const TEXT_SEARCH_CONFIG = 'english';
+import { DatabaseService, Queryable } from '../database/database.service';
 
 export interface DocumentRow {
   id: string;
@@ -26,18 +23,6 @@ export interface DocumentRow {
   expired_at: Date | null;
 }
 
-export interface FragmentRow {
-  id: string;
-  document_id: string;
-  order_id: number;
-  version: string; // bigint
-  classification: string;
-  metadata: Record<string, unknown>;
-  content: Buffer;
-  content_key_id: string;
-  expired_at: Date | null;
-}
-
 export interface NewDocument {
   id: string;
   pipelineId: string;
@@ -49,23 +34,8 @@ export interface NewDocument {
   fragmentCount: number;
 }
 
-export interface NewFragment {
-  id: string;
-  documentId: string;
-  orderId: number;
-  version: number;
-  classification: string;
-  metadata: Record<string, unknown>;
-  content: Buffer;
-  contentKeyId: string;
-  /** The plaintext, only for pipelines with full-text search (it becomes lexemes, never stored as text). */
-  text: string | null;
-}
-
 const DOCUMENT_COLUMNS = `d.id, d.pipeline_id, d.external_id, d.classification, d.metadata, d.version, d.text_splitter_id,
   d.fragment_count, d.created_at, d.updated_at, d.expired_at`;
-export const FRAGMENT_COLUMNS = `f.id, f.document_id, f.order_id, f.version, f.classification, f.metadata, f.content,
-  f.content_key_id, f.expired_at`;
 
 /** The document list's filterable fields and their SQL. */
 export const DOCUMENT_FILTERS = {
@@ -78,19 +48,6 @@ export const DOCUMENT_FILTERS = {
 @Injectable()
 export class DocumentsRepository {
   constructor(private readonly db: DatabaseService) {}
-
-  /**
-   * Holds the pipeline row for the rest of the transaction (shared: ingestions do not
-   * block each other) so its classifications cannot be removed under a document
-   * being stored. Null when the pipeline is gone.
-   */
-  async lockPipeline(pipelineId: string, tx: Queryable): Promise<{ classifications: string[] } | null> {
-    const rows = await tx.query<{ classifications: string[] }>(
-      `SELECT classifications FROM pipelines WHERE id = $1 FOR SHARE`,
-      [pipelineId],
-    );
-    return rows[0] ?? null;
-  }
 
   /**
    * Serialises, until the end of the transaction, the writers of these external ids in
@@ -187,57 +144,6 @@ export class DocumentsRepository {
     );
   }
 
-  async insertFragments(pipelineId: string, fragments: NewFragment[], tx: Queryable): Promise<void> {
-    if (fragments.length === 0) return;
-    await tx.query(
-      `INSERT INTO fragments (id, pipeline_id, document_id, order_id, version, classification, metadata, content, content_key_id, search_vector)
-       SELECT u.id, $1, u.document_id, u.order_id, u.version, u.classification, u.metadata, u.content, u.key_id,
-              to_tsvector('${TEXT_SEARCH_CONFIG}', u.text)
-       FROM unnest($2::uuid[], $3::uuid[], $4::int[], $5::bigint[], $6::text[], $7::jsonb[], $8::bytea[], $9::text[], $10::text[])
-         AS u(id, document_id, order_id, version, classification, metadata, content, key_id, text)`,
-      [
-        pipelineId,
-        fragments.map((f) => f.id),
-        fragments.map((f) => f.documentId),
-        fragments.map((f) => f.orderId),
-        fragments.map((f) => String(f.version)),
-        fragments.map((f) => f.classification),
-        fragments.map((f) => JSON.stringify(f.metadata)),
-        fragments.map((f) => f.content),
-        fragments.map((f) => f.contentKeyId),
-        fragments.map((f) => f.text),
-      ],
-    );
-  }
-
-  async insertEmbeddings(
-    vectorEmbeddingId: string,
-    fragmentIds: string[],
-    vectors: number[][],
-    tx: Queryable,
-  ): Promise<void> {
-    if (fragmentIds.length === 0) return;
-    await tx.query(
-      `INSERT INTO fragment_embeddings (vector_embedding_id, fragment_id, embedding)
-       SELECT $1, u.id, u.embedding::vector FROM unnest($2::uuid[], $3::text[]) AS u(id, embedding)`,
-      [vectorEmbeddingId, fragmentIds, vectors.map(vectorLiteral)],
-    );
-  }
-
-  /** Expires the fragments of each document's versions older than the given one. */
-  async expireOlderVersions(
-    versions: { documentId: string; version: number }[],
-    tx: Queryable,
-  ): Promise<void> {
-    if (versions.length === 0) return;
-    await tx.query(
-      `UPDATE fragments f SET expired_at = now()
-       FROM unnest($1::uuid[], $2::bigint[]) AS u(document_id, version)
-       WHERE f.document_id = u.document_id AND f.version < u.version AND f.expired_at IS NULL`,
-      [versions.map((v) => v.documentId), versions.map((v) => String(v.version))],
-    );
-  }
-
   async list(pipelineId: string, allowed: string[] | null, query: ListQuery): Promise<DocumentRow[]> {
     const params: unknown[] = [pipelineId];
     const where = ['d.pipeline_id = $1', allowedSql('d.classification', allowed, params)];
@@ -271,91 +177,29 @@ export class DocumentsRepository {
   }
 
   /**
-   * One version's fragments of a document, in order, keyset-paged on the (time-ordered)
-   * id; none when the version's classification is not allowed, as for a version that
-   * does not exist.
-   */
-  fragments(
-    documentId: string,
-    version: number,
-    allowed: string[] | null,
-    query: ListQuery,
-  ): Promise<FragmentRow[]> {
-    const params: unknown[] = [documentId, String(version)];
-    const where = [
-      'f.document_id = $1',
-      'f.version = $2::bigint',
-      allowedSql('f.classification', allowed, params),
-    ];
-    const page = keysetSql(query.page, params, 'f.id');
-    if (page.where) where.push(page.where);
-    return this.db.query<FragmentRow>(
-      `SELECT ${FRAGMENT_COLUMNS} FROM fragments f WHERE ${where.join(' AND ')} ORDER BY ${page.order} ${page.limit}`,
-      params,
-    );
-  }
-
-  /** When each version of these documents was stored, and its classification. */
-  async versionHistory(documentIds: string[], db: Queryable = this.db): Promise<Map<string, VersionStart[]>> {
-    const history = new Map<string, VersionStart[]>(documentIds.map((id) => [id, []]));
-    if (documentIds.length === 0) return history;
-    const rows = await db.query<{
-      document_id: string;
-      version: string;
-      classification: string;
-      started_at: Date;
-    }>(
-      `SELECT f.document_id, f.version, f.classification, min(f.created_at) AS started_at
-       FROM fragments f WHERE f.document_id = ANY($1::uuid[])
-       GROUP BY f.document_id, f.version, f.classification`,
-      [documentIds],
-    );
-    for (const row of rows) {
-      history.get(row.document_id)?.push({
-        version: Number(row.version),
-        classification: row.classification,
-        startedAt: row.started_at,
-      });
-    }
-    return history;
-  }
-
-  /**
-   * Expires live documents and their fragments, among those whose current classification
-   * is allowed (checked again here, under the row lock the update takes).
+   * Expires live documents among those whose current classification is allowed
+   * (checked again here, under the row lock the update takes); returns their ids.
    */
   async expire(
     pipelineId: string,
     documentIds: string[],
     allowed: string[] | null,
     tx: Queryable,
-  ): Promise<void> {
-    if (documentIds.length === 0) return;
+  ): Promise<string[]> {
+    if (documentIds.length === 0) return [];
     const params: unknown[] = [pipelineId, documentIds];
-    await tx.query(
+    const rows = await tx.query<{ id: string }>(
       `WITH expired AS (
          UPDATE documents d SET expired_at = now(), updated_at = now()
          WHERE d.pipeline_id = $1 AND d.id = ANY($2::uuid[]) AND d.expired_at IS NULL
            AND ${allowedSql('d.classification', allowed, params)}
          RETURNING d.id
-       ), fragments_expired AS (
-         UPDATE fragments SET expired_at = now()
-         WHERE document_id IN (SELECT id FROM expired) AND expired_at IS NULL
        )
-       SELECT 1 FROM expired`,
+       SELECT id FROM expired`,
       params,
     );
+    return rows.map((row) => row.id);
   }
-}
-
-/**
- * The SQL of mayAccess (classification-access.ts): a condition on a classification
- * column that holds only for allowed classifications.
- */
-export function allowedSql(column: string, allowed: string[] | null, params: unknown[]): string {
-  if (allowed === null) return 'TRUE';
-  params.push(allowed);
-  return `${column} = ANY($${params.length}::text[])`;
 }
 
 /**
@@ -377,9 +221,4 @@ export function externalIdLocks(
 ): { space: number; stripes: number[] } {
   const stripes = new Set(externalIds.map((id) => hash32(pipelineId, id) % EXTERNAL_ID_LOCK_STRIPES));
   return { space: hash32(pipelineId) | 0, stripes: [...stripes].sort((a, b) => a - b) };
-}
-
-/** A vector as pgvector's text literal, `[1,2,3]`. */
-export function vectorLiteral(vector: ArrayLike<number>): string {
-  return toSql(Array.from(vector));
 }

@@ -4,31 +4,25 @@
  * Permissions work as on a file: adding and expiring need write (2), reading needs
  * read (4), and neither implies the other, so a write-only key can feed a pipeline
  * it cannot read. The key's classification allow-list narrows everything, version by
- * version (classification-access.ts): a document exists for a key while its current
+ * version (src/pipelines/classification-access.ts): a document exists for a key while its current
  * version's classification is allowed, and then shows only the versions of allowed
  * classifications, and none of the others' times (version-history.ts).
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { AuthContext, Permission } from '../auth/auth-context';
-import { forbidden, invalid, notFound, pipelineNotFound } from '../common/errors';
+import { invalid, notFound } from '../common/errors';
 import { ListEnvelope, parseListQuery, parsePage, toEnvelope } from '../common/list';
 import { SETTINGS, Settings } from '../config/settings';
 import { DatabaseService, Queryable } from '../database/database.service';
-import { PipelineRecord, PipelinesRepository } from '../pipelines/pipelines.repository';
+import { Fragment } from '../fragments/fragment';
+import { FragmentView, presentFragment } from '../fragments/fragment-view';
+import { FragmentsService } from '../fragments/fragments.service';
+import { ClassificationAccess, classificationAccess } from '../pipelines/classification-access';
+import { PipelineRecord } from '../pipelines/pipeline';
 import { PipelinesService } from '../pipelines/pipelines.service';
-import { ClassificationAccess, classificationAccess } from './classification-access';
-import { ContentCipher } from './content-cipher';
+import { DocumentView, ExpiryView, presentDocument, presentExpiry } from './document-view';
 import { parseDocumentsBody } from './documents.dto';
-import { DOCUMENT_FILTERS, DocumentRow, DocumentsRepository, FragmentRow } from './documents.repository';
-import {
-  decryptFragment,
-  DocumentView,
-  ExpiryView,
-  FragmentView,
-  presentDocument,
-  presentExpiry,
-  presentFragment,
-} from './fragment-view';
+import { DOCUMENT_FILTERS, DocumentRow, DocumentsRepository } from './documents.repository';
 import { IngestInput, IngestionService, IngestTarget } from './ingestion.service';
 import { JobsService, JobView } from './jobs.service';
 import { visibleExpiry } from './version-history';
@@ -47,11 +41,10 @@ export class DocumentsService {
   constructor(
     private readonly db: DatabaseService,
     private readonly documents: DocumentsRepository,
-    private readonly pipelines: PipelinesRepository,
-    private readonly pipelineAccess: PipelinesService,
+    private readonly fragmentStore: FragmentsService,
+    private readonly pipelines: PipelinesService,
     private readonly ingestion: IngestionService,
     private readonly jobs: JobsService,
-    private readonly cipher: ContentCipher,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
@@ -131,7 +124,7 @@ export class DocumentsService {
     pipelineId: string,
     query: Record<string, unknown>,
   ): Promise<ListEnvelope<DocumentView>> {
-    const pipeline = await this.pipelineAccess.require(auth, pipelineId, Permission.Read);
+    const pipeline = await this.pipelines.access(auth, pipelineId, Permission.Read);
     const parsed = parseListQuery(query, DOCUMENT_FILTERS);
     for (const filter of parsed.filters) {
       if (filter.field === 'expired' && !['true', 'false'].includes(filter.value)) {
@@ -148,7 +141,7 @@ export class DocumentsService {
   }
 
   async get(auth: AuthContext, pipelineId: string, documentId: string): Promise<DocumentView> {
-    const pipeline = await this.pipelineAccess.require(auth, pipelineId, Permission.Read);
+    const pipeline = await this.pipelines.access(auth, pipelineId, Permission.Read);
     return presentDocument(
       await this.visibleDocument(classificationAccess(auth, pipeline), pipeline, documentId),
     );
@@ -161,7 +154,7 @@ export class DocumentsService {
     documentId: string,
     query: Record<string, unknown>,
   ): Promise<ListEnvelope<FragmentView>> {
-    const pipeline = await this.pipelineAccess.require(auth, pipelineId, Permission.Read);
+    const pipeline = await this.pipelines.access(auth, pipelineId, Permission.Read);
     const access = classificationAccess(auth, pipeline);
     const document = await this.visibleDocument(access, pipeline, documentId);
     const unknown = Object.keys(query ?? {}).find(
@@ -177,11 +170,12 @@ export class DocumentsService {
       version = Number(raw);
     }
     const parsed = { filters: [], page: parsePage(query ?? {}) };
-    const rows = await this.documents.fragments(document.id, version, access.allowed, parsed);
-    const ended = await this.visibleEnds(access, rows);
-    return toEnvelope(rows, parsed, (row) =>
-      presentFragment({ ...row, expired_at: ended(row) }, decryptFragment(this.cipher, row)),
-    );
+    const page = await this.fragmentStore.listVersion(document.id, version, access.allowed, parsed);
+    const ended = await this.visibleEnds(access, page.data);
+    return {
+      ...page,
+      data: page.data.map((fragment) => presentFragment({ ...fragment, expired_at: ended(fragment) })),
+    };
   }
 
   /**
@@ -198,7 +192,7 @@ export class DocumentsService {
     const access = classificationAccess(auth, pipeline);
     const row = await this.db.transaction(async (tx) => {
       await this.visibleDocument(access, pipeline, documentId, tx);
-      await this.documents.expire(pipeline.id, [documentId], access.allowed, tx);
+      await this.ingestion.expire(pipeline.id, [documentId], access.allowed, tx);
       // Re-classified by another writer meanwhile: then it no longer exists for this key.
       return this.visibleDocument(access, pipeline, documentId, tx);
     });
@@ -210,16 +204,8 @@ export class DocumentsService {
    * read permission: without write, a key that can read is told why; one that
    * cannot even read sees no pipeline.
    */
-  private async writable(auth: AuthContext, pipelineId: string): Promise<PipelineRecord> {
-    if (!auth.can(pipelineId, Permission.Write)) {
-      if (auth.can(pipelineId, Permission.Read) && (await this.pipelines.find(pipelineId))) {
-        throw forbidden('Forbidden: this key lacks write permission on the pipeline.');
-      }
-      throw pipelineNotFound(pipelineId);
-    }
-    const pipeline = await this.pipelines.find(pipelineId);
-    if (!pipeline) throw pipelineNotFound(pipelineId);
-    return pipeline;
+  private writable(auth: AuthContext, pipelineId: string): Promise<PipelineRecord> {
+    return this.pipelines.access(auth, pipelineId, Permission.Write);
   }
 
   /** The document if its current version exists for the key, else the same "not found" as for a random id. */
@@ -237,13 +223,18 @@ export class DocumentsService {
   /** When each fragment's version ended, as the key sees it (a hidden version's start does not show). */
   private async visibleEnds(
     access: ClassificationAccess,
-    rows: FragmentRow[],
-  ): Promise<(row: FragmentRow) => Date | null> {
-    if (access.allowed === null || rows.every((row) => row.expired_at === null)) {
-      return (row) => row.expired_at;
+    fragments: Fragment[],
+  ): Promise<(fragment: Fragment) => Date | null> {
+    if (access.allowed === null || fragments.every((fragment) => fragment.expired_at === null)) {
+      return (fragment) => fragment.expired_at;
     }
-    const history = await this.documents.versionHistory([rows[0].document_id]);
-    return (row) =>
-      visibleExpiry(Number(row.version), row.expired_at, history.get(row.document_id) ?? [], access.allowed);
+    const history = await this.fragmentStore.versionHistory([fragments[0].document_id]);
+    return (fragment) =>
+      visibleExpiry(
+        fragment.version,
+        fragment.expired_at,
+        history.get(fragment.document_id) ?? [],
+        access.allowed,
+      );
   }
 }

@@ -1,8 +1,8 @@
 import { invalidMessage } from '../../test/support/domain-errors';
-import { TextSplitterRow } from '../catalogue/catalogue.repository';
+import { TextSplitter } from '../catalogue/catalogue.types';
 import { splitterParameters } from './ingestion.service';
 
-const splitter = (parameters: Record<string, unknown>): TextSplitterRow => ({
+const splitter = (parameters: Record<string, unknown>): TextSplitter => ({
   id: '01900000-0000-7000-8000-000000000001',
   provider: 'recursive_character',
   parameters,

@@ -10,20 +10,22 @@
 import { Injectable } from '@nestjs/common';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { AuthContext } from '../auth/auth-context';
-import { CatalogueRepository, TextSplitterRow } from '../catalogue/catalogue.repository';
+import { CatalogueService } from '../catalogue/catalogue.service';
+import { TextSplitter } from '../catalogue/catalogue.types';
 import { normalizeSplitterParameters, splitText } from '../catalogue/text-splitting';
 import { DomainError, ErrorCode, forbidden, invalid, pipelineNotFound } from '../common/errors';
 import { newId, newVersion } from '../common/ids';
 import { DatabaseService, Queryable } from '../database/database.service';
 import { EmbeddingsService } from '../embeddings/embeddings.service';
+import { NewFragment, SealedFragment } from '../fragments/fragment';
+import { FragmentsService } from '../fragments/fragments.service';
 import { ingestedDocuments, ingestedFragments } from '../observability/metrics';
-import { PipelineRecord } from '../pipelines/pipelines.repository';
-import { ClassificationAccess, classificationAccess, mayAccess } from './classification-access';
-import { ContentCipher } from './content-cipher';
+import { ClassificationAccess, classificationAccess, mayAccess } from '../pipelines/classification-access';
+import { PipelineRecord } from '../pipelines/pipeline';
+import { PipelinesService } from '../pipelines/pipelines.service';
 import { DocumentInput } from './documents.dto';
-import { DocumentRow, DocumentsRepository, NewFragment } from './documents.repository';
+import { DocumentRow, DocumentsRepository } from './documents.repository';
 import { resolveWriteTargets, WriteTargets } from './external-id-targets';
-import { fragmentAad } from './fragment-view';
 
 /** A piece of a document's text that is split on its own and adds `metadata` to its fragments' metadata. */
 export interface DocumentBlock {
@@ -53,11 +55,9 @@ export interface PreparedDocument {
   input: IngestInput;
   textSplitterId: string;
   fragments: {
-    id: string;
     text: string;
     metadata: Record<string, unknown>;
-    content: Buffer;
-    keyId: string;
+    sealed: SealedFragment;
   }[];
   /** Per vector embedding id, one vector per fragment. */
   vectors: Map<string, number[][]>;
@@ -72,9 +72,10 @@ export class IngestionService {
   constructor(
     private readonly db: DatabaseService,
     private readonly documents: DocumentsRepository,
-    private readonly catalogue: CatalogueRepository,
+    private readonly fragments: FragmentsService,
+    private readonly pipelines: PipelinesService,
+    private readonly catalogue: CatalogueService,
     private readonly embeddings: EmbeddingsService,
-    private readonly cipher: ContentCipher,
   ) {}
 
   /**
@@ -87,9 +88,9 @@ export class IngestionService {
     pipeline: PipelineRecord,
     inputs: IngestTarget[],
     indexes: (number | null)[],
-  ): Promise<Map<string, TextSplitterRow>> {
+  ): Promise<Map<string, TextSplitter>> {
     this.authorize(access, pipeline, inputs, indexes);
-    const splitters = new Map<string, TextSplitterRow>();
+    const splitters = new Map<string, TextSplitter>();
     for (const [i, input] of inputs.entries()) {
       const splitterId = input.text_splitter_id ?? pipeline.default_text_splitter_id;
       if (!splitters.has(splitterId)) {
@@ -134,7 +135,7 @@ export class IngestionService {
   async prepare(
     pipeline: PipelineRecord,
     inputs: IngestInput[],
-    splitters: Map<string, TextSplitterRow>,
+    splitters: Map<string, TextSplitter>,
     indexes: (number | null)[],
     signal?: AbortSignal,
   ): Promise<PreparedDocument[]> {
@@ -151,19 +152,19 @@ export class IngestionService {
         return splitText(splitter.provider, parameters, block.text).map((text) => ({ text, metadata }));
       });
       if (chunks.length === 0) throw invalid(`${fieldOf(indexes[i], 'content')}: must contain text`);
-      const fragments = chunks.map(({ text, metadata }) => {
-        const id = newId();
-        const sealed = this.cipher.seal(text, fragmentAad(id));
-        return { id, text, metadata, content: sealed.data, keyId: sealed.keyId };
-      });
+      const fragments = chunks.map(({ text, metadata }) => ({
+        text,
+        metadata,
+        sealed: this.fragments.seal(text),
+      }));
       prepared.push({ input, textSplitterId, fragments, vectors: new Map() });
     }
     const texts = prepared.flatMap((doc) => doc.fragments.map((f) => f.text));
-    for (const binding of pipeline.vectorEmbeddings) {
-      const vectors = await this.embed(binding.model, texts, signal);
+    for (const vectorEmbedding of pipeline.vectorEmbeddings) {
+      const vectors = await this.embed(vectorEmbedding.model, texts, signal);
       let offset = 0;
       for (const doc of prepared) {
-        doc.vectors.set(binding.id, vectors.slice(offset, offset + doc.fragments.length));
+        doc.vectors.set(vectorEmbedding.id, vectors.slice(offset, offset + doc.fragments.length));
         offset += doc.fragments.length;
       }
     }
@@ -182,10 +183,10 @@ export class IngestionService {
     allowed: string[] | null,
     tx: Queryable,
   ): Promise<DocumentRow[]> {
-    const locked = await this.documents.lockPipeline(pipeline.id, tx);
-    if (!locked) throw pipelineNotFound(pipeline.id);
+    const classifications = await this.pipelines.holdClassifications(pipeline.id, tx);
+    if (!classifications) throw pipelineNotFound(pipeline.id);
     prepared.forEach((doc, i) => {
-      if (!locked.classifications.includes(doc.input.classification)) {
+      if (!classifications.includes(doc.input.classification)) {
         throw invalid(
           `${fieldOf(indexes[i], 'classification')}: '${doc.input.classification}' is no longer one of the pipeline's classifications`,
         );
@@ -205,7 +206,7 @@ export class IngestionService {
       })),
       tx,
     );
-    await this.documents.expire(pipeline.id, targets.superseded, allowed, tx);
+    await this.expire(pipeline.id, targets.superseded, allowed, tx);
     const fragments: NewFragment[] = [];
     const newest = new Map<string, number>();
     for (const [i, doc] of prepared.entries()) {
@@ -214,33 +215,44 @@ export class IngestionService {
       if (doc.input.external_id !== null) newest.set(row.id, Math.max(version, newest.get(row.id) ?? 0));
       doc.fragments.forEach((f, orderId) =>
         fragments.push({
-          id: f.id,
+          sealed: f.sealed,
           documentId: row.id,
           orderId,
           version,
           classification: doc.input.classification,
           metadata: f.metadata,
-          content: f.content,
-          contentKeyId: f.keyId,
           text: pipeline.full_text_search ? f.text : null,
         }),
       );
     }
-    await this.documents.insertFragments(pipeline.id, fragments, tx);
-    for (const binding of pipeline.vectorEmbeddings) {
-      const vectors = prepared.flatMap((doc) => doc.vectors.get(binding.id) ?? []);
-      await this.documents.insertEmbeddings(
-        binding.id,
-        fragments.map((f) => f.id),
-        vectors,
-        tx,
-      );
-    }
-    await this.documents.expireOlderVersions(
+    await this.fragments.insert(
+      pipeline.id,
+      fragments,
+      pipeline.vectorEmbeddings.map(({ id }) => ({
+        vectorEmbeddingId: id,
+        vectors: prepared.flatMap((doc) => doc.vectors.get(id) ?? []),
+      })),
+      tx,
+    );
+    await this.fragments.expireOlderVersions(
       [...newest].map(([documentId, version]) => ({ documentId, version })),
       tx,
     );
     return stored;
+  }
+
+  /**
+   * Expires live documents and their fragments, among those whose current
+   * classification is allowed (checked again under the row locks the update takes).
+   */
+  async expire(
+    pipelineId: string,
+    documentIds: string[],
+    allowed: string[] | null,
+    tx: Queryable,
+  ): Promise<void> {
+    const expired = await this.documents.expire(pipelineId, documentIds, allowed, tx);
+    await this.fragments.expireDocuments(expired, tx);
   }
 
   /**
@@ -280,7 +292,7 @@ export class IngestionService {
       await alsoInTransaction?.(tx);
       return stored;
     });
-    recordIngested(prepared, this.db);
+    recordIngested(prepared);
     return rows;
   }
 
@@ -314,7 +326,7 @@ export class IngestionService {
  * splitters' own default for small chunks.
  */
 export function splitterParameters(
-  splitter: TextSplitterRow,
+  splitter: TextSplitter,
   overrides: SplitterOverrides | undefined,
 ): Record<string, unknown> {
   if (!overrides || (overrides.chunk_size === undefined && overrides.chunk_overlap === undefined)) {
@@ -334,10 +346,8 @@ export function splitterParameters(
   });
 }
 
-/** Counts what was stored, for /metrics and for the embedded database's statistics. */
-export function recordIngested(prepared: PreparedDocument[], db: DatabaseService): void {
-  const fragments = prepared.reduce((n, doc) => n + doc.fragments.length, 0);
+/** Counts, for /metrics, what a committed transaction stored. */
+export function recordIngested(prepared: PreparedDocument[]): void {
   ingestedDocuments.inc(prepared.length);
-  ingestedFragments.inc(fragments);
-  db.noteRowsWritten(fragments);
+  ingestedFragments.inc(prepared.reduce((n, doc) => n + doc.fragments.length, 0));
 }

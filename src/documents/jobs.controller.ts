@@ -1,7 +1,7 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { AuthContext } from '../auth/auth-context';
 import { Auth } from '../auth/auth.guard';
-import { requireUuid } from '../common/ids';
+import { UuidParam } from '../common/uuid.pipe';
 import { JobsService } from './jobs.service';
 import { ApiDoc } from '../openapi/api-doc';
 
@@ -9,9 +9,14 @@ import { ApiDoc } from '../openapi/api-doc';
 export class JobsController {
   constructor(private readonly jobs: JobsService) {}
 
+  @Get()
+  list(@Auth() auth: AuthContext, @Query() query: Record<string, unknown>) {
+    return this.jobs.list(auth, query);
+  }
+
   @Get(':id')
   @ApiDoc({ summary: 'An ingestion job: state, counts and errors' })
-  get(@Auth() auth: AuthContext, @Param('id') id: string) {
-    return this.jobs.get(auth, requireUuid(id, 'job id'));
+  get(@Auth() auth: AuthContext, @UuidParam('id', 'job id') id: string) {
+    return this.jobs.get(auth, id);
   }
 }

@@ -5,6 +5,7 @@
  * a worker that lost its lease can commit nothing more.
  */
 import { Injectable } from '@nestjs/common';
+import { filterToSql, keysetSql, ListQuery } from '../common/list';
 import { DatabaseService, Queryable } from '../database/database.service';
 
 export type JobState = 'queued' | 'running' | 'succeeded' | 'failed';
@@ -42,8 +43,12 @@ export interface JobRow {
   finished_at: Date | null;
 }
 
-const COLUMNS = `id, pipeline_id, api_key_id, state, payload, payload_key_id, total, processed, failed, errors, results,
+/** A job without its sealed payload: what listing needs. */
+export type JobSummaryRow = Omit<JobRow, 'payload' | 'payload_key_id'>;
+
+const SUMMARY_COLUMNS = `id, pipeline_id, api_key_id, state, total, processed, failed, errors, results,
   attempts, claimed_by, lease_expires_at, created_at, updated_at, finished_at`;
+const COLUMNS = `${SUMMARY_COLUMNS}, payload, payload_key_id`;
 
 @Injectable()
 export class JobsRepository {
@@ -71,6 +76,23 @@ export class JobsRepository {
   async find(id: string): Promise<JobRow | null> {
     const rows = await this.db.query<JobRow>(`SELECT ${COLUMNS} FROM jobs WHERE id = $1`, [id]);
     return rows[0] ?? null;
+  }
+
+  /** A page of jobs, oldest first; only those `apiKeyId` queued unless it is null (an admin's list). */
+  async list(query: ListQuery, apiKeyId: string | null): Promise<JobSummaryRow[]> {
+    const params: unknown[] = [];
+    const where = query.filters.map((f) => filterToSql(f.field, f, params));
+    if (apiKeyId !== null) {
+      params.push(apiKeyId);
+      where.push(`api_key_id = $${params.length}`);
+    }
+    const page = keysetSql(query.page, params);
+    if (page.where) where.push(page.where);
+    return this.db.query<JobSummaryRow>(
+      `SELECT ${SUMMARY_COLUMNS} FROM jobs ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+       ORDER BY ${page.order} ${page.limit}`,
+      params,
+    );
   }
 
   /**

@@ -19,15 +19,24 @@ import { ApiKeysService } from '../auth/api-keys.service';
 import { AuthContext, Permission } from '../auth/auth-context';
 import { DomainError, ErrorCode, notFound } from '../common/errors';
 import { newId } from '../common/ids';
+import { ListEnvelope, parseListQuery, toEnvelope } from '../common/list';
 import { SETTINGS, Settings } from '../config/settings';
 import { DatabaseService, Queryable } from '../database/database.service';
 import { jobs as jobsGauge } from '../observability/metrics';
-import { PipelineRecord, PipelinesRepository } from '../pipelines/pipelines.repository';
-import { ClassificationAccess, classificationAccess, mayAccess } from './classification-access';
-import { ContentCipher } from './content-cipher';
-import { DocumentsRepository } from './documents.repository';
+import { ContentCipher } from '../crypto/content-cipher';
+import { FragmentsService } from '../fragments/fragments.service';
+import { ClassificationAccess, classificationAccess, mayAccess } from '../pipelines/classification-access';
+import { PipelineRecord } from '../pipelines/pipeline';
+import { PipelinesService } from '../pipelines/pipelines.service';
 import { IngestInput, IngestionService, recordIngested } from './ingestion.service';
-import { JobItemError, JobItemResult, JobRow, JobsRepository, JobState } from './jobs.repository';
+import {
+  JobItemError,
+  JobItemResult,
+  JobRow,
+  JobsRepository,
+  JobState,
+  JobSummaryRow,
+} from './jobs.repository';
 
 /** Documents embedded and stored together: one embedding call per model, one transaction. */
 export const JOB_CHUNK_SIZE = 32;
@@ -56,6 +65,12 @@ interface JobPayload {
 
 const jobAad = (jobId: string) => `job:${jobId}`;
 
+/** What `GET /jobs` filters on. */
+const JOB_FILTERS = {
+  state: ['eq', 'ne', 'in'],
+  pipeline_id: ['eq', 'in'],
+} as const;
+
 /** Thrown inside a chunk's transaction when another worker took the job over. */
 class LeaseLost extends Error {}
 
@@ -66,7 +81,7 @@ class KeyRefused extends DomainError {
   }
 }
 
-export function presentJob(row: JobRow): JobView {
+export function presentJob(row: JobSummaryRow): JobView {
   return {
     attempts: row.attempts,
     created_at: row.created_at.toISOString(),
@@ -91,11 +106,11 @@ export class JobsService {
     @Inject(SETTINGS) private readonly settings: Settings,
     private readonly db: DatabaseService,
     private readonly repository: JobsRepository,
-    private readonly pipelines: PipelinesRepository,
+    private readonly pipelines: PipelinesService,
     private readonly ingestion: IngestionService,
     private readonly cipher: ContentCipher,
     private readonly apiKeys: ApiKeysService,
-    private readonly documents: DocumentsRepository,
+    private readonly fragments: FragmentsService,
   ) {}
 
   /** Queues documents already checked against the pipeline and the key (in `tx` when given). */
@@ -132,16 +147,39 @@ export class JobsService {
   async get(auth: AuthContext, id: string): Promise<JobView> {
     const row = await this.repository.find(id);
     if (!row || (!auth.admin && row.api_key_id !== auth.keyId)) throw notFound('Job not found', { id });
-    const pipeline = await this.pipelines.find(row.pipeline_id);
-    const allowed = pipeline ? classificationAccess(auth, pipeline).allowed : [];
-    if (allowed === null || row.results.length === 0) return presentJob(row);
-    const history = await this.documents.versionHistory([...new Set(row.results.map((r) => r.id))]);
-    const visible = row.results.filter((result) =>
-      (history.get(result.id) ?? []).some(
-        (v) => v.version === result.version && mayAccess(allowed, v.classification),
-      ),
-    );
-    return presentJob({ ...row, results: visible });
+    const [view] = await this.present(auth, [row]);
+    return view;
+  }
+
+  /** The jobs the key queued (an admin key: every job), oldest first, each as `get` shows it. */
+  async list(auth: AuthContext, query: Record<string, unknown>): Promise<ListEnvelope<JobView>> {
+    const parsed = parseListQuery(query, JOB_FILTERS);
+    const rows = await this.repository.list(parsed, auth.admin ? null : auth.keyId);
+    const page = toEnvelope(rows, parsed, (row) => row);
+    return { ...page, data: await this.present(auth, page.data) };
+  }
+
+  /** The jobs as `auth` may see them: stored documents narrowed to the classifications it may access now. */
+  private async present(auth: AuthContext, rows: JobSummaryRow[]): Promise<JobView[]> {
+    const allowedIn = new Map<string, string[] | null>();
+    for (const pipelineId of new Set(rows.map((row) => row.pipeline_id))) {
+      const pipeline = await this.pipelines.find(pipelineId);
+      allowedIn.set(pipelineId, pipeline ? classificationAccess(auth, pipeline).allowed : []);
+    }
+    const narrowed = rows.filter((row) => allowedIn.get(row.pipeline_id) !== null && row.results.length > 0);
+    const ids = [...new Set(narrowed.flatMap((row) => row.results.map((result) => result.id)))];
+    const history = await this.fragments.versionHistory(ids);
+    return rows.map((row) => {
+      // null: every classification (an admin, a `*` allow-list); a deleted pipeline: none.
+      const allowed = allowedIn.get(row.pipeline_id) as string[] | null;
+      if (allowed === null || row.results.length === 0) return presentJob(row);
+      const visible = row.results.filter((result) =>
+        (history.get(result.id) ?? []).some(
+          (v) => v.version === result.version && mayAccess(allowed, v.classification),
+        ),
+      );
+      return presentJob({ ...row, results: visible });
+    });
   }
 
   /**
@@ -254,7 +292,7 @@ export class JobsService {
         if (!(await this.repository.recordProgress(job.id, workerId, lease, results, [], tx)))
           throw new LeaseLost();
       });
-      recordIngested(prepared, this.db);
+      recordIngested(prepared);
       return true;
     } catch (error) {
       if (error instanceof LeaseLost || signal.aborted) throw error;

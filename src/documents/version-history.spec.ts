@@ -1,4 +1,5 @@
-import { VersionStart, visibleExpiry } from './version-history';
+import { VersionStart } from '../fragments/fragment';
+import { visibleExpiry } from './version-history';
 
 const at = (second: number) => new Date(Date.UTC(2025, 0, 1, 0, 0, second));
 const version = (n: number, classification: string, second: number): VersionStart => ({

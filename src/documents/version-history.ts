@@ -9,14 +9,8 @@
  * (A document's id and `created_at` still date its first version, whatever its
  * classification: ids are UUIDv7 by contract, so they carry that time anyway.)
  */
-import { mayAccess } from './classification-access';
-
-export interface VersionStart {
-  version: number;
-  classification: string;
-  /** When the version was stored (its fragments' creation time). */
-  startedAt: Date;
-}
+import { VersionStart } from '../fragments/fragment';
+import { mayAccess } from '../pipelines/classification-access';
 
 const byVersion = (history: VersionStart[]) => [...history].sort((a, b) => a.version - b.version);
 

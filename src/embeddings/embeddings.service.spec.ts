@@ -93,9 +93,9 @@ describe('EmbeddingsService', () => {
       expect(await embeddings.embedQuery(model, 'hello')).toEqual(stub.vectorFor('hello'));
       // 4 attempts of 200 ms: the setting, not the 30 s default, bounds each attempt.
       stub.delayNext(1000, 4);
-      await expect(embeddings.embedQuery(model, 'hello')).rejects.toThrow(
-        `Embedding endpoint ${stub.url} timed out after 200 ms`,
-      );
+      await expect(embeddings.embedQuery(model, 'hello')).rejects.toMatchObject({
+        adminMessage: `Embedding endpoint ${stub.url} timed out after 200 ms`,
+      });
     });
   });
 });

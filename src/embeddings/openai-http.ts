@@ -4,11 +4,14 @@
  * connections, hung requests) are transient and worth another try; any other 4xx is
  * our request's fault and will not get better by repeating it.
  *
- * Failures become DomainError Upstream with a message the operator can act on; they
- * carry the endpoint's base URL (which cannot hold credentials, see the provider's
- * validation) and never the API key, which is scrubbed even from echoed error bodies.
+ * Failures become DomainError Upstream with a message the operator can act on. Admin
+ * keys see it with the endpoint's base URL (which cannot hold credentials, see the
+ * provider's validation); every other key sees the endpoint named by its model, with
+ * the address scrubbed from the endpoint's own words and no network detail (an
+ * internal host and port). Never the API key, scrubbed even from echoed error bodies.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { withoutAddress } from '../common/base-url';
 import { DomainError, ErrorCode } from '../common/errors';
 
 export interface RetryPolicy {
@@ -24,8 +27,10 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = { attempts: 4, baseDelayMs: 200
 
 export interface JsonEndpoint {
   url: string;
-  /** How messages name the endpoint: its base URL, not the full request URL. */
+  /** How messages to admin keys name the endpoint: its base URL, not the full request URL. */
   label: string;
+  /** How messages to every other key name it, without its address: its model. */
+  publicLabel: string;
   headers: Record<string, string>;
   /** Per attempt, so a retry after a hung attempt gets the full time again. */
   timeoutMs: number;
@@ -165,29 +170,45 @@ function networkErrorDetail(error: unknown): string {
 
 function toDomainError(endpoint: JsonEndpoint, failure: Failure, attempts: number): DomainError {
   const clean = (text: string) => truncate(redact(text, endpoint.secret));
-  const prefix = `Embedding endpoint ${endpoint.label}`;
-  let message: string;
-  let status: number | undefined;
   switch (failure.kind) {
     case 'status':
-      message = `${prefix} answered ${failure.status}: ${clean(failure.detail)}`;
-      status = failure.status;
-      break;
+      return endpointError(endpoint, (who, admin) => `${who} answered ${failure.status}: ${said(admin)}`, {
+        status: failure.status,
+        attempts,
+      });
     case 'network':
-      message = `${prefix} failed: ${clean(failure.detail)}`;
-      break;
+      return endpointError(
+        endpoint,
+        (who, admin) => `${who} failed: ${admin ? clean(failure.detail) : 'it cannot be reached'}`,
+        { attempts },
+      );
     case 'timeout':
-      message = `${prefix} timed out after ${endpoint.timeoutMs} ms`;
-      break;
+      return endpointError(endpoint, (who) => `${who} timed out after ${endpoint.timeoutMs} ms`, {
+        attempts,
+      });
     case 'invalid':
-      message = `${prefix} returned an invalid response: ${clean(failure.detail)}`;
-      break;
+      return endpointError(endpoint, (who, admin) => `${who} returned an invalid response: ${said(admin)}`, {
+        attempts,
+      });
   }
-  const data =
-    status === undefined
-      ? { base_url: endpoint.label, attempts }
-      : { base_url: endpoint.label, status, attempts };
-  return new DomainError(ErrorCode.Upstream, message, data);
+  function said(admin: boolean): string {
+    const detail = clean((failure as { detail: string }).detail);
+    return admin ? detail : withoutAddress(detail, endpoint.label);
+  }
+}
+
+/**
+ * An Upstream error about the endpoint, worded by `say` once for admin keys (`who` is
+ * its address) and once for every other key (`who` names its model, `admin` is false).
+ */
+export function endpointError(
+  endpoint: Pick<JsonEndpoint, 'label' | 'publicLabel'>,
+  say: (who: string, admin: boolean) => string,
+  data: Record<string, unknown>,
+): DomainError {
+  return new DomainError(ErrorCode.Upstream, say(`Embedding endpoint ${endpoint.publicLabel}`, false), data, {
+    adminMessage: say(`Embedding endpoint ${endpoint.label}`, true),
+  });
 }
 
 export function redact(text: string, secret: string | undefined): string {

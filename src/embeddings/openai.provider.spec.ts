@@ -90,8 +90,10 @@ describe('openai provider against an OpenAI-compatible server', () => {
     stub.failNext(503, 4, { message: 'model is loading' });
     const error = await failure(embedder().embed(['x']));
     expect(error.code).toBe(ErrorCode.Upstream);
-    expect(error.message).toBe(`Embedding endpoint ${stub.url} answered 503: model is loading`);
-    expect(error.data).toEqual({ base_url: stub.url, status: 503, attempts: 4 });
+    // Admin keys see the endpoint's address; every other key sees it named by its model.
+    expect(error.adminMessage).toBe(`Embedding endpoint ${stub.url} answered 503: model is loading`);
+    expect(error.message).toBe("Embedding endpoint of model 'stub-model' answered 503: model is loading");
+    expect(error.data).toEqual({ status: 503, attempts: 4 });
     expect(stub.requests).toHaveLength(4);
     expect(await errorCount()).toBe(before + 1);
   });
@@ -100,10 +102,20 @@ describe('openai provider against an OpenAI-compatible server', () => {
     stub.failNext(400, 1, { message: 'bad input: ' + 'x'.repeat(1000) });
     const error = await failure(embedder().embed(['x']));
     expect(stub.requests).toHaveLength(1);
-    expect(error.message.startsWith(`Embedding endpoint ${stub.url} answered 400: bad input: xxx`)).toBe(
-      true,
+    expect(
+      error.adminMessage?.startsWith(`Embedding endpoint ${stub.url} answered 400: bad input: xxx`),
+    ).toBe(true);
+    expect(error.adminMessage?.length).toBe(`Embedding endpoint ${stub.url} answered 400: `.length + 500);
+  });
+
+  it("scrubs the endpoint's address from its own words for keys other than admin keys", async () => {
+    const host = new URL(stub.url).host;
+    stub.failNext(400, 1, { message: `model not found at ${stub.url}/models (${host})` });
+    const error = await failure(embedder().embed(['x']));
+    expect(error.adminMessage).toContain(`model not found at ${stub.url}/models (${host})`);
+    expect(error.message).toBe(
+      "Embedding endpoint of model 'stub-model' answered 400: model not found at [endpoint]/models ([endpoint])",
     );
-    expect(error.message.length).toBe(`Embedding endpoint ${stub.url} answered 400: `.length + 500);
   });
 
   it('honours Retry-After', async () => {
@@ -124,7 +136,8 @@ describe('openai provider against an OpenAI-compatible server', () => {
     stub.delayNext(1000, 2);
     const options = { timeoutMs: 100, retry: { attempts: 2, baseDelayMs: 1 } };
     const error = await failure(embedder({}, options).embed(['slow']));
-    expect(error.message).toBe(`Embedding endpoint ${stub.url} timed out after 100 ms`);
+    expect(error.adminMessage).toBe(`Embedding endpoint ${stub.url} timed out after 100 ms`);
+    expect(error.message).toBe("Embedding endpoint of model 'stub-model' timed out after 100 ms");
     expect(stub.requests).toHaveLength(2);
   });
 
@@ -141,10 +154,11 @@ describe('openai provider against an OpenAI-compatible server', () => {
     stub.wrongDimensionNext(1);
     const error = await failure(embedder().embed(['x']));
     expect(error.code).toBe(ErrorCode.Upstream);
-    expect(error.message).toBe(
+    expect(error.adminMessage).toBe(
       `Embedding endpoint ${stub.url} returned vectors of ${SIZE + 1} dimensions for model 'text-embedding-test', ` +
         `but embedding model 'stub-model' has size ${SIZE}`,
     );
+    expect(error.message).not.toContain(stub.url);
     expect(stub.requests).toHaveLength(1);
   });
 
@@ -156,7 +170,11 @@ describe('openai provider against an OpenAI-compatible server', () => {
     const error = await failure(
       provider.create({ id: 'm', name: 'm', provider: 'openai', size: SIZE, parameters }).embed(['x']),
     );
-    expect(error.message).toMatch(new RegExp(`^Embedding endpoint ${closed.url} failed: .*ECONNREFUSED`));
+    expect(error.adminMessage).toMatch(
+      new RegExp(`^Embedding endpoint ${closed.url} failed: .*ECONNREFUSED`),
+    );
+    // The network detail names the host and port: admin keys only.
+    expect(error.message).toBe("Embedding endpoint of model 'm' failed: it cannot be reached");
   });
 });
 
@@ -193,9 +211,10 @@ describe('openai provider API keys', () => {
   it('never puts the key in an error, even when the endpoint echoes it', async () => {
     const wrongKey = 'sk-wrong-9876543210';
     const error = await failure(keyed({ api_key: wrongKey }).embed(['x']));
-    expect(error.message).toBe(
+    expect(error.adminMessage).toBe(
       `Embedding endpoint ${secured.url} answered 401: Incorrect API key provided: ***.`,
     );
+    expect(error.message).not.toContain(wrongKey);
     expect(JSON.stringify(error.data)).not.toContain(wrongKey);
   });
 });

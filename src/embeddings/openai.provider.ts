@@ -10,7 +10,7 @@ import { parseBaseUrl } from '../common/base-url';
 import { DomainError, ErrorCode, invalid } from '../common/errors';
 import { embeddingDuration, embeddingErrors } from '../observability/metrics';
 import { checkModelSize, Embedder, EmbeddingModelSpec, EmbeddingProvider } from './embedding-provider';
-import { DEFAULT_RETRY_POLICY, JsonEndpoint, postJson, RetryPolicy } from './openai-http';
+import { DEFAULT_RETRY_POLICY, endpointError, JsonEndpoint, postJson, RetryPolicy } from './openai-http';
 import {
   integerParameter,
   optionalIntegerParameter,
@@ -167,12 +167,17 @@ class OpenAiEmbedder implements Embedder {
     const apiKey = this.apiKey();
     return {
       url: `${this.parameters.base_url}/embeddings`,
-      label: this.parameters.base_url,
+      ...this.labels(),
       headers: apiKey === undefined ? {} : { authorization: `Bearer ${apiKey}` },
       timeoutMs: this.options.timeoutMs,
       retry: this.options.retry,
       secret: apiKey,
     };
+  }
+
+  /** How errors name the endpoint: by its address to admin keys, by its model to the others. */
+  private labels(): Pick<JsonEndpoint, 'label' | 'publicLabel'> {
+    return { label: this.parameters.base_url, publicLabel: `of model '${this.model.name}'` };
   }
 
   /**
@@ -216,11 +221,12 @@ class OpenAiEmbedder implements Embedder {
       if (vector === undefined)
         throw this.invalidResponse(`data[${position}].embedding is not a list of numbers`);
       if (vector.length !== this.model.size) {
-        throw new DomainError(
-          ErrorCode.Upstream,
-          `Embedding endpoint ${this.parameters.base_url} returned vectors of ${vector.length} dimensions for ` +
-            `model '${this.parameters.model}', but embedding model '${this.model.name}' has size ${this.model.size}`,
-          { base_url: this.parameters.base_url, dimensions: vector.length, size: this.model.size },
+        throw endpointError(
+          this.labels(),
+          (who) =>
+            `${who} returned vectors of ${vector.length} dimensions for model '${this.parameters.model}', ` +
+            `but embedding model '${this.model.name}' has size ${this.model.size}`,
+          { dimensions: vector.length, size: this.model.size },
         );
       }
       vectors[index] = vector;
@@ -229,11 +235,7 @@ class OpenAiEmbedder implements Embedder {
   }
 
   private invalidResponse(detail: string): DomainError {
-    return new DomainError(
-      ErrorCode.Upstream,
-      `Embedding endpoint ${this.parameters.base_url} returned an invalid response: ${detail}`,
-      { base_url: this.parameters.base_url },
-    );
+    return endpointError(this.labels(), (who) => `${who} returned an invalid response: ${detail}`, {});
   }
 }
 

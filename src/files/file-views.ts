@@ -2,7 +2,7 @@
  * How files look in answers: what became of each uploaded file, and a pending file.
  * Keys in alphabetical order, like every other view.
  */
-import { sortKeysDeep } from '../documents/fragment-view';
+import { sortKeysDeep } from '../common/sort-keys';
 import { FileKind } from './parsing/parsed-file';
 import { PendingFileRow } from './pending-files.repository';
 

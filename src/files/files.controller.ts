@@ -1,10 +1,10 @@
-import { Body, Controller, Delete, Get, Inject, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthContext } from '../auth/auth-context';
 import { Auth } from '../auth/auth.guard';
 import { invalid } from '../common/errors';
-import { requireUuid } from '../common/ids';
+import { UuidParam } from '../common/uuid.pipe';
 import { SETTINGS, Settings } from '../config/settings';
 import { parseAsyncFlag } from '../documents/documents.dto';
 import { parseProcessBody, parseUploadFields } from './files.dto';
@@ -57,12 +57,11 @@ export class FilesController {
   @RouteConfig(MULTIPART_ROUTE)
   async upload(
     @Auth() auth: AuthContext,
-    @Param('id') id: string,
+    @UuidParam('id', 'pipeline id') pipelineId: string,
     @Query() query: Record<string, unknown>,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const pipelineId = requireUuid(id, 'pipeline id');
     const queue = queueFlag(query);
     await this.files.assertWritable(auth, pipelineId);
     const upload = await readMultipartUpload(request, this.settings.files);
@@ -80,14 +79,21 @@ export class FilesController {
   /** Uploaded files waiting to be processed. */
   @Get()
   @ApiDoc({ summary: 'Files kept for later processing' })
-  list(@Auth() auth: AuthContext, @Param('id') id: string, @Query() query: Record<string, unknown>) {
-    return this.files.listPending(auth, requireUuid(id, 'pipeline id'), query);
+  list(
+    @Auth() auth: AuthContext,
+    @UuidParam('id', 'pipeline id') pipelineId: string,
+    @Query() query: Record<string, unknown>,
+  ) {
+    return this.files.listPending(auth, pipelineId, query);
   }
 
   @Get(':fileId')
-  @ApiDoc({ summary: 'A kept file' })
-  get(@Auth() auth: AuthContext, @Param('id') id: string, @Param('fileId') fileId: string) {
-    return this.files.getPending(auth, requireUuid(id, 'pipeline id'), requireUuid(fileId, 'file id'));
+  get(
+    @Auth() auth: AuthContext,
+    @UuidParam('id', 'pipeline id') pipelineId: string,
+    @UuidParam('fileId', 'file id') fileId: string,
+  ) {
+    return this.files.getPending(auth, pipelineId, fileId);
   }
 
   /** 201 with the document it became, or with `?async=true` 202 with the job; the pending file is gone. */
@@ -95,16 +101,16 @@ export class FilesController {
   @ApiDoc({ summary: 'Make a kept file a document' })
   async process(
     @Auth() auth: AuthContext,
-    @Param('id') id: string,
-    @Param('fileId') fileId: string,
+    @UuidParam('id', 'pipeline id') pipelineId: string,
+    @UuidParam('fileId', 'file id') fileId: string,
     @Query() query: Record<string, unknown>,
     @Body() body: unknown,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const result = await this.files.processPending(
       auth,
-      requireUuid(id, 'pipeline id'),
-      requireUuid(fileId, 'file id'),
+      pipelineId,
+      fileId,
       parseProcessBody(body, queueFlag(query)),
     );
     void reply.status(result.status === 'queued' ? 202 : 201);
@@ -113,7 +119,11 @@ export class FilesController {
 
   @Delete(':fileId')
   @ApiDoc({ summary: 'Discard a kept file' })
-  delete(@Auth() auth: AuthContext, @Param('id') id: string, @Param('fileId') fileId: string) {
-    return this.files.deletePending(auth, requireUuid(id, 'pipeline id'), requireUuid(fileId, 'file id'));
+  delete(
+    @Auth() auth: AuthContext,
+    @UuidParam('id', 'pipeline id') pipelineId: string,
+    @UuidParam('fileId', 'file id') fileId: string,
+  ) {
+    return this.files.deletePending(auth, pipelineId, fileId);
   }
 }

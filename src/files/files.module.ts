@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CryptoModule } from '../crypto/crypto.module';
 import { DocumentsModule } from '../documents/documents.module';
 import { PipelinesModule } from '../pipelines/pipelines.module';
 import { FileParser } from './file-parser';
@@ -8,7 +9,7 @@ import { PendingFilesRepository } from './pending-files.repository';
 
 /** Files in: parsing (in child processes), uploads, pending files. Other modules use FilesService. */
 @Module({
-  imports: [DocumentsModule, PipelinesModule],
+  imports: [CryptoModule, DocumentsModule, PipelinesModule],
   controllers: [FilesController],
   providers: [FileParser, FilesService, PendingFilesRepository],
   exports: [FilesService],

@@ -23,11 +23,11 @@ import { conflict, DomainError, ErrorCode, invalid, notFound } from '../common/e
 import { newId } from '../common/ids';
 import { ListEnvelope, parseListQuery, toEnvelope } from '../common/list';
 import { SETTINGS, Settings } from '../config/settings';
-import { allowedClassifications } from '../documents/classification-access';
-import { ContentCipher } from '../documents/content-cipher';
+import { ContentCipher } from '../crypto/content-cipher';
 import { AddInputsResult, DocumentsService } from '../documents/documents.service';
 import { IngestInput } from '../documents/ingestion.service';
-import { PipelineRecord } from '../pipelines/pipelines.repository';
+import { allowedClassifications } from '../pipelines/classification-access';
+import { PipelineRecord } from '../pipelines/pipeline';
 import { PipelinesService } from '../pipelines/pipelines.service';
 import { defaultClassification } from './default-classification';
 import { FileParser } from './file-parser';
@@ -103,14 +103,14 @@ export class FilesService {
     pipelineId: string,
     query: Record<string, unknown>,
   ): Promise<ListEnvelope<PendingFileView>> {
-    const pipeline = await this.pipelines.require(auth, pipelineId, Permission.Read);
+    const pipeline = await this.pipelines.access(auth, pipelineId, Permission.Read);
     const parsed = parseListQuery(query, PENDING_FILE_FILTERS);
     const rows = await this.repository.list(pipeline.id, allowedClassifications(auth, pipeline), parsed);
     return toEnvelope(rows, parsed, presentPendingFile);
   }
 
   async getPending(auth: AuthContext, pipelineId: string, fileId: string): Promise<PendingFileView> {
-    const pipeline = await this.pipelines.require(auth, pipelineId, Permission.Read);
+    const pipeline = await this.pipelines.access(auth, pipelineId, Permission.Read);
     return presentPendingFile(await this.visiblePending(auth, pipeline, fileId));
   }
 

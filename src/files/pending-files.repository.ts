@@ -1,5 +1,6 @@
 /** SQL of uploaded files waiting to be processed (the `pending_files` table). */
 import { Injectable } from '@nestjs/common';
+import { allowedSql } from '../common/classification-sql';
 import { filterToSql, keysetSql, ListQuery } from '../common/list';
 import { DatabaseService, Queryable } from '../database/database.service';
 
@@ -83,11 +84,7 @@ export class PendingFilesRepository {
 
   async list(pipelineId: string, allowed: string[] | null, query: ListQuery): Promise<PendingFileRow[]> {
     const params: unknown[] = [pipelineId];
-    const where = ['p.pipeline_id = $1'];
-    if (allowed !== null) {
-      params.push(allowed);
-      where.push(`p.classification = ANY($${params.length}::text[])`);
-    }
+    const where = ['p.pipeline_id = $1', allowedSql('p.classification', allowed, params)];
     for (const filter of query.filters) where.push(filterToSql(`p.${filter.field}`, filter, params));
     const page = keysetSql(query.page, params, 'p.id');
     if (page.where) where.push(page.where);

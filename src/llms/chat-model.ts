@@ -68,16 +68,26 @@ export interface ChatModel {
   stream(request: ChatRequest): AsyncIterable<ChatEvent>;
 }
 
+/**
+ * What a failure says about the model's endpoint: one text for every key, or `text`
+ * without its address and `admin` with it (admin keys see the latter).
+ */
+export type FailureDetail = string | { text: string; admin: string };
+
+function llmError(code: ErrorCode, prefix: string, detail: FailureDetail): DomainError {
+  if (typeof detail === 'string') return new DomainError(code, `${prefix}${detail}`);
+  return new DomainError(code, `${prefix}${detail.text}`, undefined, {
+    adminMessage: `${prefix}${detail.admin}`,
+  });
+}
+
 export const llmErrors = {
-  tooLarge: (detail: string) =>
-    new DomainError(
-      ErrorCode.PayloadTooLarge,
-      `The request is larger than the selected model accepts: ${detail}`,
-    ),
+  tooLarge: (detail: FailureDetail) =>
+    llmError(ErrorCode.PayloadTooLarge, 'The request is larger than the selected model accepts: ', detail),
   contentFiltered: () =>
     new DomainError(ErrorCode.ContentFiltered, "The model provider's content filter blocked the request."),
-  rateLimited: (detail: string) =>
-    new DomainError(ErrorCode.RateLimited, `The model provider is rate limiting or out of quota: ${detail}`),
-  unusable: (detail: string) => new DomainError(ErrorCode.FailedDependency, `No usable LLM: ${detail}`),
-  failed: (detail: string) => new DomainError(ErrorCode.Upstream, `The model failed to answer: ${detail}`),
+  rateLimited: (detail: FailureDetail) =>
+    llmError(ErrorCode.RateLimited, 'The model provider is rate limiting or out of quota: ', detail),
+  unusable: (detail: FailureDetail) => llmError(ErrorCode.FailedDependency, 'No usable LLM: ', detail),
+  failed: (detail: FailureDetail) => llmError(ErrorCode.Upstream, 'The model failed to answer: ', detail),
 };

@@ -1,6 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
 import { AdminOnly } from '../auth/auth.guard';
-import { requireUuid } from '../common/ids';
+import { ProbeSchema } from '../common/probe';
+import { UuidParam } from '../common/uuid.pipe';
 import { parseWith } from '../common/validation';
 import { CreateLlmSchema, UpdateLlmSchema } from './llms.dto';
 import { LlmsService } from './llms.service';
@@ -20,8 +21,8 @@ export class LlmsController {
 
   @Get(':id')
   @ApiDoc({ summary: 'Get an LLM', response: Llm })
-  get(@Param('id') id: string) {
-    return this.service.get(requireUuid(id, 'id'));
+  get(@UuidParam('id', 'id') id: string) {
+    return this.service.get(id);
   }
 
   @Post()
@@ -39,15 +40,23 @@ export class LlmsController {
   @Patch(':id')
   @ApiDoc({ summary: 'Update an LLM', body: UpdateLlmSchema, response: Llm })
   @AdminOnly()
-  update(@Param('id') id: string, @Body() body: unknown) {
-    return this.service.update(requireUuid(id, 'id'), parseWith(UpdateLlmSchema, body));
+  update(@UuidParam('id', 'id') id: string, @Body() body: unknown) {
+    return this.service.update(id, parseWith(UpdateLlmSchema, body));
+  }
+
+  /** Asks the model a short question: reachable, how fast, what it says (200 whatever the outcome). */
+  @Post(':id/test')
+  @AdminOnly()
+  @HttpCode(200)
+  test(@UuidParam('id', 'id') id: string, @Body() body: unknown) {
+    return this.service.test(id, parseWith(ProbeSchema, body));
   }
 
   @Delete(':id')
   @ApiDoc({ summary: 'Delete an LLM' })
   @AdminOnly()
   @HttpCode(204)
-  delete(@Param('id') id: string) {
-    return this.service.delete(requireUuid(id, 'id'));
+  delete(@UuidParam('id', 'id') id: string) {
+    return this.service.delete(id);
   }
 }

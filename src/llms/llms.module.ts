@@ -1,12 +1,12 @@
 import { Module } from '@nestjs/common';
-import { DocumentsModule } from '../documents/documents.module';
+import { CryptoModule } from '../crypto/crypto.module';
 import { LlmsController } from './llms.controller';
 import { LlmsRepository } from './llms.repository';
 import { LlmsService } from './llms.service';
 
-/** DocumentsModule provides the content cipher that seals API keys like fragment text. */
+/** CryptoModule provides the content cipher that seals API keys like fragment text. */
 @Module({
-  imports: [DocumentsModule],
+  imports: [CryptoModule],
   controllers: [LlmsController],
   providers: [LlmsRepository, LlmsService],
   exports: [LlmsService],

@@ -7,13 +7,14 @@
  * one, of which there is at most one (none is allowed: turns then fail with "no
  * usable LLM", which says what to fix).
  */
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { conflict, notFound } from '../common/errors';
 import { isUuid, newId } from '../common/ids';
 import { ListEnvelope, parseListQuery, toEnvelope } from '../common/list';
+import { ProbeDto, runProbe } from '../common/probe';
 import { SETTINGS, Settings } from '../config/settings';
 import { DatabaseService } from '../database/database.service';
-import { ContentCipher } from '../documents/content-cipher';
+import { ContentCipher } from '../crypto/content-cipher';
 import { ChatModel, llmErrors } from './chat-model';
 import { LLM_PROVIDER_OF, LlmConfig } from './llm-providers';
 import { CreateLlmDto, LlmProviderName, UpdateLlmDto } from './llms.dto';
@@ -43,10 +44,28 @@ const present = (row: LlmRow): LlmView => ({
 });
 
 const apiKeyAad = (id: string) => `llm-api-key:${id}`;
+
+/** The chat probe: a question the model can answer from one source, as a turn would ask it. */
+const PROBE_QUESTION = 'Is this model reachable? Answer in one short sentence.';
+const PROBE_SOURCE = 'This model is reachable and answers questions from Trove.';
+/** Characters of the probe's answer kept in the report. */
+const PROBE_ANSWER_CHARS = 500;
+
+/** `POST /llms/{id}/test`: one short chat completion, timed. */
+export interface LlmProbeView {
+  id: string;
+  ok: boolean;
+  latency_ms: number;
+  /** The beginning of what the model answered; null when it failed. */
+  answer: string | null;
+  error: string | null;
+}
 const STRING_OPS = ['eq', 'ne', 'contains', 'startswith', 'endswith', 'in'] as const;
 
 @Injectable()
 export class LlmsService {
+  private readonly logger = new Logger(LlmsService.name);
+
   constructor(
     private readonly llms: LlmsRepository,
     private readonly db: DatabaseService,
@@ -125,6 +144,35 @@ export class LlmsService {
       })
       .catch(rethrowUniqueName(dto.name ?? ''));
     return this.get(id);
+  }
+
+  /** Asks the model a short question with one source: whether it answers, how fast, and what. */
+  async test(id: string, dto: ProbeDto): Promise<LlmProbeView> {
+    await this.require(id);
+    const question = dto?.text ?? PROBE_QUESTION;
+    const probe = await runProbe(
+      'The LLM',
+      // Room for the client's own retries, each bounded by the per-attempt timeout.
+      this.settings.llm.timeoutMs * 2,
+      async (signal) => {
+        const model = await this.chatModel(id);
+        let answer = '';
+        const events = model.stream({
+          messages: [{ role: 'user', content: `[1] probe\n${PROBE_SOURCE}\n\n${question}` }],
+          question,
+          sources: [{ marker: 1, text: PROBE_SOURCE, relevance: 1 }],
+          tools: [],
+          signal,
+        });
+        for await (const event of events) {
+          if (event.type === 'text') answer += event.delta;
+          if (answer.length >= PROBE_ANSWER_CHARS) break;
+        }
+        return answer.slice(0, PROBE_ANSWER_CHARS);
+      },
+      this.logger,
+    );
+    return { id, ok: probe.ok, latency_ms: probe.latency_ms, answer: probe.value, error: probe.error };
   }
 
   async delete(id: string): Promise<void> {

@@ -21,7 +21,17 @@ import type {
   ChatCompletionTool,
 } from 'openai/resources/chat/completions';
 import { DomainError } from '../common/errors';
-import { ChatEvent, ChatMessage, ChatModel, ChatRequest, llmErrors, ToolCall, ToolSpec } from './chat-model';
+import { withoutAddress } from '../common/base-url';
+import {
+  ChatEvent,
+  ChatMessage,
+  ChatModel,
+  ChatRequest,
+  FailureDetail,
+  llmErrors,
+  ToolCall,
+  ToolSpec,
+} from './chat-model';
 
 export interface OpenAiModelConfig {
   endpoint: string;
@@ -86,7 +96,8 @@ export class OpenAiChatModel implements ChatModel {
       // only a finish reason says the answer is complete.
       if (request.signal.aborted) throw request.signal.reason;
       if (idle.signal.aborted) throw idle.signal.reason;
-      if (!finished) throw llmErrors.failed(`${this.config.endpoint} stopped before the answer was complete`);
+      if (!finished)
+        throw llmErrors.failed(this.said((who) => `${who} stopped before the answer was complete`));
       if (calls.size > 0) {
         // Some local servers leave the id out; the turn needs one to pair the result with the call.
         const named = [...calls.entries()].map(([index, call]) => ({
@@ -104,9 +115,8 @@ export class OpenAiChatModel implements ChatModel {
         !(error instanceof OpenAI.APIError)
       ) {
         // The answer had started: the connection broke (undici says "terminated").
-        throw llmErrors.failed(
-          `${this.config.endpoint} broke off the answer (${this.scrub(String((error as Error).message ?? error))})`,
-        );
+        const reason = String((error as Error).message ?? error);
+        throw llmErrors.failed(this.said((who) => `${who} broke off the answer (${reason})`));
       }
       throw this.toDomainError(idle.signal.aborted ? idle.signal.reason : error);
     } finally {
@@ -152,15 +162,18 @@ export class OpenAiChatModel implements ChatModel {
 
   private toDomainError(error: unknown): DomainError {
     if (error instanceof DomainError) return error;
-    const endpoint = this.config.endpoint;
     if (error instanceof StreamStalled || error instanceof OpenAI.APIConnectionTimeoutError) {
-      return llmErrors.failed(`${endpoint} did not answer within ${this.config.timeoutMs} ms`);
+      return llmErrors.failed(this.said((who) => `${who} did not answer within ${this.config.timeoutMs} ms`));
     }
     if (error instanceof OpenAI.APIConnectionError) {
-      return llmErrors.failed(`cannot reach ${endpoint}: ${this.scrub(error.message)}`);
+      // The network detail names hosts and ports: admin keys only.
+      const reason = error.message;
+      return llmErrors.failed(this.said((who, admin) => `cannot reach ${who}${admin ? `: ${reason}` : ''}`));
     }
     if (error instanceof OpenAI.APIError) {
-      const detail = this.scrub(`${endpoint} answered ${error.status}: ${error.message}`);
+      const { status, message } = error;
+      const answered = (who: string) => `${who} answered ${status}: ${message}`;
+      const detail = this.said(answered);
       const code = `${error.code ?? ''} ${(error.error as { type?: string } | undefined)?.type ?? ''}`;
       if (error.status === 413 || /context_length|too_long|tokens_exceeded/i.test(code)) {
         return llmErrors.tooLarge(detail);
@@ -168,11 +181,27 @@ export class OpenAiChatModel implements ChatModel {
       if (/content_filter|content_policy/i.test(code)) return llmErrors.contentFiltered();
       if (error.status === 429) return llmErrors.rateLimited(detail);
       if (error.status === 401 || error.status === 403 || error.status === 404) {
-        return llmErrors.unusable(`the selected model could not start (${detail})`);
+        return llmErrors.unusable(
+          this.said((who) => `the selected model could not start (${answered(who)})`),
+        );
       }
       return llmErrors.failed(detail);
     }
-    return llmErrors.failed(this.scrub(error instanceof Error ? error.message : String(error)));
+    const reason = error instanceof Error ? error.message : String(error);
+    return llmErrors.failed(this.said((who, admin) => (admin ? reason : `${who} failed`)));
+  }
+
+  /**
+   * A failure worded by `say` for admin keys (`who` is the endpoint's address) and for
+   * every other key (the endpoint unnamed, its address scrubbed from its own words);
+   * the API key is scrubbed from both.
+   */
+  private said(say: (who: string, admin: boolean) => string): FailureDetail {
+    const endpoint = this.config.endpoint;
+    return {
+      text: withoutAddress(this.scrub(say('the model endpoint', false)), endpoint),
+      admin: this.scrub(say(endpoint, true)),
+    };
   }
 
   /** The key never leaves in a message, even when an endpoint echoes it back. */

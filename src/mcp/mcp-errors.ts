@@ -8,7 +8,7 @@
  *           with the message (a generic one for failures that are not domain errors)
  */
 import { Logger } from '@nestjs/common';
-import { DomainError, ErrorCode, Messages } from '../common/errors';
+import { DomainError, ErrorCode, Messages, messageFor } from '../common/errors';
 
 export const RpcCode = {
   InvalidRequest: -32600,
@@ -35,19 +35,21 @@ export class JsonRpcError extends Error {
 
 const logger = new Logger('McpTools');
 
-export function toJsonRpcError(error: unknown): JsonRpcError {
+/** `admin`: the caller's key is an admin key, who may see a model endpoint's address. */
+export function toJsonRpcError(error: unknown, admin = false): JsonRpcError {
   if (error instanceof JsonRpcError) return error;
   if (error instanceof DomainError) {
+    const message = messageFor(error, admin);
     switch (error.code) {
       case ErrorCode.NotFound:
-        return new JsonRpcError(RpcCode.ResourceNotFound, error.message, error.data);
+        return new JsonRpcError(RpcCode.ResourceNotFound, message, error.data);
       case ErrorCode.InvalidArgument:
         // The page gives -32600 to these two only; any other refusal is "every other failure".
         if (INVALID_REQUEST_MESSAGES.has(error.message))
           return new JsonRpcError(RpcCode.InvalidRequest, error.message);
-        return new JsonRpcError(RpcCode.InternalError, error.message);
+        return new JsonRpcError(RpcCode.InternalError, message);
       default:
-        return new JsonRpcError(RpcCode.InternalError, error.message, error.data);
+        return new JsonRpcError(RpcCode.InternalError, message, error.data);
     }
   }
   // Not a domain error: a database or programming failure. Its text (a database's

@@ -10,15 +10,9 @@ import { checkJsonInput } from '../common/input-guard';
 import { mcpToolCalls, mcpToolDuration } from '../observability/metrics';
 import { PipelinesService } from '../pipelines/pipelines.service';
 import { SearchService } from '../search/search.service';
-import { DEFAULT_PARAMS, PRESENT_PARAMS_BASE, SearchParams, SearchRequest } from '../search/search.types';
 import { JsonRpcError, RpcCode, toJsonRpcError } from './mcp-errors';
-import {
-  getPipelineClassificationsArgs,
-  getPipelinesArgs,
-  PlaceholderParams,
-  searchKnowledgeArgs,
-  SearchKnowledgeArgs,
-} from './tool-arguments';
+import { searchKnowledge } from './search-knowledge';
+import { getPipelineClassificationsArgs, getPipelinesArgs, searchKnowledgeArgs } from './tool-arguments';
 import { isToolName, ToolName } from './tool-definitions';
 import { F64 } from './wire/rust-json';
 import { DeError } from './wire/serde-de';
@@ -49,7 +43,7 @@ export class McpToolsService {
       return outcome;
     } catch (error) {
       mcpToolCalls.inc({ tool: name, outcome: 'rpc_error' });
-      throw toJsonRpcError(error);
+      throw toJsonRpcError(error, auth.admin);
     } finally {
       stopTimer();
     }
@@ -80,8 +74,9 @@ export class McpToolsService {
         case 'search_knowledge': {
           const parsed = searchKnowledgeArgs(args);
           const pipelineId = uuidOrInvalidRequest(parsed.pipeline_id);
-          const request = toSearchRequest(parsed);
-          const fragments = await this.searches.search(auth, pipelineId, request);
+          const embeddingModelId =
+            parsed.embedding_model_id === null ? null : uuidOrInvalidRequest(parsed.embedding_model_id);
+          const fragments = await searchKnowledge(this.searches, auth, pipelineId, embeddingModelId, parsed);
           // Rust holds scores as f64: 1 is written 1.0.
           output = {
             results: fragments.map((fragment) => ({ ...fragment, score: new F64(fragment.score) })),
@@ -103,52 +98,4 @@ function uuidOrInvalidRequest(value: string): string {
   const parsed = parseRustUuid(value);
   if (!parsed.ok) throw new JsonRpcError(RpcCode.InvalidRequest, parsed.error);
   return parsed.uuid;
-}
-
-/**
- * The subset of REST search that MCP offers: hierarchical classifications,
- * cosine distance, no metadata filter, and the query embedded for every type.
- * `params.embedding` is ignored; the model comes from `embedding_model_id`.
- */
-function toSearchRequest(args: SearchKnowledgeArgs): SearchRequest {
-  const embeddingModelId =
-    args.embedding_model_id === null ? null : uuidOrInvalidRequest(args.embedding_model_id);
-  return {
-    type: args.type,
-    query: args.query,
-    classifications: { values: args.classifications, match: 'hierarchical' },
-    params: searchParams(args.params),
-    rawParams: parsedParams(args),
-    filters: null,
-    distanceStrategy: 'cosine',
-    embeddingModelId,
-    embedQueryAlways: true,
-  };
-}
-
-function searchParams(params: PlaceholderParams | null): SearchParams {
-  if (params === null) return { ...DEFAULT_PARAMS };
-  return {
-    k: params.k,
-    fetch_k: params.fetch_k ?? PRESENT_PARAMS_BASE.fetch_k,
-    lambda_mult: params.lambda_mult ?? PRESENT_PARAMS_BASE.lambda_mult,
-    threshold: params.threshold ?? null,
-  };
-}
-
-/**
- * The parameters as the published server parsed them, for the placeholder
- * errors' `data` (`{"params": {"params": {...}}}`): the type's fields, the
- * defaults filled in when the call sent no `params`.
- */
-function parsedParams(args: SearchKnowledgeArgs): Record<string, unknown> | null {
-  if (args.type === 'query') return null;
-  if (args.params !== null) return { ...args.params };
-  const defaults: Record<string, unknown> = {};
-  if (args.type !== 'search' && args.type !== 'history') defaults.embedding = null;
-  if (args.type === 'mmr') defaults.fetch_k = DEFAULT_PARAMS.fetch_k;
-  defaults.k = DEFAULT_PARAMS.k;
-  if (args.type === 'mmr') defaults.lambda_mult = DEFAULT_PARAMS.lambda_mult;
-  if (args.type !== 'hybrid' && args.type !== 'history') defaults.threshold = null;
-  return defaults;
 }

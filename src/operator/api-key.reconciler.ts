@@ -8,7 +8,7 @@
  * `x-api-key` is what the next reconcile trusts, so a lost status write never
  * orphans a key.
  */
-import type { ReconcileResult } from './controller';
+import type { ReconcileResult } from './reconcile-loop';
 import {
   API_KEY,
   API_VERSION,

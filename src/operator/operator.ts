@@ -1,10 +1,10 @@
 /**
  * The operator: leader election, and while leading, the informers and the two
- * controllers (Pipeline, ApiKey). Plain code, no Nest, so a test can run several
+ * reconcile loops (Pipeline, ApiKey). Plain code, no Nest, so a test can run several
  * instances against one API server; operator.service.ts is the Nest wrapper.
  */
 import { ApiKeyReconciler } from './api-key.reconciler';
-import { Controller, type WatchSource } from './controller';
+import { ReconcileLoop, type WatchSource } from './reconcile-loop';
 import {
   API_KEY,
   API_VERSION,
@@ -51,7 +51,7 @@ export interface OperatorConfig {
 
 interface Running {
   informers: Informer<k8s.KubernetesObject>[];
-  controllers: Controller[];
+  loops: ReconcileLoop[];
 }
 
 const COMPONENT = 'trove-operator';
@@ -81,12 +81,12 @@ export class Operator {
     return this.elector.isLeader;
   }
 
-  /** True while the controllers run (this replica leads). */
+  /** True while the reconcile loops run (this replica leads). */
   get isReconciling(): boolean {
     return this.running !== undefined;
   }
 
-  /** Campaigns for the Lease; the controllers start when it is won. */
+  /** Campaigns for the Lease; the reconcile loops start when it is won. */
   start(): void {
     this.logger.info(
       { namespace: this.config.namespace, identity: this.config.identity },
@@ -96,7 +96,7 @@ export class Operator {
   }
 
   /**
-   * Stops the controllers and leaves the election. `releaseLease: false` leaves the
+   * Stops the reconcile loops and leaves the election. `releaseLease: false` leaves the
    * Lease to expire, as a crashed process would.
    */
   async stop({ releaseLease = true }: { releaseLease?: boolean } = {}): Promise<void> {
@@ -147,7 +147,7 @@ export class Operator {
       },
     );
 
-    const controllerOptions = {
+    const loopOptions = {
       workers: options.workers,
       resyncSeconds: options.resyncSeconds ?? 300,
       queue: options.queue,
@@ -155,26 +155,26 @@ export class Operator {
     };
     const run: Running = {
       informers: [pipelines, apiKeys, secrets],
-      controllers: [
-        new Controller(
+      loops: [
+        new ReconcileLoop(
           new PipelineReconciler(deps),
           { informer: pipelines, keysFor: ownKey, fingerprint: desiredState },
           [],
-          controllerOptions,
+          loopOptions,
         ),
-        new Controller(
+        new ReconcileLoop(
           new ApiKeyReconciler(deps),
           { informer: apiKeys, keysFor: ownKey, fingerprint: desiredState },
           [
             { informer: pipelines, keysFor: apiKeysNaming(apiKeys), fingerprint: pipelineIdentity },
             { informer: secrets, keysFor: owningApiKey, fingerprint: secretData },
           ],
-          controllerOptions,
+          loopOptions,
         ),
       ],
     };
     this.running = run;
-    for (const controller of run.controllers) controller.start();
+    for (const loop of run.loops) loop.start();
     for (const informer of run.informers) {
       informer
         .start()
@@ -189,14 +189,14 @@ export class Operator {
     if (!run) return;
     this.running = undefined;
     const stopped = Promise.all([
-      ...run.controllers.map((c) => c.stop()),
+      ...run.loops.map((loop) => loop.stop()),
       ...run.informers.map((i) => i.stop()),
     ]).then(() => this.logger.info({ namespace: this.config.namespace }, 'controllers stopped'));
     this.stopping = this.stopping.then(() => stopped);
   }
 }
 
-// What each informer's events mean to the controllers.
+// What each informer's events mean to the reconcile loops.
 
 const MANAGED_SECRETS = `${MANAGED_BY_LABEL}=${MANAGED_BY}`;
 

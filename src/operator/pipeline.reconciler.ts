@@ -2,7 +2,7 @@
  * Pipeline → a Trove pipeline. The resource's status records the Trove id it owns,
  * so every reconcile updates that pipeline in place, and deletion removes it.
  */
-import type { ReconcileResult } from './controller';
+import type { ReconcileResult } from './reconcile-loop';
 import { PIPELINE, type Pipeline } from './crds';
 import { callTrove, ResourceReconciler, SpecError } from './resource-reconciler';
 import type { DesiredPipeline } from './trove-gateway';

@@ -5,7 +5,7 @@
  * condition and a Warning event on the resource before the error is rethrown.
  */
 import { READY, setCondition, sameJson } from './conditions';
-import type { ReconcileResult, Reconciler } from './controller';
+import type { ReconcileResult, Reconciler } from './reconcile-loop';
 import {
   FINALIZER,
   splitKey,

@@ -1,5 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
-import { requireUuid } from '../common/ids';
+import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Put, Query } from '@nestjs/common';
+import { UuidParam } from '../common/uuid.pipe';
 import { parseWith } from '../common/validation';
 import { AuthContext } from '../auth/auth-context';
 import { AdminOnly, Auth } from '../auth/auth.guard';
@@ -36,29 +36,29 @@ export class PipelinesController {
 
   @Get(':id')
   @ApiDoc({ summary: 'Get a pipeline', response: Pipeline })
-  get(@Auth() auth: AuthContext, @Param('id') id: string) {
-    return this.service.get(auth, requireUuid(id, 'pipeline id'));
+  get(@Auth() auth: AuthContext, @UuidParam('id', 'pipeline id') id: string) {
+    return this.service.get(auth, id);
   }
 
   @Patch(':id')
   @ApiDoc({ summary: 'Update a pipeline', body: UpdatePipelineSchema, response: Pipeline })
   @AdminOnly()
-  update(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: unknown) {
-    return this.service.update(auth, requireUuid(id, 'pipeline id'), parseWith(UpdatePipelineSchema, body));
+  update(@Auth() auth: AuthContext, @UuidParam('id', 'pipeline id') id: string, @Body() body: unknown) {
+    return this.service.update(auth, id, parseWith(UpdatePipelineSchema, body));
   }
 
   @Delete(':id')
   @ApiDoc({ summary: 'Delete a pipeline and everything in it' })
   @AdminOnly()
   @HttpCode(204)
-  delete(@Auth() auth: AuthContext, @Param('id') id: string) {
-    return this.service.delete(auth, requireUuid(id, 'pipeline id'));
+  delete(@Auth() auth: AuthContext, @UuidParam('id', 'pipeline id') id: string) {
+    return this.service.delete(auth, id);
   }
 
   @Get(':id/classifications')
   @ApiDoc({ summary: "The pipeline's classifications and their hierarchy", response: Classifications })
-  getClassifications(@Auth() auth: AuthContext, @Param('id') id: string) {
-    return this.service.getClassifications(auth, requireUuid(id, 'pipeline id'));
+  getClassifications(@Auth() auth: AuthContext, @UuidParam('id', 'pipeline id') id: string) {
+    return this.service.getClassifications(auth, id);
   }
 
   @Put(':id/classifications')
@@ -68,11 +68,11 @@ export class PipelinesController {
     response: Classifications,
   })
   @AdminOnly()
-  putClassifications(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: unknown) {
-    return this.service.putClassifications(
-      auth,
-      requireUuid(id, 'pipeline id'),
-      parseWith(ClassificationsSchema, body),
-    );
+  putClassifications(
+    @Auth() auth: AuthContext,
+    @UuidParam('id', 'pipeline id') id: string,
+    @Body() body: unknown,
+  ) {
+    return this.service.putClassifications(auth, id, parseWith(ClassificationsSchema, body));
   }
 }

@@ -1,13 +1,15 @@
 import { Module } from '@nestjs/common';
 import { CatalogueModule } from '../catalogue/catalogue.module';
+import { FragmentsModule } from '../fragments/fragments.module';
 import { PipelinesController } from './pipelines.controller';
 import { PipelinesRepository } from './pipelines.repository';
 import { PipelinesService } from './pipelines.service';
 
+/** Exports PipelinesService: every module acting on a pipeline gets it through `access`. */
 @Module({
-  imports: [CatalogueModule],
+  imports: [CatalogueModule, FragmentsModule],
   controllers: [PipelinesController],
   providers: [PipelinesRepository, PipelinesService],
-  exports: [PipelinesService, PipelinesRepository],
+  exports: [PipelinesService],
 })
 export class PipelinesModule {}

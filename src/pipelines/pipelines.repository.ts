@@ -1,33 +1,11 @@
+/** SQL of the `pipelines` and `vector_embeddings` tables. */
 import { Injectable } from '@nestjs/common';
 import { DatabaseService, Queryable } from '../database/database.service';
 import { filterToSql, keysetSql, ListQuery } from '../common/list';
-import { EmbeddingModelRow } from '../catalogue/catalogue.repository';
 import { HierarchyPair } from './classification-hierarchy';
+import { PipelineRecord } from './pipeline';
 
-export interface PipelineRow {
-  id: string;
-  name: string;
-  description: string | null;
-  default_text_splitter_id: string;
-  default_vector_embedding_id: string | null;
-  full_text_search: boolean;
-  classifications: string[];
-  hierarchy: HierarchyPair[];
-  created_at: Date;
-  updated_at: Date;
-}
-
-export interface VectorEmbedding {
-  id: string;
-  pipeline_id: string;
-  position: number;
-  model: EmbeddingModelRow;
-}
-
-/** A pipeline with its bound models: what every service working on a pipeline needs. */
-export interface PipelineRecord extends PipelineRow {
-  vectorEmbeddings: VectorEmbedding[];
-}
+export type PipelineRow = Omit<PipelineRecord, 'vectorEmbeddings'>;
 
 /** Which pipelines a key may list (see AuthContext.readablePipelines). */
 export interface Readable {
@@ -165,6 +143,19 @@ export class PipelinesRepository {
     await tx.query(`SELECT 1 FROM pipelines WHERE id = $1 FOR UPDATE`, [id]);
   }
 
+  /**
+   * Holds the pipeline row for the rest of the transaction (shared: ingestions do not
+   * block each other, only a change of classifications); returns its classifications,
+   * null when the pipeline is gone.
+   */
+  async lockShared(id: string, tx: Queryable): Promise<{ classifications: string[] } | null> {
+    const rows = await tx.query<{ classifications: string[] }>(
+      `SELECT classifications FROM pipelines WHERE id = $1 FOR SHARE`,
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
   /** Live documents per classification, among the given names. */
   async documentsUsingClassifications(
     id: string,
@@ -187,7 +178,7 @@ export class PipelinesRepository {
 
   private async withEmbeddings(rows: PipelineRow[], db: Queryable = this.db): Promise<PipelineRecord[]> {
     if (rows.length === 0) return [];
-    const bindings = await db.query<{
+    const vectorEmbeddings = await db.query<{
       id: string;
       pipeline_id: string;
       position: number;
@@ -207,20 +198,20 @@ export class PipelinesRepository {
     );
     return rows.map((row) => ({
       ...row,
-      vectorEmbeddings: bindings
-        .filter((b) => b.pipeline_id === row.id)
-        .map((b) => ({
-          id: b.id,
-          pipeline_id: b.pipeline_id,
-          position: b.position,
+      vectorEmbeddings: vectorEmbeddings
+        .filter((v) => v.pipeline_id === row.id)
+        .map((v) => ({
+          id: v.id,
+          pipeline_id: v.pipeline_id,
+          position: v.position,
           model: {
-            id: b.m_id,
-            name: b.m_name,
-            provider: b.m_provider,
-            size: b.m_size,
-            parameters: b.m_parameters,
-            description: b.m_description,
-            created_at: b.m_created_at,
+            id: v.m_id,
+            name: v.m_name,
+            provider: v.m_provider,
+            size: v.m_size,
+            parameters: v.m_parameters,
+            description: v.m_description,
+            created_at: v.m_created_at,
           },
         })),
     }));

@@ -5,12 +5,10 @@
  * Visibility follows the key: a pipeline the key cannot read is reported exactly
  * like one that does not exist, so its existence does not leak.
  */
-import { Inject, Injectable } from '@nestjs/common';
-import { SETTINGS, Settings } from '../config/settings';
+import { Injectable } from '@nestjs/common';
 import { AuthContext, Permission } from '../auth/auth-context';
-import { CatalogueRepository } from '../catalogue/catalogue.repository';
 import { CatalogueService, EmbeddingModelView } from '../catalogue/catalogue.service';
-import { DatabaseService } from '../database/database.service';
+import { DatabaseService, Queryable } from '../database/database.service';
 import {
   DEFAULT_EMBEDDING_MODEL_ID,
   DEFAULT_TEXT_SPLITTER_ID,
@@ -19,9 +17,10 @@ import { conflict, DomainError, ErrorCode, forbidden, invalid, pipelineNotFound 
 import { newId } from '../common/ids';
 import { ListEnvelope, MAX_FILTER_VALUE_CHARS, parseListQuery, toEnvelope } from '../common/list';
 import { Classifications, normalizeClassifications } from './classification-hierarchy';
+import { FragmentsService } from '../fragments/fragments.service';
+import { PipelineRecord } from './pipeline';
 import { ClassificationsDto, CreatePipelineDto, UpdatePipelineDto } from './pipelines.dto';
-import { PipelineRecord, PipelinesRepository } from './pipelines.repository';
-import { createVectorIndex, dropVectorIndex } from './vector-index';
+import { PipelinesRepository } from './pipelines.repository';
 
 export interface PipelineView {
   id: string;
@@ -64,36 +63,51 @@ export function presentPipeline(
 
 const NAME_OPS = ['eq', 'ne', 'contains', 'startswith', 'endswith', 'in'] as const;
 
+export interface AccessOptions {
+  /**
+   * How a key that sees the pipeline but lacks one of the bits is answered:
+   * `forbidden` (the default) names the missing bits; `not-found` answers as for a
+   * pipeline that does not exist (search, as MCP publishes).
+   */
+  denied?: 'forbidden' | 'not-found';
+}
+
 @Injectable()
 export class PipelinesService {
   constructor(
     private readonly pipelines: PipelinesRepository,
-    private readonly catalogue: CatalogueRepository,
-    private readonly catalogueService: CatalogueService,
+    private readonly catalogue: CatalogueService,
+    private readonly fragments: FragmentsService,
     private readonly db: DatabaseService,
-    @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
   private present(pipeline: PipelineRecord): PipelineView {
-    return presentPipeline(pipeline, (row) => this.catalogueService.presentModel(row));
+    return presentPipeline(pipeline, (model) => this.catalogue.presentModel(model));
   }
 
   /**
-   * The pipeline if the key holds every bit of `permissions` on it. A key without
-   * read sees "not found"; with read but missing another bit, "forbidden" — unless
-   * `hideDenied`, where any missing bit is "not found" (search, as MCP publishes).
+   * The pipeline, if the key holds every bit of `permissions` on it: how every module
+   * acting for a key gets a pipeline.
+   *
+   * Permissions work as on a file, and neither read nor write implies the other. A
+   * pipeline the key may not read does not exist for it ("not found"), unless the
+   * operation writes and the key may write: a write-only key can feed a pipeline it
+   * cannot read. A key that sees the pipeline but lacks a bit is told which
+   * ("forbidden"), or, with `denied: 'not-found'`, told nothing.
    */
-  async require(
+  async access(
     auth: AuthContext,
     id: string,
     permissions: number,
-    hideDenied = false,
+    options: AccessOptions = {},
   ): Promise<PipelineRecord> {
-    const canRead = auth.can(id, Permission.Read);
-    const pipeline = canRead ? await this.pipelines.find(id) : null;
+    const visible =
+      auth.can(id, Permission.Read) ||
+      ((permissions & Permission.Write) !== 0 && auth.can(id, Permission.Write));
+    const pipeline = visible ? await this.pipelines.find(id) : null;
     if (!pipeline) throw pipelineNotFound(id);
     if (!auth.can(id, permissions)) {
-      if (hideDenied) throw pipelineNotFound(id);
+      if (options.denied === 'not-found') throw pipelineNotFound(id);
       throw forbidden(
         `Forbidden: this key lacks ${describeBits(permissions & ~auth.access(id).permissions)} permission on the pipeline.`,
       );
@@ -101,8 +115,25 @@ export class PipelinesService {
     return pipeline;
   }
 
+  /**
+   * The pipeline whatever the key, or null: only for work a key was authorised for
+   * before (a queued job, run by the worker under its key's grants of the moment).
+   */
+  find(id: string): Promise<PipelineRecord | null> {
+    return this.pipelines.find(id);
+  }
+
+  /**
+   * Holds the pipeline for the rest of the transaction, so its classifications cannot
+   * be removed under documents being stored (ingestions do not block each other);
+   * returns its classifications, null when the pipeline is gone.
+   */
+  async holdClassifications(id: string, tx: Queryable): Promise<string[] | null> {
+    return (await this.pipelines.lockShared(id, tx))?.classifications ?? null;
+  }
+
   async get(auth: AuthContext, id: string): Promise<PipelineView> {
-    return this.present(await this.require(auth, id, Permission.Read));
+    return this.present(await this.access(auth, id, Permission.Read));
   }
 
   async list(auth: AuthContext, query: Record<string, unknown>): Promise<ListEnvelope<PipelineView>> {
@@ -163,32 +194,32 @@ export class PipelinesService {
           throw invalid(
             `embedding_model_ids[${missing}]: embedding model ${modelIds[missing]} does not exist`,
           );
-        const bindings = modelIds.map((modelId, position) => ({ id: newId(), modelId, position }));
+        const vectorEmbeddings = modelIds.map((modelId, position) => ({ id: newId(), modelId, position }));
         await this.pipelines.insert(
           {
             id,
             name: dto.name,
             description: dto.description ?? null,
             default_text_splitter_id: splitterId,
-            default_vector_embedding_id: bindings[0]?.id ?? null,
+            default_vector_embedding_id: vectorEmbeddings[0]?.id ?? null,
             full_text_search: dto.full_text_search,
             classifications: classifications.classifications,
             hierarchy: classifications.hierarchy,
           },
           tx,
         );
-        for (const binding of bindings) {
+        for (const vectorEmbedding of vectorEmbeddings) {
           await this.pipelines.insertVectorEmbedding(
             {
-              id: binding.id,
+              id: vectorEmbedding.id,
               pipeline_id: id,
-              embedding_model_id: binding.modelId,
-              position: binding.position,
+              embedding_model_id: vectorEmbedding.modelId,
+              position: vectorEmbedding.position,
             },
             tx,
           );
-          const size = models.find((m) => m.id === binding.modelId)!.size;
-          await createVectorIndex(tx, binding.id, size, this.settings.vectorIndex);
+          const size = models.find((m) => m.id === vectorEmbedding.modelId)!.size;
+          await this.fragments.createVectorIndex(tx, vectorEmbedding.id, size);
         }
       })
       .catch(rethrowUniqueName(dto.name));
@@ -196,7 +227,7 @@ export class PipelinesService {
   }
 
   async update(auth: AuthContext, id: string, dto: UpdatePipelineDto): Promise<PipelineView> {
-    const pipeline = await this.require(auth, id, Permission.Read);
+    const pipeline = await this.access(auth, id, Permission.Read);
     if (dto.name !== undefined && (await this.pipelines.nameTaken(dto.name, id))) {
       throw conflict(`A pipeline named '${dto.name}' already exists`);
     }
@@ -214,16 +245,16 @@ export class PipelinesService {
   }
 
   async delete(auth: AuthContext, id: string): Promise<void> {
-    const pipeline = await this.require(auth, id, Permission.Read);
+    const pipeline = await this.access(auth, id, Permission.Read);
     await this.db.transaction(async (tx) => {
       await this.pipelines.delete(id, tx);
-      for (const v of pipeline.vectorEmbeddings) await dropVectorIndex(tx, v.id);
+      for (const v of pipeline.vectorEmbeddings) await this.fragments.dropVectorIndex(tx, v.id);
     });
   }
 
   /** GET classifications: read permission and the `*` allow-list, as the MCP page states. */
   async getClassifications(auth: AuthContext, id: string): Promise<Classifications> {
-    const pipeline = await this.require(auth, id, Permission.Read);
+    const pipeline = await this.access(auth, id, Permission.Read);
     if (auth.access(id).classifications !== '*')
       throw new DomainError(ErrorCode.Forbidden, CLASSIFICATIONS_DENIED);
     return { classifications: pipeline.classifications, hierarchy: pipeline.hierarchy };
@@ -231,7 +262,7 @@ export class PipelinesService {
 
   /** Replaces the classifications; one still used by a live document cannot be removed. */
   async putClassifications(auth: AuthContext, id: string, dto: ClassificationsDto): Promise<Classifications> {
-    await this.require(auth, id, Permission.Read);
+    await this.access(auth, id, Permission.Read);
     const next = normalizeClassifications(dto.classifications, dto.hierarchy);
     return this.db.transaction(async (tx) => {
       await this.pipelines.lock(id, tx);

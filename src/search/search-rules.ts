@@ -14,11 +14,11 @@ import { invalid } from '../common/errors';
 import { textProblem } from '../common/input-guard';
 import { Settings } from '../config/settings';
 import { MAX_CLASSIFICATIONS } from '../pipelines/pipelines.dto';
-import { SearchRequest } from './search.types';
+import { UntypedSearchRequest } from './search.types';
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
-export function checkSearchRequest(request: SearchRequest, limits: Settings['limits']): void {
+export function checkSearchRequest(request: UntypedSearchRequest, limits: Settings['limits']): void {
   const { query, params } = request;
   const problem = textProblem(query);
   if (problem) throw invalid(`query: ${problem}`);

@@ -1,7 +1,7 @@
-import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { AuthContext } from '../auth/auth-context';
 import { Auth } from '../auth/auth.guard';
-import { requireUuid } from '../common/ids';
+import { UuidParam } from '../common/uuid.pipe';
 import { parseSearchBody } from './search.dto';
 import { SearchService } from './search.service';
 import { ApiDoc } from '../openapi/api-doc';
@@ -31,8 +31,11 @@ export class SearchController {
     response: z.array(Fragment),
   })
   @HttpCode(200)
-  search(@Auth() auth: AuthContext, @Param('id') id: string, @Body() body: unknown) {
-    const pipelineId = requireUuid(id, 'pipeline id');
+  search(
+    @Auth() auth: AuthContext,
+    @UuidParam('id', 'pipeline id') pipelineId: string,
+    @Body() body: unknown,
+  ) {
     return this.service.search(auth, pipelineId, parseSearchBody(body));
   }
 }

@@ -14,11 +14,9 @@ describe('parseSearchBody', () => {
   it('applies the published defaults without params', () => {
     const request = parseSearchBody(base);
     expect(request.params).toEqual({ k: 5, fetch_k: 10, lambda_mult: 0.5, threshold: null });
-    expect(request.rawParams).toBeNull();
     expect(request.distanceStrategy).toBe('cosine');
     expect(request.filters).toBeNull();
     expect(request.embeddingModelId).toBeNull();
-    expect(request.embedQueryAlways).toBe(false);
     expect(parseSearchBody({ ...base, params: null }).params.k).toBe(5);
   });
 

@@ -8,15 +8,14 @@
  */
 import { invalid } from '../common/errors';
 import { isUuid } from '../common/ids';
-import { parseMetadataFilter } from './metadata-filter';
+import { DistanceStrategy } from '../fragments/fragment';
+import { parseMetadataFilter } from '../fragments/metadata-filter';
 import {
   ClassificationQuery,
   DEFAULT_PARAMS,
-  DistanceStrategy,
   PRESENT_PARAMS_BASE,
   SearchParams,
   SearchRequest,
-  SearchType,
 } from './search.types';
 
 const REST_TYPES = ['similarity', 'mmr', 'search', 'hybrid', 'history'] as const;
@@ -47,20 +46,18 @@ export function parseSearchBody(body: unknown): SearchRequest {
   const type = body.type as (typeof REST_TYPES)[number];
   if (typeof body.query !== 'string') throw invalid('query: is required and must be a string');
 
-  const { params, rawParams, embeddingModelId } = parseParams(type, body.params);
+  const { params, embeddingModelId } = parseParams(type, body.params);
   return {
-    type: type as SearchType,
+    type,
     query: body.query,
     classifications: parseClassifications(body.classifications),
     params,
-    rawParams,
     filters:
       body.filters === undefined || body.filters === null
         ? null
         : parseMetadataFilter(body.filters, 'filters'),
     distanceStrategy: parseStrategy(body.distance_strategy),
     embeddingModelId,
-    embedQueryAlways: false,
   };
 }
 
@@ -98,9 +95,8 @@ export function parseClassifications(value: unknown): ClassificationQuery {
 function parseParams(
   type: (typeof REST_TYPES)[number],
   value: unknown,
-): { params: SearchParams; rawParams: Record<string, unknown> | null; embeddingModelId: string | null } {
-  if (value === undefined || value === null)
-    return { params: { ...DEFAULT_PARAMS }, rawParams: null, embeddingModelId: null };
+): { params: SearchParams; embeddingModelId: string | null } {
+  if (value === undefined || value === null) return { params: { ...DEFAULT_PARAMS }, embeddingModelId: null };
   if (!isObject(value)) throw invalid('params: expected an object');
   const allowed = PARAMS_OF[type];
   const unknown = Object.keys(value).find((key) => !allowed.includes(key));
@@ -131,7 +127,7 @@ function parseParams(
     if (!isUuid(value.embedding)) throw invalid('params.embedding: must be an embedding model UUID or null');
     embeddingModelId = value.embedding.toLowerCase();
   }
-  return { params, rawParams: value, embeddingModelId };
+  return { params, embeddingModelId };
 }
 
 function parseStrategy(value: unknown): DistanceStrategy {

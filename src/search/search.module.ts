@@ -1,16 +1,19 @@
 import { Module } from '@nestjs/common';
-import { DocumentsModule } from '../documents/documents.module';
 import { EmbeddingsModule } from '../embeddings/embeddings.module';
+import { FragmentsModule } from '../fragments/fragments.module';
 import { PipelinesModule } from '../pipelines/pipelines.module';
 import { SearchController } from './search.controller';
-import { SearchRepository } from './search.repository';
 import { SearchService } from './search.service';
 
-/** Exports SearchService: the MCP `search_knowledge` tool calls the same service as REST. */
+/**
+ * Search owns no table: it reads fragments through FragmentsService. Exports
+ * SearchService: the MCP `search_knowledge` tool and agents' retrieval call the same
+ * service as REST.
+ */
 @Module({
-  imports: [DocumentsModule, EmbeddingsModule, PipelinesModule],
+  imports: [EmbeddingsModule, FragmentsModule, PipelinesModule],
   controllers: [SearchController],
-  providers: [SearchRepository, SearchService],
+  providers: [SearchService],
   exports: [SearchService],
 })
 export class SearchModule {}

@@ -1,13 +1,17 @@
 /**
- * Search, for REST and MCP alike, in the order the MCP tools page publishes:
+ * Search, for REST, MCP and agents alike, in four steps:
  *  1. the pipeline, with read and execute permission (otherwise "not found"),
  *     then the rules every search obeys (search-rules.ts);
- *  2. the embedding model: the one named (a model id the pipeline binds) or the
- *     default — only when the query has to be embedded;
- *  3. the query embedding: for similarity and MMR, and for every type when the
- *     edge asks for it (MCP does);
+ *  2. the embedding model: the one named (a model of one of the pipeline's vector embeddings) or the
+ *     default, only when the query has to be embedded;
+ *  3. the query embedding: for similarity and MMR;
  *  4. the search of the type, over the requested classifications (expanded, then
  *     narrowed to the key's allow-list) and the metadata filter.
+ * `search` runs them all. An edge whose contract orders them otherwise calls
+ * `prepare` (steps 1 to 3) and `run` (step 4) itself: MCP's search_knowledge embeds
+ * the query for every type and refuses its own types in between
+ * (src/mcp/search-knowledge.ts).
+ *
  * Scores: the distance (ascending) for similarity and MMR, the rank (descending)
  * for full text. With inner_product the distance is pgvector's `<#>`, the negated
  * inner product, so that smaller is nearer for every strategy.
@@ -16,19 +20,18 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AuthContext, Permission } from '../auth/auth-context';
 import { DomainError, ErrorCode, invalid, Messages } from '../common/errors';
 import { SETTINGS, Settings } from '../config/settings';
-import { allowedClassifications, narrowClassifications } from '../documents/classification-access';
-import { ContentCipher } from '../documents/content-cipher';
-import { FragmentRow } from '../documents/documents.repository';
-import { decryptFragment, sortKeysDeep } from '../documents/fragment-view';
+import { sortKeysDeep } from '../common/sort-keys';
 import { EmbeddingsService } from '../embeddings/embeddings.service';
+import { Fragment, SearchScope } from '../fragments/fragment';
+import { FragmentsService } from '../fragments/fragments.service';
 import { searchDuration, searchResults } from '../observability/metrics';
+import { allowedClassifications, narrowClassifications } from '../pipelines/classification-access';
 import { expandClassifications } from '../pipelines/classification-hierarchy';
-import { PipelineRecord, VectorEmbedding } from '../pipelines/pipelines.repository';
+import { PipelineRecord, VectorEmbedding } from '../pipelines/pipeline';
 import { PipelinesService } from '../pipelines/pipelines.service';
 import { maximalMarginalRelevance } from './mmr';
 import { checkSearchRequest } from './search-rules';
-import { Scope, SearchRepository } from './search.repository';
-import { SearchFragment, SearchRequest } from './search.types';
+import { SearchFragment, SearchRequest, UntypedSearchRequest } from './search.types';
 
 export const Placeholders = {
   hybrid: 'Hybrid placeholder is not implemented yet',
@@ -37,56 +40,73 @@ export const Placeholders = {
   fullTextDisabled: 'Full text search is not enabled for this pipeline',
 } as const;
 
+/** Which searches the query is embedded for in step 3. */
+export interface PrepareOptions {
+  /** `vector-types`: similarity and MMR only; `every-type`: whatever the type, even none. */
+  embedQuery: 'vector-types' | 'every-type';
+}
+
+/** What steps 1 to 3 settled, for step 4. */
+export interface PreparedSearch {
+  pipeline: PipelineRecord;
+  /** The vector embedding the query was embedded with, and the vector; null when it was not. */
+  embedded: { vectorEmbedding: VectorEmbedding; vector: number[] } | null;
+}
+
 @Injectable()
 export class SearchService {
   constructor(
     private readonly pipelines: PipelinesService,
-    private readonly repository: SearchRepository,
+    private readonly fragments: FragmentsService,
     private readonly embeddings: EmbeddingsService,
-    private readonly cipher: ContentCipher,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
   async search(auth: AuthContext, pipelineId: string, request: SearchRequest): Promise<SearchFragment[]> {
-    const pipeline = await this.pipelines.require(
-      auth,
-      pipelineId,
-      Permission.Read | Permission.Execute,
-      true,
-    );
+    const prepared = await this.prepare(auth, pipelineId, request, { embedQuery: 'vector-types' });
+    return this.run(auth, prepared, request);
+  }
+
+  /** Steps 1 to 3: the pipeline, the rules, and the query's embedding when `options` asks for one. */
+  async prepare(
+    auth: AuthContext,
+    pipelineId: string,
+    request: UntypedSearchRequest,
+    options: PrepareOptions,
+  ): Promise<PreparedSearch> {
+    const pipeline = await this.pipelines.access(auth, pipelineId, Permission.Read | Permission.Execute, {
+      denied: 'not-found',
+    });
     checkSearchRequest(request, this.settings.limits);
-
     const vectorType = request.type === 'similarity' || request.type === 'mmr';
-    let binding: VectorEmbedding | null = null;
-    let vector: number[] | null = null;
-    if (vectorType || request.embedQueryAlways) {
-      binding = selectBinding(pipeline, request.embeddingModelId);
-      vector = await this.embedQuery(binding, request.query);
-    }
+    if (!vectorType && options.embedQuery !== 'every-type') return { pipeline, embedded: null };
+    const vectorEmbedding = selectVectorEmbedding(pipeline, request.embeddingModelId);
+    const vector = await this.embedQuery(vectorEmbedding, request.query);
+    return { pipeline, embedded: { vectorEmbedding, vector } };
+  }
 
+  /** Step 4: the search of the request's type, in the pipeline `prepare` found. */
+  async run(auth: AuthContext, prepared: PreparedSearch, request: SearchRequest): Promise<SearchFragment[]> {
+    const { pipeline, embedded } = prepared;
     switch (request.type) {
       case 'hybrid':
-        throw new DomainError(ErrorCode.NotImplemented, Placeholders.hybrid, {
-          params: { params: request.rawParams ?? {} },
-        });
+        throw new DomainError(ErrorCode.NotImplemented, Placeholders.hybrid);
       case 'history':
-        throw new DomainError(ErrorCode.NotImplemented, Placeholders.history, {
-          params: { params: request.rawParams ?? {} },
-        });
-      case 'query':
-        throw new DomainError(ErrorCode.Internal, Placeholders.invalidType);
+        throw new DomainError(ErrorCode.NotImplemented, Placeholders.history);
       case 'search':
         if (!pipeline.full_text_search)
           throw new DomainError(ErrorCode.NotImplemented, Placeholders.fullTextDisabled);
         break;
       case 'similarity':
       case 'mmr':
+        // prepare embeds the query for these two whatever its options.
+        if (!embedded) throw new Error('A vector search needs the query embedded by prepare()');
         break;
       default:
         throw new DomainError(ErrorCode.Internal, Placeholders.invalidType);
     }
 
-    const scope: Scope = {
+    const scope: SearchScope = {
       pipelineId: pipeline.id,
       classifications: narrowClassifications(
         request.classifications === 'all'
@@ -102,106 +122,114 @@ export class SearchService {
         ? []
         : request.type === 'search'
           ? await this.fullText(scope, request)
-          : await this.vectorSearch(scope, request, binding!, vector!);
+          : await this.vectorSearch(scope, request, embedded!.vectorEmbedding, embedded!.vector);
     stopTimer();
     searchResults.observe({ type: request.type }, results.length);
     return results;
   }
 
   private async vectorSearch(
-    scope: Scope,
+    scope: SearchScope,
     request: SearchRequest,
-    binding: VectorEmbedding,
+    vectorEmbedding: VectorEmbedding,
     vector: number[],
   ): Promise<SearchFragment[]> {
     const { k, fetch_k: fetchK, lambda_mult: lambda, threshold } = request.params;
     const mmr = request.type === 'mmr';
     const limit = mmr ? fetchK : k;
     if (limit === 0) return [];
-    const hits = await this.repository.nearest({
+    const query = {
       ...scope,
-      vectorEmbeddingId: binding.id,
-      size: binding.model.size,
+      vectorEmbeddingId: vectorEmbedding.id,
+      size: vectorEmbedding.model.size,
       vector,
       strategy: request.distanceStrategy,
       limit,
-      withEmbeddings: mmr,
-    });
-    // Ties keep the database order (distance, then id); a threshold drops what is too far.
-    const near = threshold === null ? hits : hits.filter((hit) => hit.distance <= threshold);
-    if (!mmr) return near.map((hit) => this.present(hit.row, hit.distance));
+    };
+    if (!mmr) {
+      const hits = await this.fragments.nearest(query, threshold);
+      return hits.map((hit) => present(hit.fragment, hit.score));
+    }
 
+    const candidates = await this.fragments.nearestVectors(query);
+    // Ties keep the database order (distance, then id); a threshold drops what is too far.
+    const near = threshold === null ? candidates : candidates.filter((c) => c.distance <= threshold);
     const chosen = (
       await maximalMarginalRelevance(
         vector,
-        near.map((hit) => hit.embedding!),
+        near.map((candidate) => candidate.embedding),
         k,
         lambda,
       )
     )
       .map((i) => near[i])
-      .sort((a, b) => a.distance - b.distance || compare(a.row.id, b.row.id));
-    const rows = new Map(
+      .sort((a, b) => a.distance - b.distance || compare(a.id, b.id));
+    const live = new Map(
       (
-        await this.repository.liveByIds(
+        await this.fragments.liveByIds(
           scope,
-          chosen.map((hit) => hit.row.id),
+          chosen.map((candidate) => candidate.id),
         )
-      ).map((row) => [row.id, row]),
+      ).map((fragment) => [fragment.id, fragment]),
     );
     // A fragment expired between the two queries is left out rather than shown.
     return chosen
-      .filter((hit) => rows.has(hit.row.id))
-      .map((hit) => this.present(rows.get(hit.row.id)!, hit.distance));
+      .filter((candidate) => live.has(candidate.id))
+      .map((candidate) => present(live.get(candidate.id)!, candidate.distance));
   }
 
-  private async fullText(scope: Scope, request: SearchRequest): Promise<SearchFragment[]> {
+  private async fullText(scope: SearchScope, request: SearchRequest): Promise<SearchFragment[]> {
     const { k, threshold } = request.params;
-    const hits = await this.repository.fullText(scope, request.query, k);
-    return hits
-      .filter((hit) => threshold === null || hit.rank >= threshold)
-      .map((hit) => this.present(hit.row, hit.rank));
+    const hits = await this.fragments.fullText(scope, request.query, k, threshold);
+    return hits.map((hit) => present(hit.fragment, hit.score));
   }
 
-  private async embedQuery(binding: VectorEmbedding, query: string): Promise<number[]> {
+  private async embedQuery(vectorEmbedding: VectorEmbedding, query: string): Promise<number[]> {
+    const { model } = vectorEmbedding;
     try {
-      return await this.embeddings.embedQuery(binding.model, query);
+      return await this.embeddings.embedQuery(model, query);
     } catch (error) {
       if (error instanceof DomainError) throw error;
       throw new DomainError(
         ErrorCode.Upstream,
-        `Embedding model '${binding.model.name}' could not embed the query: ${(error as Error).message}`,
+        `Embedding model '${model.name}' could not embed the query: ${(error as Error).message}`,
       );
     }
   }
-
-  private present(row: FragmentRow, score: number): SearchFragment {
-    const text = decryptFragment(this.cipher, row);
-    return {
-      classification: row.classification,
-      document_id: row.document_id,
-      expired_at: null,
-      id: row.id,
-      metadata: sortKeysDeep(row.metadata),
-      order_id: row.order_id,
-      ...(text === '' ? {} : { page_content: text }),
-      score,
-      version: Number(row.version),
-    };
-  }
 }
 
-/** The binding of the named embedding model, or the pipeline's default one. */
-export function selectBinding(pipeline: PipelineRecord, embeddingModelId: string | null): VectorEmbedding {
+/**
+ * The pipeline's vector embedding of the named embedding MODEL (REST `params.embedding`,
+ * MCP `embedding_model_id`), or its default one.
+ */
+export function selectVectorEmbedding(
+  pipeline: PipelineRecord,
+  embeddingModelId: string | null,
+): VectorEmbedding {
   if (embeddingModelId !== null) {
     const wanted = embeddingModelId.toLowerCase();
-    const binding = pipeline.vectorEmbeddings.find((v) => v.model.id === wanted);
-    if (!binding) throw invalid(Messages.embeddingModelNotFound);
-    return binding;
+    const named = pipeline.vectorEmbeddings.find((v) => v.model.id === wanted);
+    if (!named) throw invalid(Messages.embeddingModelNotFound);
+    return named;
   }
-  const binding = pipeline.vectorEmbeddings.find((v) => v.id === pipeline.default_vector_embedding_id);
-  if (!binding) throw invalid(Messages.missingEmbeddingModelId);
-  return binding;
+  const fallback = pipeline.vectorEmbeddings.find((v) => v.id === pipeline.default_vector_embedding_id);
+  if (!fallback) throw invalid(Messages.missingEmbeddingModelId);
+  return fallback;
+}
+
+/** One result, as published: keys in alphabetical order, `page_content` absent when empty. */
+function present(fragment: Fragment, score: number): SearchFragment {
+  return {
+    classification: fragment.classification,
+    document_id: fragment.document_id,
+    expired_at: null,
+    id: fragment.id,
+    metadata: sortKeysDeep(fragment.metadata),
+    order_id: fragment.order_id,
+    ...(fragment.text === '' ? {} : { page_content: fragment.text }),
+    score,
+    version: fragment.version,
+  };
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -2,11 +2,11 @@
  * The search request as the service takes it, after each edge has parsed its own
  * input (REST body or MCP arguments). One SearchService.search() answers both.
  */
+import { DistanceStrategy } from '../fragments/fragment';
+import { MetadataFilter } from '../fragments/metadata-filter';
 
-/** Types the edges may pass: `hybrid` and `history` are published placeholders; `query` is MCP's invalid type. */
-export type SearchType = 'similarity' | 'mmr' | 'search' | 'hybrid' | 'history' | 'query';
-
-export type DistanceStrategy = 'cosine' | 'euclidean' | 'inner_product';
+/** The search types: `hybrid` and `history` are published placeholders (501). */
+export type SearchType = 'similarity' | 'mmr' | 'search' | 'hybrid' | 'history';
 
 export interface SearchParams {
   /** 0..65535: the number of fragments to return. */
@@ -29,18 +29,6 @@ export interface ClassificationQuery {
   match: 'hierarchical' | 'exact';
 }
 
-/** A parsed metadata filter (see metadata-filter.ts for the grammar). */
-export type MetadataFilter =
-  | { op: '$and' | '$or'; filters: MetadataFilter[] }
-  | { op: '$not'; filter: MetadataFilter }
-  | {
-      op: '$eq' | '$ne' | '$gt' | '$gte' | '$lt' | '$lte';
-      path: string[];
-      value: string | number | boolean | null;
-    }
-  | { op: '$in' | '$nin'; path: string[]; values: (string | number | boolean | null)[] }
-  | { op: '$exists'; path: string[]; exists: boolean };
-
 export interface SearchRequest {
   type: SearchType;
   query: string;
@@ -50,18 +38,17 @@ export interface SearchRequest {
    */
   classifications: ClassificationQuery | 'all';
   params: SearchParams;
-  /** The raw parsed `params` as sent (for the placeholder errors' `data`), or null when absent. */
-  rawParams: Record<string, unknown> | null;
   filters: MetadataFilter | null;
   distanceStrategy: DistanceStrategy;
   /** An embedding MODEL id (not a vector embedding id); null: the pipeline's default. */
   embeddingModelId: string | null;
-  /**
-   * MCP embeds the query before every search type, including full text and the
-   * placeholder types (published processing order); REST embeds only when needed.
-   */
-  embedQueryAlways: boolean;
 }
+
+/**
+ * A request as SearchService.prepare takes it, its type possibly none: an edge may
+ * accept a type that has no search (MCP's `query`) and refuse it after the first steps.
+ */
+export type UntypedSearchRequest = Omit<SearchRequest, 'type'> & { type: SearchType | null };
 
 /** One result, keys in alphabetical order as published; `page_content` absent when empty. */
 export interface SearchFragment {

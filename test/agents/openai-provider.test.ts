@@ -186,7 +186,11 @@ describe('the openai chat provider', () => {
       model({ endpoint: 'http://127.0.0.1:9/v1', maxRetries: 0 }).stream(request()),
     );
     expect(error.code).toBe(ErrorCode.Upstream);
-    expect(error.message).toMatch(/^The model failed to answer: cannot reach http:\/\/127.0.0.1:9\/v1/);
+    // Admin keys see the address and the network's reason; every other key neither.
+    expect(error.adminMessage).toMatch(
+      /^The model failed to answer: cannot reach http:\/\/127.0.0.1:9\/v1: /,
+    );
+    expect(error.message).toBe('The model failed to answer: cannot reach the model endpoint');
   });
 
   it('stops at once when the turn is cancelled, with the cancel reason', async () => {

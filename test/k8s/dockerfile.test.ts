@@ -85,7 +85,7 @@ describe('Dockerfile', () => {
       .filter((l) => l && !l.startsWith('#'));
     expect(lines[0]).toBe('*');
     expect(lines.filter((l) => l.startsWith('!')).sort()).toEqual(
-      ['!package-lock.json', '!package.json', '!src/', '!tsconfig.build.json', '!tsconfig.json'].sort(),
+      ['!package-lock.json', '!package.json', '!src/', '!tsconfig.build.json', '!tsconfig.json', '!web/'].sort(),
     );
     for (const copied of dockerfile.stages.flatMap((s) => s.instructions.filter((i) => i.keyword === 'COPY' && !i.args.startsWith('--from')))) {
       for (const source of copied.args.split(/\s+/).slice(0, -1)) {

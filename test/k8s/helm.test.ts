@@ -184,6 +184,13 @@ describe('helm chart charts/trove', () => {
     expect(config.data.TROVE_MIGRATE_ON_START).toBe('false');
   });
 
+  it('serves the web console by default and turns it off with config.uiEnabled=false', () => {
+    const uiEnabled = (args: string[]) =>
+      (findObject(rendered(args), 'ConfigMap', 'trove') as KubeObject & { data: Record<string, string> }).data.TROVE_UI_ENABLED;
+    expect(uiEnabled([])).toBe('true');
+    expect(uiEnabled(['--set', 'config.uiEnabled=false'])).toBe('false');
+  });
+
   it('reads DATABASE_URL from an existing Secret (CloudNativePG) and lets an HPA own the replica count', () => {
     const objects = rendered(['--values', ALL_FEATURES]);
     const deployment = findObject(objects, 'Deployment', 'trove');

@@ -58,6 +58,8 @@ describe('the image runtime stage, without Docker', () => {
       const answers = (path: string, status: number) => async () => (await api.get(path)).status === status;
       await waitFor('/readyz to answer 200', answers('/readyz', 200), { timeoutMs: 60_000, intervalMs: 100 });
       expect((await api.get('/healthz')).status).toBe(200);
+      // The web console is part of dist/ and served by production dependencies alone.
+      expect((await api.get('/ui/')).status).toBe(200);
       expect((await api.get('/metrics')).text).toContain('trove_http_requests_total');
       child.kill('SIGTERM');
       await waitFor('/readyz to answer 503', answers('/readyz', 503), { timeoutMs: 5_000, intervalMs: 100 });

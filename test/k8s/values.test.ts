@@ -74,6 +74,7 @@ describe('charts/trove values', () => {
     ['mcp.sessionStore', 'redis'],
     ['mcp.allowedHosts', []],
     ['config.logLevel', 'verbose'],
+    ['config.uiEnabled', 'false'],
     ['database.url', 'mysql://db/trove'],
     ['database.poolSize', 0],
     ['secrets.bootstrapApiKey', 'admin'],

@@ -55,7 +55,12 @@ describeEachDatabase(
 
     /** Runs one cell per key kind; returns every failure as a line, so one row shows them all. */
     async function runCells(
-      row: { expect: Record<KeyKind, unknown>; check?: Check; refusal?: RefusalCheck },
+      row: {
+        expect: Record<KeyKind, unknown>;
+        check?: Check;
+        refusal?: RefusalCheck;
+        known?: (fx: MatrixFixture, kind: KeyKind) => string[];
+      },
       call: (kind: KeyKind) => Promise<{ outcome: unknown; request: string; answer: string; body: unknown }>,
     ): Promise<string[]> {
       const failures: string[] = [];
@@ -67,7 +72,8 @@ describeEachDatabase(
           );
           continue;
         }
-        for (const leak of leaks(fx, kind, request, answer))
+        const known = row.known?.(fx, kind).join(' ') ?? '';
+        for (const leak of leaks(fx, kind, `${request} ${known}`, answer))
           failures.push(`${kind}: the answer shows ${leak}`);
         const succeeded =
           outcome === 'ok' || (typeof outcome === 'number' && outcome >= 200 && outcome < 300);

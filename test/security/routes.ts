@@ -88,6 +88,7 @@ export const ROUTES: Route[] = [
       grants: [{ pipeline_id: f.pipelineId, permissions: 5, classifications: ['public'] }],
     }),
   },
+  { method: 'GET', path: '/api_keys/me' },
   { method: 'GET', path: '/api_keys/:keyId' },
   { method: 'PATCH', path: '/api_keys/:keyId', body: () => ({ name: 'renamed', disabled: false }) },
   { method: 'POST', path: '/api_keys/:keyId/rotate' },
@@ -102,6 +103,7 @@ export const ROUTES: Route[] = [
     body: () => ({ name: 'fuzzed-model', provider: 'hashing', size: 8, parameters: { ngram: 2 } }),
   },
   { method: 'GET', path: '/embedding_models/:modelId' },
+  { method: 'POST', path: '/embedding_models/:modelId/test', body: () => ({ text: 'a fuzzed probe' }) },
   { method: 'DELETE', path: '/embedding_models/:modelId' },
   { method: 'GET', path: '/text_splitters' },
   {
@@ -144,6 +146,7 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/pipelines/:pipelineId/documents/:documentId' },
   { method: 'GET', path: '/pipelines/:pipelineId/documents/:documentId/fragments' },
   { method: 'DELETE', path: '/pipelines/:pipelineId/documents/:documentId' },
+  { method: 'GET', path: '/jobs' },
   { method: 'GET', path: '/jobs/:jobId' },
 
   // Files
@@ -192,6 +195,7 @@ export const ROUTES: Route[] = [
     path: '/llms/:llmId',
     body: () => ({ description: 'fuzzed', context_window: 4096, parameters: { max_sentences: 2 } }),
   },
+  { method: 'POST', path: '/llms/:llmId/test', body: () => ({ text: 'a fuzzed question?' }) },
   { method: 'DELETE', path: '/llms/:llmId' },
 
   // Agents API: agents

@@ -6,10 +6,8 @@ export const searchRequest = (overrides: Partial<SearchRequest> = {}): SearchReq
   query: 'q',
   classifications: { values: ['public'], match: 'hierarchical' },
   params: { ...DEFAULT_PARAMS },
-  rawParams: null,
   filters: null,
   distanceStrategy: 'cosine',
   embeddingModelId: null,
-  embedQueryAlways: false,
   ...overrides,
 });

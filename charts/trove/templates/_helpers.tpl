@@ -190,6 +190,7 @@ TROVE_MCP_SESSION_STORE: {{ .Values.mcp.sessionStore | quote }}
 TROVE_MCP_SESSION_IDLE_SECONDS: {{ .Values.mcp.sessionIdleSeconds | toString | quote }}
 TROVE_MCP_TOOL_SCHEMAS: {{ .Values.mcp.toolSchemas | quote }}
 TROVE_JOBS_WORKER: {{ .Values.config.jobsWorker | toString | quote }}
+TROVE_UI_ENABLED: {{ .Values.config.uiEnabled | toString | quote }}
 TROVE_HNSW_M: {{ .Values.config.vectorIndex.m | toString | quote }}
 TROVE_HNSW_EF_CONSTRUCTION: {{ .Values.config.vectorIndex.efConstruction | toString | quote }}
 TROVE_HNSW_EF_SEARCH: {{ .Values.config.vectorIndex.efSearch | toString | quote }}

@@ -52,11 +52,9 @@ export class GuidedMindService {
       query: args.query,
       classifications: 'all',
       params: { k: args.limit, fetch_k: 0, lambda_mult: 0.5, threshold: 1 - args.threshold },
-      rawParams: null,
       filters: null,
       distanceStrategy: 'cosine',
       embeddingModelId: null,
-      embedQueryAlways: false,
     };
     let hits: RagSearchHit[];
     if (projectId !== null) {

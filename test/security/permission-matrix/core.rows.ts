@@ -41,6 +41,17 @@ export const CORE_READ_ROWS: RestRow[] = [
 
   { route: 'GET /api_keys', request: get(() => '/api_keys?limit=1000'), expect: adminOnly(200) },
   { route: 'GET /api_keys/:id', request: get((fx) => `/api_keys/${fx.scratch.key}`), expect: adminOnly(200) },
+  {
+    route: 'GET /api_keys/me',
+    request: get(() => '/api_keys/me'),
+    expect: anyKey(200),
+    // A write-only key may not read pipeline A, yet its own grant names it: it writes there by that id.
+    known: (fx, kind) => (kind === 'disabled' ? [] : [fx.a.id, fx.b.id]),
+    check: (body, fx, kind) => {
+      if (body.id !== fx.keys[kind].id) fail(`answered key ${body.id}, not the caller's`);
+      if ('secret' in body) fail('answered a secret');
+    },
+  },
 
   { route: 'GET /embedding_providers', request: get(() => '/embedding_providers'), expect: anyKey(200) },
   { route: 'GET /embedding_models', request: get(() => '/embedding_models'), expect: anyKey(200) },
@@ -48,6 +59,14 @@ export const CORE_READ_ROWS: RestRow[] = [
     route: 'GET /embedding_models/:id',
     request: get(() => `/embedding_models/${DEFAULT_MODEL_ID}`),
     expect: anyKey(200),
+  },
+  {
+    route: 'POST /embedding_models/:id/test',
+    request: () => ({ method: 'POST', path: `/embedding_models/${DEFAULT_MODEL_ID}/test` }),
+    expect: adminOnly(200),
+    check: (body) => {
+      if (body.ok !== true || body.dimension !== 384) fail(`probe failed: ${JSON.stringify(body)}`);
+    },
   },
   { route: 'GET /text_splitters', request: get(() => '/text_splitters'), expect: anyKey(200) },
   {
@@ -223,6 +242,24 @@ export const CORE_READ_ROWS: RestRow[] = [
         [fx.docs['public-job'].id],
         'job documents',
       ),
+  },
+  {
+    route: 'GET /jobs',
+    request: get(() => '/jobs?limit=1000'),
+    expect: anyKey(200),
+    check: (body, fx, kind) => {
+      const ids: string[] = body.data.map((job: any) => job.id);
+      if (kind === 'admin') {
+        if (!ids.includes(fx.jobs.admin) || !ids.includes(fx.jobs.allPublic)) fail('misses a job');
+      } else if (kind === 'all-public') {
+        sameSet(ids, [fx.jobs.allPublic], 'jobs');
+        sameSet(
+          body.data[0].documents.map((d: any) => d.id),
+          [fx.docs['public-job'].id],
+          'job documents',
+        );
+      } else sameSet(ids, [], 'jobs');
+    },
   },
 
   ...['similarity', 'mmr', 'search'].map((type): RestRow => ({

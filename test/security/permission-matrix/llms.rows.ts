@@ -34,6 +34,15 @@ export const LLM_READ_ROWS: RestRow[] = [
     expect: anyKey(200),
     check: noApiKey,
   },
+  {
+    // A probe changes nothing: it asks the model one question and answers what happened.
+    route: 'POST /llms/:id/test',
+    request: () => ({ method: 'POST', path: `/llms/${EXTRACTIVE}/test` }),
+    expect: adminOnly(200),
+    check: (body) => {
+      if (body.ok !== true) fail(`probe failed: ${JSON.stringify(body)}`);
+    },
+  },
 ];
 
 export const LLM_WRITE_ROWS: RestRow[] = [

@@ -41,6 +41,11 @@ export interface RestRow {
   check?: Check;
   /** For what an error text must (not) say beyond the fixture's secrets: a request's own words are no leak there. */
   refusal?: RefusalCheck;
+  /**
+   * What the key holds by its own configuration (the pipeline ids of its grants): no
+   * leak when answered back to it, like a request's own words.
+   */
+  known?: (fx: MatrixFixture, kind: KeyKind) => string[];
 }
 
 /** `ok`: a tool result; a negative number: that JSON-RPC error code; 401: refused before MCP. */

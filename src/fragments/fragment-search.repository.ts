@@ -1,7 +1,7 @@
 /**
  * The SQL of search: nearest fragments by vector distance, and full-text ranking.
  *
- * Vector search goes through the binding's partial HNSW index (cosine) when it can.
+ * Vector search goes through the vector embedding's partial HNSW index (cosine) when it can.
  * An HNSW scan alone returns about `hnsw.ef_search` candidates and filters them
  * afterwards, so a selective filter (classifications, metadata) could leave fewer
  * than k rows although k exist. Two things prevent that: iterative index scans
@@ -13,16 +13,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SETTINGS, Settings } from '../config/settings';
 import { DatabaseService, Queryable } from '../database/database.service';
-import {
-  FRAGMENT_COLUMNS,
-  FragmentRow,
-  TEXT_SEARCH_CONFIG,
-  vectorLiteral,
-} from '../documents/documents.repository';
 import { searchExactFallbacks } from '../observability/metrics';
-import { vectorEmbeddingPredicate, vectorExpression } from '../pipelines/vector-index';
+import { DistanceStrategy, SearchScope, VectorQuery } from './fragment';
+import { FRAGMENT_COLUMNS, FragmentRow, TEXT_SEARCH_CONFIG, vectorLiteral } from './fragments.repository';
 import { compileMetadataFilter } from './metadata-filter';
-import { DistanceStrategy, MetadataFilter } from './search.types';
+import { vectorEmbeddingPredicate, vectorExpression } from './vector-index';
 
 /** pgvector's operators; `<#>` is the negated inner product, so that smaller is nearer as for the others. */
 export const DISTANCE_OPERATOR: Record<DistanceStrategy, string> = {
@@ -31,7 +26,7 @@ export const DISTANCE_OPERATOR: Record<DistanceStrategy, string> = {
   inner_product: '<#>',
 };
 
-/** The bindings' HNSW indexes are built with vector_cosine_ops: only cosine can use them. */
+/** The vector embeddings' HNSW indexes are built with vector_cosine_ops: only cosine can use them. */
 const INDEXED_STRATEGY: DistanceStrategy = 'cosine';
 
 /**
@@ -42,18 +37,7 @@ const INDEXED_STRATEGY: DistanceStrategy = 'cosine';
  */
 const MAX_EF_SEARCH = 1000;
 
-export interface Scope {
-  pipelineId: string;
-  classifications: string[];
-  filter: MetadataFilter | null;
-}
-
-export interface VectorQuery extends Scope {
-  vectorEmbeddingId: string;
-  size: number;
-  vector: number[];
-  strategy: DistanceStrategy;
-  limit: number;
+export interface ScanQuery extends VectorQuery {
   /** Also return each fragment's stored vector (MMR needs them; content is then left out). */
   withEmbeddings: boolean;
 }
@@ -73,14 +57,14 @@ export interface RankedHit {
 export type ScanMode = 'indexed' | 'exact';
 
 @Injectable()
-export class SearchRepository {
+export class FragmentSearchRepository {
   constructor(
     private readonly db: DatabaseService,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
   /** The `limit` nearest live fragments in scope, nearest first; never fewer than exist. */
-  async nearest(query: VectorQuery): Promise<VectorHit[]> {
+  async nearest(query: ScanQuery): Promise<VectorHit[]> {
     if (query.strategy !== INDEXED_STRATEGY) return this.nearestWith(query, 'exact');
     const hits = await this.nearestWith(query, 'indexed');
     if (hits.length >= query.limit) return hits;
@@ -89,7 +73,7 @@ export class SearchRepository {
   }
 
   /** One scan mode, without fallback: what the benchmark compares. */
-  nearestWith(query: VectorQuery, mode: ScanMode): Promise<VectorHit[]> {
+  nearestWith(query: ScanQuery, mode: ScanMode): Promise<VectorHit[]> {
     return this.db.transaction(async (tx) => {
       await this.configureScan(tx, mode, query.limit);
       const { sql, params } = nearestSql(query);
@@ -103,25 +87,10 @@ export class SearchRepository {
   }
 
   /**
-   * Live fragments by id (content included), in no particular order, within the same
-   * scope as the query that found them (pipeline and classifications): MMR's second
-   * query must not widen what the first one was allowed to return.
-   */
-  liveByIds(scope: Scope, ids: string[]): Promise<FragmentRow[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    return this.db.query<FragmentRow>(
-      `SELECT ${FRAGMENT_COLUMNS} FROM fragments f
-       WHERE f.id = ANY($1::uuid[]) AND f.pipeline_id = $2 AND f.classification = ANY($3::text[])
-         AND f.expired_at IS NULL`,
-      [ids, scope.pipelineId, scope.classifications],
-    );
-  }
-
-  /**
    * Full-text search: `websearch_to_tsquery` (plain words must all match; "quoted
    * phrases", `or` and `-word` as in a web search engine), ranked by `ts_rank`.
    */
-  fullText(scope: Scope, text: string, limit: number): Promise<RankedHit[]> {
+  fullText(scope: SearchScope, text: string, limit: number): Promise<RankedHit[]> {
     const params: unknown[] = [scope.pipelineId, scope.classifications, text, limit];
     const where = [
       'f.pipeline_id = $1',
@@ -155,7 +124,7 @@ export class SearchRepository {
   }
 }
 
-function nearestSql(query: VectorQuery): { sql: string; params: unknown[] } {
+function nearestSql(query: ScanQuery): { sql: string; params: unknown[] } {
   const params: unknown[] = [
     vectorLiteral(query.vector),
     query.pipelineId,

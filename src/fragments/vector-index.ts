@@ -1,8 +1,8 @@
 /**
- * One HNSW index per vector embedding (a pipeline's binding of one model).
+ * One HNSW index per vector embedding (see src/pipelines/pipeline.ts).
  *
  * All vectors live in `fragment_embeddings.embedding`, a `vector` column without a
- * fixed dimension; an index needs one, so each binding gets a partial expression
+ * fixed dimension; an index needs one, so each vector embedding gets a partial expression
  * index over `embedding::vector(<size>)` restricted to its own rows. Queries must
  * use the same expression and the same literal predicate for the planner to pick
  * the index, hence these helpers are the only place that spells either.
@@ -26,7 +26,7 @@ export function vectorExpression(size: number, alias = 'fe'): string {
   return `${alias}.embedding::vector(${size})`;
 }
 
-/** The predicate that selects one binding's rows, matching its partial index. */
+/** The predicate that selects one vector embedding's rows, matching its partial index. */
 export function vectorEmbeddingPredicate(vectorEmbeddingId: string, alias = 'fe'): string {
   return `${alias}.vector_embedding_id = ${literalId(vectorEmbeddingId)}`;
 }

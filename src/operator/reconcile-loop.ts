@@ -1,7 +1,8 @@
 /**
- * A controller: informer events become keys in a work queue; workers take keys
+ * A reconcile loop: informer events become keys in a work queue; workers take keys
  * one at a time and run the reconciler; the result decides whether and when the
- * key comes back. The shape of controller-runtime's Controller.
+ * key comes back. The shape of controller-runtime's Controller (named otherwise
+ * here, where a "controller" is a Nest REST controller).
  */
 import { reconcileDuration, reconcileErrors, reconciles } from '../observability/metrics';
 import { Informer } from './informer';
@@ -18,33 +19,33 @@ export interface Reconciler {
   readonly kind: string;
   /**
    * Brings the world in line with the object named by `key` ("namespace/name").
-   * Throwing retries the key with backoff. `signal` aborts when the controller
+   * Throwing retries the key with backoff. `signal` aborts when the loop
    * stops (leadership lost): no write may start after it fired.
    */
   reconcile(key: string, signal: AbortSignal): Promise<ReconcileResult>;
 }
 
-/** An informer whose events enqueue keys of this controller's kind. */
+/** An informer whose events enqueue keys of this loop's kind. */
 export interface WatchSource<T extends k8s.KubernetesObject = k8s.KubernetesObject> {
   informer: Informer<T>;
   keysFor(obj: T): string[];
   /**
-   * What of an object matters to this controller. An update that leaves it unchanged
+   * What of an object matters to this loop. An update that leaves it unchanged
    * enqueues nothing (as controller-runtime's GenerationChangedPredicate), so the
-   * controller's own status and finalizer writes do not trigger another pass.
+   * loop's own status and finalizer writes do not trigger another pass.
    * Without it every event counts.
    */
   fingerprint?(obj: T): string;
 }
 
-export interface ControllerOptions {
+export interface ReconcileLoopOptions {
   workers?: number;
   resyncSeconds: number;
   queue?: WorkQueueOptions;
   logger: OperatorLogger;
 }
 
-export class Controller {
+export class ReconcileLoop {
   readonly queue: WorkQueue;
   private readonly abort = new AbortController();
   private workers: Promise<void>[] = [];
@@ -55,7 +56,7 @@ export class Controller {
     /** The informer of the kind itself: resync re-enqueues everything in its cache. */
     private readonly primary: WatchSource,
     secondary: WatchSource[],
-    private readonly options: ControllerOptions,
+    private readonly options: ReconcileLoopOptions,
   ) {
     this.queue = new WorkQueue(options.queue);
     for (const source of [primary, ...secondary]) {
@@ -74,7 +75,7 @@ export class Controller {
     }
   }
 
-  /** Starts the workers; the informers (shared between controllers) are started by their owner. */
+  /** Starts the workers; the informers (shared between loops) are started by their owner. */
   start(): void {
     this.workers = Array.from({ length: this.options.workers ?? 2 }, () => this.work());
     // A periodic full pass repairs drift nobody announced (a Trove pipeline edited by hand).

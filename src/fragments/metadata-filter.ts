@@ -20,7 +20,18 @@
  * `$ne`, `$nin` and `$not` are exact complements: they also match missing keys.
  */
 import { invalid } from '../common/errors';
-import { MetadataFilter } from './search.types';
+
+/** A parsed metadata filter: what `parseMetadataFilter` returns and `compileMetadataFilter` turns into SQL. */
+export type MetadataFilter =
+  | { op: '$and' | '$or'; filters: MetadataFilter[] }
+  | { op: '$not'; filter: MetadataFilter }
+  | {
+      op: '$eq' | '$ne' | '$gt' | '$gte' | '$lt' | '$lte';
+      path: string[];
+      value: string | number | boolean | null;
+    }
+  | { op: '$in' | '$nin'; path: string[]; values: (string | number | boolean | null)[] }
+  | { op: '$exists'; path: string[]; exists: boolean };
 
 type Scalar = string | number | boolean | null;
 type Comparison = '$eq' | '$ne' | '$gt' | '$gte' | '$lt' | '$lte';

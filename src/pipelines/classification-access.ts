@@ -14,10 +14,10 @@
  * an allow-list written as one name should not have to repeat the whole chain below it.
  */
 import { AuthContext, Permission } from '../auth/auth-context';
-import { expandClassifications } from '../pipelines/classification-hierarchy';
-import { PipelineRow } from '../pipelines/pipelines.repository';
+import { expandClassifications } from './classification-hierarchy';
+import { PipelineRecord } from './pipeline';
 
-type PipelineClassifications = Pick<PipelineRow, 'id' | 'classifications' | 'hierarchy'>;
+type PipelineClassifications = Pick<PipelineRecord, 'id' | 'classifications' | 'hierarchy'>;
 
 export interface ClassificationAccess {
   /**
@@ -48,7 +48,7 @@ export function classificationAccess(
   return { allowed, nameable };
 }
 
-/** Whether a version of this classification exists for the key. */
+/** Whether a version of this classification exists for the key (in SQL: common/classification-sql.ts). */
 export function mayAccess(allowed: string[] | null, classification: string): boolean {
   return allowed === null || allowed.includes(classification);
 }

@@ -1,0 +1,19 @@
+import { Controller, Get } from '@nestjs/common';
+import { AuthContext } from './auth-context';
+import { Auth } from './auth.guard';
+import { ApiKeysService } from './api-keys.service';
+
+/**
+ * `GET /api_keys/me`: any key reads its own record (name, admin, grants, scopes; never
+ * its secret, which is not stored), so a client such as the console can offer only
+ * what the key may do. The rest of /api_keys stays admin-only.
+ */
+@Controller('api_keys/me')
+export class ApiKeySelfController {
+  constructor(private readonly service: ApiKeysService) {}
+
+  @Get()
+  me(@Auth() auth: AuthContext) {
+    return this.service.get(auth.keyId);
+  }
+}

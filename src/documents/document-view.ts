@@ -1,0 +1,46 @@
+/**
+ * How documents look in answers. Keys in alphabetical order, like every view, and so
+ * is every key of a document's metadata.
+ */
+import { sortKeysDeep } from '../common/sort-keys';
+import { DocumentRow } from './documents.repository';
+
+export interface DocumentView {
+  classification: string;
+  created_at: string;
+  expired_at: string | null;
+  external_id: string | null;
+  fragment_count: number;
+  id: string;
+  metadata: Record<string, unknown>;
+  pipeline_id: string;
+  text_splitter_id: string;
+  updated_at: string;
+  version: number;
+}
+
+/** What a key without read permission learns of a document it expired. */
+export interface ExpiryView {
+  expired_at: string | null;
+  id: string;
+}
+
+export function presentDocument(row: DocumentRow): DocumentView {
+  return {
+    classification: row.classification,
+    created_at: row.created_at.toISOString(),
+    expired_at: row.expired_at ? row.expired_at.toISOString() : null,
+    external_id: row.external_id,
+    fragment_count: row.fragment_count,
+    id: row.id,
+    metadata: sortKeysDeep(row.metadata),
+    pipeline_id: row.pipeline_id,
+    text_splitter_id: row.text_splitter_id,
+    updated_at: row.updated_at.toISOString(),
+    version: Number(row.version),
+  };
+}
+
+export function presentExpiry(row: Pick<DocumentRow, 'id' | 'expired_at'>): ExpiryView {
+  return { expired_at: row.expired_at ? row.expired_at.toISOString() : null, id: row.id };
+}

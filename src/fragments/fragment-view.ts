@@ -1,0 +1,30 @@
+/**
+ * How a fragment looks in answers (a document's fragments). Keys in alphabetical
+ * order, as the published Fragment is, and so is every key of its metadata.
+ */
+import { sortKeysDeep } from '../common/sort-keys';
+import { Fragment } from './fragment';
+
+export interface FragmentView {
+  classification: string;
+  document_id: string;
+  expired_at: string | null;
+  id: string;
+  metadata: Record<string, unknown>;
+  order_id: number;
+  page_content?: string;
+  version: number;
+}
+
+export function presentFragment(fragment: Fragment): FragmentView {
+  return {
+    classification: fragment.classification,
+    document_id: fragment.document_id,
+    expired_at: fragment.expired_at ? fragment.expired_at.toISOString() : null,
+    id: fragment.id,
+    metadata: sortKeysDeep(fragment.metadata),
+    order_id: fragment.order_id,
+    ...(fragment.text === '' ? {} : { page_content: fragment.text }),
+    version: fragment.version,
+  };
+}

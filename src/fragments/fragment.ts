@@ -1,0 +1,75 @@
+/**
+ * Fragments as the fragments module hands them to others: their text opened, their
+ * version a number. The rows themselves (sealed content, bigint versions) stay in
+ * fragments.repository.ts.
+ */
+import { MetadataFilter } from './metadata-filter';
+
+export interface Fragment {
+  id: string;
+  document_id: string;
+  order_id: number;
+  version: number;
+  classification: string;
+  metadata: Record<string, unknown>;
+  /** The opened text ('' for a fragment stored without any). */
+  text: string;
+  expired_at: Date | null;
+}
+
+/** A fragment about to be stored, its text already sealed (FragmentsService.seal). */
+export interface NewFragment {
+  sealed: SealedFragment;
+  documentId: string;
+  orderId: number;
+  version: number;
+  classification: string;
+  metadata: Record<string, unknown>;
+  /** The plaintext, only for pipelines with full-text search (it becomes lexemes, never stored as text). */
+  text: string | null;
+}
+
+/** A new fragment's id and its text, sealed to that id. */
+export interface SealedFragment {
+  id: string;
+  content: Buffer;
+  keyId: string;
+}
+
+/** When a version of a document was stored, and its classification. */
+export interface VersionStart {
+  version: number;
+  classification: string;
+  /** When the version was stored (its fragments' creation time). */
+  startedAt: Date;
+}
+
+/** Where a search looks: live fragments of one pipeline, of these classifications, matching the filter. */
+export interface SearchScope {
+  pipelineId: string;
+  classifications: string[];
+  filter: MetadataFilter | null;
+}
+
+export type DistanceStrategy = 'cosine' | 'euclidean' | 'inner_product';
+
+export interface VectorQuery extends SearchScope {
+  vectorEmbeddingId: string;
+  size: number;
+  vector: number[];
+  strategy: DistanceStrategy;
+  limit: number;
+}
+
+/** A fragment found by a search, with its distance (vectors) or rank (full text). */
+export interface ScoredFragment {
+  fragment: Fragment;
+  score: number;
+}
+
+/** An MMR candidate: a nearest fragment's id, distance and stored vector, its text left unread. */
+export interface VectorCandidate {
+  id: string;
+  distance: number;
+  embedding: number[];
+}

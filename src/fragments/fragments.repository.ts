@@ -1,0 +1,177 @@
+/**
+ * SQL of the `fragments` and `fragment_embeddings` tables, outside search
+ * (fragment-search.repository.ts): writes in the caller's transaction, so one
+ * ingestion is one transaction however many documents it holds.
+ */
+import { Injectable } from '@nestjs/common';
+import { toSql } from 'pgvector';
+import { allowedSql } from '../common/classification-sql';
+import { keysetSql, ListQuery } from '../common/list';
+import { DatabaseService, Queryable } from '../database/database.service';
+import { VersionStart } from './fragment';
+
+/** The text search configuration of fragments' `search_vector` and of full-text queries. */
+export const TEXT_SEARCH_CONFIG = 'english';
+
+export interface FragmentRow {
+  id: string;
+  document_id: string;
+  order_id: number;
+  version: string; // bigint
+  classification: string;
+  metadata: Record<string, unknown>;
+  content: Buffer;
+  content_key_id: string;
+  expired_at: Date | null;
+}
+
+export const FRAGMENT_COLUMNS = `f.id, f.document_id, f.order_id, f.version, f.classification, f.metadata, f.content,
+  f.content_key_id, f.expired_at`;
+
+export interface FragmentInsert {
+  id: string;
+  documentId: string;
+  orderId: number;
+  version: number;
+  classification: string;
+  metadata: Record<string, unknown>;
+  content: Buffer;
+  contentKeyId: string;
+  /** The plaintext, only for pipelines with full-text search (it becomes lexemes, never stored as text). */
+  text: string | null;
+}
+
+@Injectable()
+export class FragmentsRepository {
+  constructor(private readonly db: DatabaseService) {}
+
+  async insert(pipelineId: string, fragments: FragmentInsert[], tx: Queryable): Promise<void> {
+    if (fragments.length === 0) return;
+    await tx.query(
+      `INSERT INTO fragments (id, pipeline_id, document_id, order_id, version, classification, metadata, content, content_key_id, search_vector)
+       SELECT u.id, $1, u.document_id, u.order_id, u.version, u.classification, u.metadata, u.content, u.key_id,
+              to_tsvector('${TEXT_SEARCH_CONFIG}', u.text)
+       FROM unnest($2::uuid[], $3::uuid[], $4::int[], $5::bigint[], $6::text[], $7::jsonb[], $8::bytea[], $9::text[], $10::text[])
+         AS u(id, document_id, order_id, version, classification, metadata, content, key_id, text)`,
+      [
+        pipelineId,
+        fragments.map((f) => f.id),
+        fragments.map((f) => f.documentId),
+        fragments.map((f) => f.orderId),
+        fragments.map((f) => String(f.version)),
+        fragments.map((f) => f.classification),
+        fragments.map((f) => JSON.stringify(f.metadata)),
+        fragments.map((f) => f.content),
+        fragments.map((f) => f.contentKeyId),
+        fragments.map((f) => f.text),
+      ],
+    );
+  }
+
+  async insertEmbeddings(
+    vectorEmbeddingId: string,
+    fragmentIds: string[],
+    vectors: number[][],
+    tx: Queryable,
+  ): Promise<void> {
+    if (fragmentIds.length === 0) return;
+    await tx.query(
+      `INSERT INTO fragment_embeddings (vector_embedding_id, fragment_id, embedding)
+       SELECT $1, u.id, u.embedding::vector FROM unnest($2::uuid[], $3::text[]) AS u(id, embedding)`,
+      [vectorEmbeddingId, fragmentIds, vectors.map(vectorLiteral)],
+    );
+  }
+
+  /** Expires the fragments of each document's versions older than the given one. */
+  async expireOlderVersions(
+    versions: { documentId: string; version: number }[],
+    tx: Queryable,
+  ): Promise<void> {
+    if (versions.length === 0) return;
+    await tx.query(
+      `UPDATE fragments f SET expired_at = now()
+       FROM unnest($1::uuid[], $2::bigint[]) AS u(document_id, version)
+       WHERE f.document_id = u.document_id AND f.version < u.version AND f.expired_at IS NULL`,
+      [versions.map((v) => v.documentId), versions.map((v) => String(v.version))],
+    );
+  }
+
+  /** Expires every live fragment of these documents. */
+  async expireDocuments(documentIds: string[], tx: Queryable): Promise<void> {
+    if (documentIds.length === 0) return;
+    await tx.query(
+      `UPDATE fragments SET expired_at = now() WHERE document_id = ANY($1::uuid[]) AND expired_at IS NULL`,
+      [documentIds],
+    );
+  }
+
+  /**
+   * One version's fragments of a document, in order, keyset-paged on the (time-ordered)
+   * id; none when the version's classification is not allowed, as for a version that
+   * does not exist.
+   */
+  version(
+    documentId: string,
+    version: number,
+    allowed: string[] | null,
+    query: ListQuery,
+  ): Promise<FragmentRow[]> {
+    const params: unknown[] = [documentId, String(version)];
+    const where = [
+      'f.document_id = $1',
+      'f.version = $2::bigint',
+      allowedSql('f.classification', allowed, params),
+    ];
+    const page = keysetSql(query.page, params, 'f.id');
+    if (page.where) where.push(page.where);
+    return this.db.query<FragmentRow>(
+      `SELECT ${FRAGMENT_COLUMNS} FROM fragments f WHERE ${where.join(' AND ')} ORDER BY ${page.order} ${page.limit}`,
+      params,
+    );
+  }
+
+  /** When each version of these documents was stored, and its classification. */
+  async versionHistory(documentIds: string[], db: Queryable = this.db): Promise<Map<string, VersionStart[]>> {
+    const history = new Map<string, VersionStart[]>(documentIds.map((id) => [id, []]));
+    if (documentIds.length === 0) return history;
+    const rows = await db.query<{
+      document_id: string;
+      version: string;
+      classification: string;
+      started_at: Date;
+    }>(
+      `SELECT f.document_id, f.version, f.classification, min(f.created_at) AS started_at
+       FROM fragments f WHERE f.document_id = ANY($1::uuid[])
+       GROUP BY f.document_id, f.version, f.classification`,
+      [documentIds],
+    );
+    for (const row of rows) {
+      history.get(row.document_id)?.push({
+        version: Number(row.version),
+        classification: row.classification,
+        startedAt: row.started_at,
+      });
+    }
+    return history;
+  }
+
+  /**
+   * Live fragments by id (content included), in no particular order, within a pipeline
+   * and classifications: MMR's second query must not widen what the first one was
+   * allowed to return.
+   */
+  liveByIds(pipelineId: string, classifications: string[], ids: string[]): Promise<FragmentRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.query<FragmentRow>(
+      `SELECT ${FRAGMENT_COLUMNS} FROM fragments f
+       WHERE f.id = ANY($1::uuid[]) AND f.pipeline_id = $2 AND f.classification = ANY($3::text[])
+         AND f.expired_at IS NULL`,
+      [ids, pipelineId, classifications],
+    );
+  }
+}
+
+/** A vector as pgvector's text literal, `[1,2,3]`. */
+export function vectorLiteral(vector: ArrayLike<number>): string {
+  return toSql(Array.from(vector));
+}

@@ -1,0 +1,170 @@
+/**
+ * Fragments: the searchable pieces of documents, with their vectors. This service is
+ * the only way to them: documents write and list them through it, search reads
+ * them through it, pipelines give each vector embedding its vector index through it.
+ *
+ * Fragment text is encrypted at rest: sealed here, bound to the fragment's row by
+ * `fragment:<id>`, and opened only for what is returned.
+ */
+import { Inject, Injectable } from '@nestjs/common';
+import { ListEnvelope, ListQuery, toEnvelope } from '../common/list';
+import { newId } from '../common/ids';
+import { SETTINGS, Settings } from '../config/settings';
+import { ContentCipher } from '../crypto/content-cipher';
+import { DatabaseService, Queryable } from '../database/database.service';
+import {
+  Fragment,
+  NewFragment,
+  ScoredFragment,
+  SealedFragment,
+  SearchScope,
+  VectorCandidate,
+  VectorQuery,
+  VersionStart,
+} from './fragment';
+import { FragmentSearchRepository } from './fragment-search.repository';
+import { FragmentRow, FragmentsRepository } from './fragments.repository';
+import { createVectorIndex, dropVectorIndex } from './vector-index';
+
+/** The additional authenticated data that binds a fragment's ciphertext to its row. */
+const fragmentAad = (fragmentId: string) => `fragment:${fragmentId}`;
+
+@Injectable()
+export class FragmentsService {
+  constructor(
+    private readonly db: DatabaseService,
+    private readonly repository: FragmentsRepository,
+    private readonly search: FragmentSearchRepository,
+    private readonly cipher: ContentCipher,
+    @Inject(SETTINGS) private readonly settings: Settings,
+  ) {}
+
+  /** A new fragment id and its text sealed to it: done before the storing transaction opens. */
+  seal(text: string): SealedFragment {
+    const id = newId();
+    const sealed = this.cipher.seal(text, fragmentAad(id));
+    return { id, content: sealed.data, keyId: sealed.keyId };
+  }
+
+  /**
+   * Stores fragments and, per vector embedding, one vector per fragment (in the order
+   * of `fragments`), in the caller's transaction.
+   *
+   * Every fragment written is counted here for the embedded database's planner
+   * statistics (DatabaseService.noteRowsWritten), so no write path can forget it. A
+   * transaction that rolls back afterwards only brings the next ANALYZE a little early.
+   */
+  async insert(
+    pipelineId: string,
+    fragments: NewFragment[],
+    embeddings: { vectorEmbeddingId: string; vectors: number[][] }[],
+    tx: Queryable,
+  ): Promise<void> {
+    await this.repository.insert(
+      pipelineId,
+      fragments.map((f) => ({
+        id: f.sealed.id,
+        documentId: f.documentId,
+        orderId: f.orderId,
+        version: f.version,
+        classification: f.classification,
+        metadata: f.metadata,
+        content: f.sealed.content,
+        contentKeyId: f.sealed.keyId,
+        text: f.text,
+      })),
+      tx,
+    );
+    const ids = fragments.map((f) => f.sealed.id);
+    for (const { vectorEmbeddingId, vectors } of embeddings) {
+      await this.repository.insertEmbeddings(vectorEmbeddingId, ids, vectors, tx);
+    }
+    this.db.noteRowsWritten(fragments.length);
+  }
+
+  /** Expires the fragments of each document's versions older than the given one. */
+  expireOlderVersions(versions: { documentId: string; version: number }[], tx: Queryable): Promise<void> {
+    return this.repository.expireOlderVersions(versions, tx);
+  }
+
+  /** Expires every live fragment of these documents (they were expired themselves). */
+  expireDocuments(documentIds: string[], tx: Queryable): Promise<void> {
+    return this.repository.expireDocuments(documentIds, tx);
+  }
+
+  /** One page of a version's fragments, in order; none when its classification is not allowed. */
+  async listVersion(
+    documentId: string,
+    version: number,
+    allowed: string[] | null,
+    query: ListQuery,
+  ): Promise<ListEnvelope<Fragment>> {
+    const rows = await this.repository.version(documentId, version, allowed, query);
+    return toEnvelope(rows, query, (row) => this.open(row));
+  }
+
+  /** When each version of these documents was stored, and its classification. */
+  versionHistory(documentIds: string[], db?: Queryable): Promise<Map<string, VersionStart[]>> {
+    return this.repository.versionHistory(documentIds, db);
+  }
+
+  /** The `limit` nearest live fragments in scope, nearest first, those farther than `maxDistance` left out. */
+  async nearest(query: VectorQuery, maxDistance: number | null): Promise<ScoredFragment[]> {
+    const hits = await this.search.nearest({ ...query, withEmbeddings: false });
+    // Ties keep the database order (distance, then id); a threshold drops what is too far.
+    return hits
+      .filter((hit) => maxDistance === null || hit.distance <= maxDistance)
+      .map((hit) => ({ fragment: this.open(hit.row), score: hit.distance }));
+  }
+
+  /** The `limit` nearest live fragments in scope with their stored vectors, their text left unread (MMR). */
+  async nearestVectors(query: VectorQuery): Promise<VectorCandidate[]> {
+    const hits = await this.search.nearest({ ...query, withEmbeddings: true });
+    return hits.map((hit) => ({ id: hit.row.id, distance: hit.distance, embedding: hit.embedding! }));
+  }
+
+  /** Live fragments by id, in no particular order, within the scope's pipeline and classifications. */
+  async liveByIds(scope: SearchScope, ids: string[]): Promise<Fragment[]> {
+    const rows = await this.repository.liveByIds(scope.pipelineId, scope.classifications, ids);
+    return rows.map((row) => this.open(row));
+  }
+
+  /**
+   * Full-text search (`websearch_to_tsquery`: plain words must all match; "quoted
+   * phrases", `or` and `-word` as in a web search engine), best ranked first, those
+   * ranked below `minRank` left out.
+   */
+  async fullText(
+    scope: SearchScope,
+    text: string,
+    limit: number,
+    minRank: number | null,
+  ): Promise<ScoredFragment[]> {
+    const hits = await this.search.fullText(scope, text, limit);
+    return hits
+      .filter((hit) => minRank === null || hit.rank >= minRank)
+      .map((hit) => ({ fragment: this.open(hit.row), score: hit.rank }));
+  }
+
+  /** Creates the HNSW index of a new vector embedding's vectors, in the caller's transaction. */
+  createVectorIndex(tx: Queryable, vectorEmbeddingId: string, size: number): Promise<void> {
+    return createVectorIndex(tx, vectorEmbeddingId, size, this.settings.vectorIndex);
+  }
+
+  dropVectorIndex(tx: Queryable, vectorEmbeddingId: string): Promise<void> {
+    return dropVectorIndex(tx, vectorEmbeddingId);
+  }
+
+  private open(row: FragmentRow): Fragment {
+    return {
+      id: row.id,
+      document_id: row.document_id,
+      order_id: row.order_id,
+      version: Number(row.version),
+      classification: row.classification,
+      metadata: row.metadata,
+      text: this.cipher.openText({ data: row.content, keyId: row.content_key_id }, fragmentAad(row.id)),
+      expired_at: row.expired_at,
+    };
+  }
+}

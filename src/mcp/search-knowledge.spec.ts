@@ -1,0 +1,170 @@
+/**
+ * The processing order of search_knowledge (search-knowledge.ts over SearchService),
+ * which the REST integration tests cannot reach, and the REST order beside it.
+ * Collaborators are small fakes; the SQL is covered by the integration tests.
+ */
+import { AuthContext } from '../auth/auth-context';
+import { DomainError, ErrorCode } from '../common/errors';
+import { loadSettings } from '../config/settings';
+import { EmbeddingsService } from '../embeddings/embeddings.service';
+import { FragmentsService } from '../fragments/fragments.service';
+import { PipelineRecord } from '../pipelines/pipeline';
+import { PipelinesService } from '../pipelines/pipelines.service';
+import { SearchService } from '../search/search.service';
+import { searchRequest } from '../../test/support/search-request';
+import { JsonRpcError, RpcCode } from './mcp-errors';
+import { searchKnowledge } from './search-knowledge';
+import { PublishedSearchType, SearchKnowledgeArgs } from './tool-arguments';
+
+const model = {
+  id: 'model-1',
+  name: 'm',
+  provider: 'hashing',
+  size: 3,
+  parameters: {},
+  description: null,
+  created_at: new Date(),
+};
+const withModel: PipelineRecord = {
+  id: 'p1',
+  name: 'p',
+  description: null,
+  default_text_splitter_id: 's',
+  default_vector_embedding_id: 've-1',
+  full_text_search: true,
+  classifications: ['public'],
+  hierarchy: [],
+  created_at: new Date(),
+  updated_at: new Date(),
+  vectorEmbeddings: [{ id: 've-1', pipeline_id: 'p1', position: 0, model }],
+};
+const fullTextOnly: PipelineRecord = {
+  ...withModel,
+  default_vector_embedding_id: null,
+  vectorEmbeddings: [],
+};
+
+function setup(pipeline: PipelineRecord, embed: () => Promise<number[]> = async () => [1, 0, 0]) {
+  const calls: string[] = [];
+  const service = new SearchService(
+    { access: async () => pipeline } as unknown as PipelinesService,
+    {
+      nearest: async () => (calls.push('nearest'), []),
+      fullText: async () => (calls.push('fullText'), []),
+    } as unknown as FragmentsService,
+    { embedQuery: async () => (calls.push('embed'), embed()) } as unknown as EmbeddingsService,
+    loadSettings({}),
+  );
+  return { service, calls };
+}
+
+const admin = new AuthContext('k', true, []);
+
+/** A search_knowledge call, as deserialized. */
+const call = (
+  service: SearchService,
+  type: PublishedSearchType,
+  more: { embeddingModelId?: string; params?: SearchKnowledgeArgs['params'] } = {},
+) =>
+  searchKnowledge(service, admin, 'p1', more.embeddingModelId ?? null, {
+    pipeline_id: 'p1',
+    embedding_model_id: more.embeddingModelId ?? null,
+    query: 'q',
+    classifications: ['public'],
+    type,
+    params: more.params ?? null,
+  });
+
+async function failure(promise: Promise<unknown>): Promise<DomainError | JsonRpcError> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as DomainError | JsonRpcError;
+  }
+  throw new Error('resolved');
+}
+
+describe('search_knowledge processing order', () => {
+  it('refuses every type on a full-text-only pipeline, as it embeds the query for every type', async () => {
+    for (const type of ['search', 'similarity', 'hybrid', 'query'] as const) {
+      const error = await failure(call(setup(fullTextOnly).service, type));
+      expect([(error as DomainError).code, error.message]).toEqual([
+        ErrorCode.InvalidArgument,
+        'Missing embedding model ID',
+      ]);
+    }
+  });
+
+  it('embeds before refusing a placeholder type, and reports the parsed params', async () => {
+    const { service, calls } = setup(withModel);
+    const hybrid = await failure(call(service, 'hybrid', { params: { k: 2 } }));
+    expect(hybrid).toBeInstanceOf(JsonRpcError);
+    expect([(hybrid as JsonRpcError).code, hybrid.message, (hybrid as JsonRpcError).data]).toEqual([
+      RpcCode.InternalError,
+      'Hybrid placeholder is not implemented yet',
+      { params: { params: { k: 2 } } },
+    ]);
+    const history = await failure(call(service, 'history'));
+    expect([history.message, (history as JsonRpcError).data]).toEqual([
+      'History placeholder is not implemented yet',
+      { params: { params: { k: 5 } } },
+    ]);
+    const hybridDefaults = await failure(call(service, 'hybrid'));
+    expect((hybridDefaults as JsonRpcError).data).toEqual({ params: { params: { embedding: null, k: 5 } } });
+    const query = await failure(call(service, 'query'));
+    expect([(query as JsonRpcError).code, query.message]).toEqual([
+      RpcCode.InternalError,
+      'Invalid search type or parameters',
+    ]);
+    expect(calls).toEqual(['embed', 'embed', 'embed', 'embed']);
+  });
+
+  it('reports an embedding failure before the type is looked at', async () => {
+    const { service } = setup(withModel, async () => {
+      throw new Error('socket hang up');
+    });
+    const error = await failure(call(service, 'hybrid'));
+    expect([(error as DomainError).code, error.message]).toEqual([
+      ErrorCode.Upstream,
+      "Embedding model 'm' could not embed the query: socket hang up",
+    ]);
+  });
+
+  it('accepts only the model id of a vector embedding, not the vector embedding id', async () => {
+    const { service } = setup(withModel);
+    const error = await failure(call(service, 'similarity', { embeddingModelId: 've-1' }));
+    expect([(error as DomainError).code, error.message]).toEqual([
+      ErrorCode.InvalidArgument,
+      'Embedding model not found',
+    ]);
+    await expect(call(service, 'similarity', { embeddingModelId: 'model-1' })).resolves.toEqual([]);
+  });
+
+  it('refuses full text on a pipeline without it, after embedding', async () => {
+    const { service, calls } = setup({ ...withModel, full_text_search: false });
+    const error = await failure(call(service, 'search'));
+    expect([(error as DomainError).code, error.message]).toEqual([
+      ErrorCode.NotImplemented,
+      'Full text search is not enabled for this pipeline',
+    ]);
+    expect(calls).toEqual(['embed']);
+  });
+});
+
+describe('REST search processing order', () => {
+  it('runs full text without embedding', async () => {
+    const { service, calls } = setup(fullTextOnly);
+    await service.search(admin, 'p1', searchRequest({ type: 'search' }));
+    expect(calls).toEqual(['fullText']);
+  });
+
+  it('refuses a placeholder type without embedding the query', async () => {
+    const { service, calls } = setup(withModel);
+    const error = await failure(service.search(admin, 'p1', searchRequest({ type: 'hybrid' })));
+    expect([(error as DomainError).code, error.message]).toEqual([
+      ErrorCode.NotImplemented,
+      'Hybrid placeholder is not implemented yet',
+    ]);
+    expect(calls).toEqual([]);
+  });
+});

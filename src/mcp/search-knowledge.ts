@@ -1,0 +1,71 @@
+/**
+ * The search_knowledge tool's own rules, on top of the search REST runs
+ * (SearchService), as the MCP tools page publishes them:
+ *
+ *  - the subset of REST search it offers: hierarchical classifications, cosine
+ *    distance, no metadata filter; the model comes from `embedding_model_id`
+ *    (`params.embedding` is accepted and ignored);
+ *  - its processing order: the pipeline, the embedding model and the query's
+ *    embedding for EVERY type (full text, the placeholders and the invalid `query`
+ *    type included), and only then the type;
+ *  - its errors: `query` is "Invalid search type or parameters", and the
+ *    placeholders' `data` holds the parameters as the published server parsed them.
+ */
+import { AuthContext } from '../auth/auth-context';
+import { Placeholders, SearchService } from '../search/search.service';
+import {
+  DEFAULT_PARAMS,
+  PRESENT_PARAMS_BASE,
+  SearchFragment,
+  SearchParams,
+  UntypedSearchRequest,
+} from '../search/search.types';
+import { JsonRpcError, RpcCode } from './mcp-errors';
+import { PlaceholderParams, SearchKnowledgeArgs } from './tool-arguments';
+
+/** Runs a search_knowledge call whose arguments are deserialized and whose ids are parsed. */
+export async function searchKnowledge(
+  searches: SearchService,
+  auth: AuthContext,
+  pipelineId: string,
+  embeddingModelId: string | null,
+  args: SearchKnowledgeArgs,
+): Promise<SearchFragment[]> {
+  const { type } = args;
+  const request: UntypedSearchRequest = {
+    type: type === 'query' ? null : type,
+    query: args.query,
+    classifications: { values: args.classifications, match: 'hierarchical' },
+    params: searchParams(args.params),
+    filters: null,
+    distanceStrategy: 'cosine',
+    embeddingModelId,
+  };
+  const prepared = await searches.prepare(auth, pipelineId, request, { embedQuery: 'every-type' });
+  if (type === 'query') throw new JsonRpcError(RpcCode.InternalError, Placeholders.invalidType);
+  if (type === 'hybrid' || type === 'history') {
+    throw new JsonRpcError(RpcCode.InternalError, Placeholders[type], {
+      params: { params: parsedParams(type, args.params) },
+    });
+  }
+  return searches.run(auth, prepared, { ...request, type });
+}
+
+function searchParams(params: PlaceholderParams | null): SearchParams {
+  if (params === null) return { ...DEFAULT_PARAMS };
+  return {
+    k: params.k,
+    fetch_k: params.fetch_k ?? PRESENT_PARAMS_BASE.fetch_k,
+    lambda_mult: params.lambda_mult ?? PRESENT_PARAMS_BASE.lambda_mult,
+    threshold: params.threshold ?? null,
+  };
+}
+
+/**
+ * The parameters of a placeholder type as the published server parsed them: the
+ * type's fields, the defaults filled in when the call sent no `params`.
+ */
+function parsedParams(type: 'hybrid' | 'history', params: PlaceholderParams | null): Record<string, unknown> {
+  if (params !== null) return { ...params };
+  return type === 'hybrid' ? { embedding: null, k: DEFAULT_PARAMS.k } : { k: DEFAULT_PARAMS.k };
+}

@@ -1,0 +1,42 @@
+/**
+ * A pipeline as PipelinesService hands it to other modules: its settings, its
+ * classifications, and its vector embeddings.
+ */
+import { EmbeddingModel } from '../catalogue/catalogue.types';
+import { HierarchyPair } from './classification-hierarchy';
+
+/**
+ * A vector embedding: one embedding model used by one pipeline. Each fragment of the
+ * pipeline has one vector per vector embedding, searched through that vector
+ * embedding's own index. This is the one name the code uses for it; the published
+ * contracts name it otherwise, and the edges map:
+ *
+ *   table `vector_embeddings`, `fragment_embeddings.vector_embedding_id`: its id
+ *   REST pipeline: the keys of `embedding_models` (each value the model),
+ *     `default_vector_embedding_id` (create with `embedding_model_ids`: model ids)
+ *   MCP get_pipelines: `embedding_model_id` is the DEFAULT VECTOR EMBEDDING's id
+ *   REST search `params.embedding`, MCP search_knowledge `embedding_model_id`: a
+ *     MODEL id, which selects the pipeline's vector embedding of that model
+ *     (search.service.ts, selectVectorEmbedding)
+ */
+export interface VectorEmbedding {
+  id: string;
+  pipeline_id: string;
+  position: number;
+  model: EmbeddingModel;
+}
+
+/** A pipeline with its vector embeddings: what every service working on a pipeline needs. */
+export interface PipelineRecord {
+  id: string;
+  name: string;
+  description: string | null;
+  default_text_splitter_id: string;
+  default_vector_embedding_id: string | null;
+  full_text_search: boolean;
+  classifications: string[];
+  hierarchy: HierarchyPair[];
+  created_at: Date;
+  updated_at: Date;
+  vectorEmbeddings: VectorEmbedding[];
+}

@@ -1,0 +1,417 @@
+/**
+ * The console end to end, as a person uses it: Debian's Chromium (playwright-core)
+ * against one real Trove. It signs in, creates a pipeline with two classifications,
+ * uploads a file, finds it with a search, creates an agent and streams an answer with
+ * a citation, creates a read-only key and sees that it cannot create a pipeline. Every
+ * page it visits passes axe-core without a serious or critical violation, requests
+ * nothing from another origin and trips no Content-Security-Policy rule.
+ *
+ * Screenshots of the main pages go to a temporary folder, or to docs/screenshots/ with
+ * TROVE_UPDATE_SCREENSHOTS=true (`npm run screenshots`), which the README shows.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { Page } from 'playwright-core';
+import { ADMIN, Api } from '../support/http';
+import { createTestDatabase, startTrove, TroveDatabase, TroveProcess } from '../support/trove-process';
+import { Browser, browserAvailable, CHROMIUM, openBrowser, seriousViolations } from './browser';
+
+/** The page's globals the evaluated callbacks use (the tests compile without the DOM library). */
+declare const document: { cookie: string; documentElement: { dataset: Record<string, string | undefined> } };
+declare const location: { href: string };
+declare const sessionStorage: { getItem(key: string): string | null };
+declare const localStorage: object;
+
+const SCREENSHOTS =
+  process.env.TROVE_UPDATE_SCREENSHOTS === 'true'
+    ? path.resolve(__dirname, '../../docs/screenshots')
+    : fs.mkdtempSync(path.join(os.tmpdir(), 'trove-screenshots-'));
+
+const HANDBOOK = [
+  '# Refunds',
+  '',
+  'Customers get their money back within 14 days of a refund request.',
+  'Refunds go back to the card that paid.',
+  '',
+  '# Shipping',
+  '',
+  'Parcels leave the warehouse every weekday at noon.',
+].join('\n');
+
+/**
+ * Without Chromium the tests are skipped, saying why in the output and in the skipped
+ * test's name. CI installs Chromium (.ci/run) and sets TROVE_TEST_REQUIRE_BROWSER=true,
+ * so there a missing browser fails instead (browserAvailable throws).
+ */
+const describeWithBrowser = browserAvailable()
+  ? describe
+  : (name: string) => {
+      const why = `no Chromium at ${CHROMIUM}: apt-get install chromium (or set TROVE_TEST_CHROMIUM) to run them`;
+      console.warn(`Skipping the console's browser tests: ${why}`);
+      describe(name, () => it.skip(why, () => undefined));
+    };
+
+describeWithBrowser('the console in a browser', () => {
+  let database: TroveDatabase;
+  let trove: TroveProcess;
+  let browser: Browser;
+  let page: Page;
+  const visited: string[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+    trove = await startTrove(database);
+    browser = await openBrowser(trove.url);
+    page = browser.page;
+    page.setDefaultTimeout(20_000);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await trove?.stop();
+    await database?.drop();
+  });
+
+  /** What every page must hold: no serious accessibility violation; a screenshot when named. */
+  async function checkPage(name: string, screenshot?: string) {
+    await page.waitForLoadState('networkidle');
+    visited.push(name);
+    expect({ page: name, violations: await seriousViolations(page) }).toEqual({ page: name, violations: [] });
+    if (screenshot)
+      await page.screenshot({ path: path.join(SCREENSHOTS, `${screenshot}.png`), fullPage: true });
+  }
+
+  const region = (name: string) => page.getByRole('region', { name, exact: true });
+
+  async function signIn(id: string, secret: string) {
+    await page.goto(`${trove.url}/ui/`);
+    await page.getByLabel('Key id').fill(id);
+    await page.getByLabel('Secret').fill(secret);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  }
+
+  it('serves the console at /ui with a strict CSP, and / as before', async () => {
+    const api = new Api(trove.url);
+    expect((await api.request('GET', '/')).body).toEqual({
+      name: 'trove',
+      version: expect.any(String),
+      mcp: '/mcp',
+    });
+    const index = await api.request('GET', '/ui/search');
+    expect(index.status).toBe(200);
+    expect(index.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(index.text).not.toMatch(/<script(?![^>]*\bsrc=)/); // no inline script
+    expect(index.text).not.toMatch(/\sstyle=/);
+    expect((await api.request('GET', '/ui/assets/missing.js')).status).toBe(404);
+
+    await page.goto(`${trove.url}/ui/`);
+    await page.getByRole('heading', { name: 'Sign in to Trove' }).waitFor();
+    await checkPage('sign in', 'sign-in');
+  });
+
+  it('signs in, keeping the key in sessionStorage only', async () => {
+    await signIn(ADMIN.id, ADMIN.secret);
+    const storage = await page.evaluate(() => ({
+      session: JSON.stringify(sessionStorage),
+      local: JSON.stringify(localStorage),
+      cookie: document.cookie,
+      url: location.href,
+    }));
+    expect(storage.session).toContain(ADMIN.secret);
+    expect(storage.local).not.toContain(ADMIN.secret);
+    expect(storage.cookie).toBe('');
+    expect(storage.url).not.toContain(ADMIN.secret);
+    await page.getByRole('heading', { name: 'Pipelines' }).waitFor();
+    await checkPage('pipelines (empty)');
+  });
+
+  it('creates a pipeline with two classifications and refuses a cycle with the API message', async () => {
+    await page.getByRole('link', { name: 'New pipeline' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('handbook');
+    for (const name of ['public', 'internal']) {
+      await page.getByLabel('New classification').fill(name);
+      await page.getByRole('button', { name: 'Add classification' }).click();
+    }
+    await page.getByLabel('Classification', { exact: true }).selectOption('internal');
+    await page.getByLabel('Inherited classification').selectOption('public');
+    await page.getByRole('button', { name: 'Add inheritance' }).click();
+    await page.getByText('internal inherits public').waitFor();
+    await checkPage('new pipeline', 'pipeline-new');
+    await page.getByRole('button', { name: 'Create pipeline' }).click();
+
+    await page.getByRole('heading', { name: 'Pipeline handbook' }).waitFor();
+    const graph = page.getByRole('img', { name: /Classification hierarchy/ });
+    await expectText(graph, 'internal inherits public', 'aria-label');
+    // public inherits internal closes a cycle: the API refuses it and the page says why.
+    await page.getByLabel('Classification', { exact: true }).selectOption('public');
+    await page.getByLabel('Inherited classification').selectOption('internal');
+    await page.getByRole('button', { name: 'Add inheritance' }).click();
+    await page.getByRole('button', { name: 'Save hierarchy' }).click();
+    await page.getByRole('alert').filter({ hasText: 'the pairs form a cycle' }).waitFor();
+    await checkPage('pipeline with a refused cycle', 'pipeline-hierarchy');
+    await page.getByRole('button', { name: 'Discard changes' }).click();
+  });
+
+  it('uploads a file with its progress and lists the document', async () => {
+    await page.getByRole('link', { name: 'Documents', exact: true }).first().click();
+    await page.getByRole('heading', { name: 'Documents of handbook' }).waitFor();
+    const add = region('Add documents');
+    await add.getByRole('button', { name: 'Upload files' }).click();
+    await add.getByLabel('Classification').selectOption('internal');
+    await add.getByLabel('Metadata (JSON object)').fill('{"team": "support"}');
+    await add.locator('input[type=file]').setInputFiles({
+      name: 'handbook.md',
+      mimeType: 'text/markdown',
+      buffer: Buffer.from(HANDBOOK),
+    });
+    await add.getByText('Done').waitFor();
+    await add.getByText(/processed: \d+ fragments/).waitFor();
+    const documents = region('Documents');
+    await documents.getByRole('rowheader', { name: /handbook\.md/ }).waitFor();
+    await documents
+      .getByRole('button', { name: /Fragments of/ })
+      .first()
+      .click();
+    await page.getByText('Customers get their money back within 14 days').first().waitFor();
+    await checkPage('documents', 'documents');
+  });
+
+  it('finds the file with a search and shows the same search as curl and MCP', async () => {
+    await page.getByRole('link', { name: 'Search', exact: true }).click();
+    await page.getByRole('heading', { name: 'Search playground' }).waitFor();
+    await page.getByRole('textbox', { name: 'Query' }).fill('How do customers get their money back?');
+    await page.getByRole('button', { name: 'Add filter row' }).click();
+    await page.getByLabel('Key 1').fill('team');
+    await page.getByLabel('Value 1').fill('support');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const results = region('Results (2)').or(region('Results (1)')).or(region('Results (3)'));
+    await results.getByText('Customers get their money back within 14 days').waitFor();
+    await results.getByText('internal').first().waitFor();
+    const curl = await page.getByLabel('curl', { exact: true }).textContent();
+    expect(curl).toContain('/search');
+    expect(curl).toContain('"team"');
+    expect(curl).not.toContain(ADMIN.secret);
+    await page.getByText('"search_knowledge"').waitFor();
+    await checkPage('search', 'search');
+  });
+
+  it('creates an agent and streams an answer with a citation', async () => {
+    await page.getByRole('link', { name: 'Agents' }).click();
+    await page.getByRole('link', { name: 'New agent' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Support');
+    await page.getByLabel('handbook').check();
+    await checkPage('new agent');
+    await page.getByRole('button', { name: 'Create agent' }).click();
+    await page.getByRole('heading', { name: 'Chat with Support' }).waitFor();
+    await page.getByLabel('Your question').fill('How do customers get their money back?');
+    await page.getByRole('button', { name: 'Ask' }).click();
+    const answer = page.locator('.message.bot').last();
+    await answer
+      .getByRole('link', { name: /Citation 1/ })
+      .first()
+      .waitFor();
+    await answer.locator('blockquote').getByText('money back within 14 days').first().waitFor();
+    await answer.getByRole('button', { name: 'Helpful', exact: true }).click();
+    await page.getByText('marked as helpful').waitFor();
+    await page
+      .getByRole('complementary', { name: 'Conversations' })
+      .getByRole('button', { name: 'How do customers get their money back?', exact: true })
+      .waitFor();
+    await checkPage('chat', 'agent-chat');
+
+    await answer.getByRole('button', { name: 'Regenerate' }).click();
+    await page
+      .locator('.message.bot')
+      .last()
+      .getByRole('link', { name: /Citation 1/ })
+      .first()
+      .waitFor();
+    const conversations = page.getByRole('complementary', { name: 'Conversations' });
+    await conversations.getByRole('button', { name: /^Archive How do customers/ }).click();
+    await conversations
+      .getByRole('button', { name: /^Archive How do customers/ })
+      .waitFor({ state: 'detached' });
+    await conversations.getByRole('button', { name: 'Archived', exact: true }).click();
+    await conversations.getByRole('button', { name: /^Unarchive How do customers/ }).waitFor();
+  });
+
+  it('shows models, LLMs (with probes), jobs and health to the admin', async () => {
+    await page.getByRole('link', { name: 'Pipelines' }).click();
+    await page.getByRole('link', { name: 'handbook' }).waitFor();
+    await checkPage('pipelines', 'pipelines');
+
+    await page.getByRole('link', { name: 'Models & LLMs' }).click();
+    await page.getByRole('heading', { name: 'Models and LLMs' }).waitFor();
+    await region('Embedding models').getByRole('button', { name: /^Test/ }).first().click();
+    await region('Embedding models')
+      .getByText(/OK in .* ms: 384 dimensions/)
+      .waitFor();
+    await region('LLMs').getByRole('button', { name: /^Test/ }).first().click();
+    await region('LLMs')
+      .getByText(/OK in .* ms: answered/)
+      .waitFor();
+    await checkPage('models', 'models');
+
+    await page.getByRole('link', { name: 'Jobs' }).click();
+    await page.getByRole('heading', { name: 'Jobs' }).waitFor();
+    await checkPage('jobs');
+
+    await page.getByRole('link', { name: 'Health' }).click();
+    await page.getByText('ready', { exact: true }).waitFor();
+    // Some traffic for the live figures: searches while the page samples /metrics.
+    const api = new Api(trove.url);
+    const pipelineId = (await api.request('GET', '/pipelines?name=handbook')).body.data[0].id;
+    const chart = page.getByRole('img', {
+      name: /Requests per second: now .* the last ([4-9]|\d\d) samples/,
+    });
+    for (let i = 0; i < 60 && !(await chart.count()); i++) {
+      await api.request('POST', `/pipelines/${pipelineId}/search`, {
+        type: 'similarity',
+        query: 'refund',
+        classifications: ['internal'],
+      });
+      await page.waitForTimeout(250);
+    }
+    await chart.waitFor();
+    await checkPage('health', 'health');
+  });
+
+  it('adds pasted text, expires it after asking, and searches with MMR', async () => {
+    await page.getByRole('link', { name: 'Pipelines' }).click();
+    await page.getByRole('link', { name: 'Documents', exact: true }).first().click();
+    const add = region('Add documents');
+    await add.getByRole('combobox', { name: 'Classification' }).selectOption('public');
+    await add.getByLabel(/^External id/).fill('shipping-note');
+    await add.getByLabel('Text', { exact: true }).fill('Parcels leave the warehouse at noon.');
+    await add.getByRole('button', { name: 'Add document' }).click();
+    await add.getByText('Added: 1 fragment.').waitFor();
+    const documents = region('Documents');
+    const row = documents.getByRole('row', { name: /shipping-note/ });
+    await row.getByRole('button', { name: 'Expire shipping-note' }).click();
+    // Irreversible: the first press only asks; Cancel takes it back.
+    await row.getByRole('button', { name: 'Cancel' }).click();
+    await row.getByRole('button', { name: 'Expire shipping-note' }).click();
+    await row.getByRole('button', { name: 'Yes, expire shipping-note' }).click();
+    await row.getByText(/^expired/).waitFor();
+
+    await page.getByRole('link', { name: 'Search', exact: true }).click();
+    await page.getByLabel('Type').selectOption({ label: 'MMR (diverse)' });
+    await page.getByRole('textbox', { name: 'Query' }).fill('refunds');
+    await page.getByLabel('fetch_k (candidates)').fill('10');
+    await page.getByLabel(/^lambda/).fill('0.3');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page
+      .getByRole('region', { name: /^Results/ })
+      .getByText('Customers get their money back within 14 days')
+      .first()
+      .waitFor();
+    const curl = await page.getByLabel('curl', { exact: true }).textContent();
+    expect(curl).toContain('"type": "mmr"');
+    expect(curl).toContain('"fetch_k": 10');
+    expect(curl).toContain('"lambda_mult": 0.3');
+  });
+
+  it('adds, tests and deletes an embedding model; rotates, disables and deletes a key', async () => {
+    await page.getByRole('link', { name: 'Models & LLMs' }).click();
+    const models = region('Embedding models');
+    await models.getByLabel('Name', { exact: true }).fill('small');
+    await models.getByLabel('Dimensions').fill('64');
+    await models.getByRole('button', { name: 'Add embedding model' }).click();
+    await models.getByRole('button', { name: 'Test small' }).click();
+    await models.getByText(/OK in .* ms: 64 dimensions/).waitFor();
+    await models.getByRole('button', { name: 'Delete small' }).click();
+    await models.getByRole('button', { name: 'Yes, delete small' }).click();
+    await models.getByRole('button', { name: 'Test small' }).waitFor({ state: 'detached' });
+
+    await page.getByRole('link', { name: 'Keys' }).click();
+    const form = region('New key');
+    await form.getByLabel('Name').fill('temporary');
+    await form.getByRole('button', { name: 'Create key' }).click();
+    const shownSecret = async () => {
+      const shown = region('Secret of temporary');
+      await shown.getByRole('button', { name: 'Copy secret' }).waitFor();
+      return (await shown.locator('code').allTextContents())[1];
+    };
+    const first = await shownSecret();
+    expect(first).toMatch(/^\S{20,}$/);
+    await page.getByRole('button', { name: 'I have copied it' }).click();
+    const keys = region('Keys').last();
+    await keys.getByRole('button', { name: 'Rotate secret of temporary' }).click();
+    const rotated = await shownSecret();
+    expect(rotated).not.toBe(first);
+    await page.getByRole('button', { name: 'I have copied it' }).click();
+    await keys.getByRole('button', { name: 'Disable temporary' }).click();
+    await keys
+      .getByRole('row', { name: /temporary/ })
+      .getByText('disabled')
+      .waitFor();
+    await keys.getByRole('button', { name: 'Delete temporary' }).click();
+    await keys.getByRole('button', { name: 'Yes, delete temporary' }).click();
+    await keys.getByRole('row', { name: /temporary/ }).waitFor({ state: 'detached' });
+  });
+
+  let reader: { id: string; secret: string };
+
+  it('creates a read-only key and shows its secret once', async () => {
+    await page.getByRole('link', { name: 'Keys' }).click();
+    const form = region('New key');
+    await form.getByLabel('Name').fill('reader');
+    await form.getByLabel('execute', { exact: true }).uncheck();
+    await form.getByRole('button', { name: 'Create key' }).click();
+    const secret = region('Secret of reader');
+    await secret.getByRole('button', { name: 'Copy secret' }).waitFor();
+    const codes = await secret.locator('code').allTextContents();
+    reader = { id: codes[0], secret: codes[1] };
+    expect(reader.id).toMatch(/^[0-9a-f-]{36}$/);
+    await checkPage('keys', 'keys');
+    await secret.getByRole('button', { name: 'I have copied it' }).click();
+    await page.getByText(reader.secret).waitFor({ state: 'detached' });
+  });
+
+  it('offers the read-only key no pipeline creation, and the API refuses it', async () => {
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signIn(reader.id, reader.secret);
+    await page.getByRole('link', { name: 'handbook' }).waitFor();
+    await expectCount(page.getByRole('link', { name: 'New pipeline' }), 0);
+    await expectCount(page.getByRole('link', { name: 'Keys' }), 0);
+    await expectCount(page.getByRole('link', { name: 'Search', exact: true }), 0);
+    await page.goto(`${trove.url}/ui/pipelines/new`);
+    await page.getByText('Only admin keys create pipelines.').waitFor();
+    const status = await page.evaluate(async () => {
+      const { id, secret } = JSON.parse(sessionStorage.getItem('trove.credentials')!);
+      const response = await fetch('/pipelines', {
+        method: 'POST',
+        headers: { 'x-api-key': id, 'x-api-key-secret': secret, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'not-allowed' }),
+      });
+      return response.status;
+    });
+    expect(status).toBe(403);
+    await checkPage('read-only key');
+  });
+
+  it('renders the dark theme too', async () => {
+    await page.getByLabel('Theme').first().selectOption('dark');
+    await page.goto(`${trove.url}/ui/pipelines`);
+    await page.getByRole('heading', { name: 'Pipelines' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await checkPage('pipelines (dark)', 'pipelines-dark');
+  });
+
+  it('made no request to another origin and tripped no CSP rule', () => {
+    expect(visited.length).toBeGreaterThan(10);
+    expect(browser.foreignRequests).toEqual([]);
+    expect(browser.cspViolations).toEqual([]);
+    expect(browser.pageErrors).toEqual([]);
+  });
+});
+
+async function expectText(locator: ReturnType<Page['locator']>, text: string, attribute: string) {
+  expect(await locator.getAttribute(attribute)).toContain(text);
+}
+
+async function expectCount(locator: ReturnType<Page['locator']>, count: number) {
+  expect(await locator.count()).toBe(count);
+}

@@ -1,0 +1,209 @@
+import { useEffect, useState } from 'preact/hooks';
+import { del, get, listAll, patch, put } from '../api/client';
+import type { Classifications, Pipeline, PipelineUpdate, TextSplitter } from '../api/types';
+import { EXECUTE, READ, WRITE } from '../api/types';
+import { Alert, ErrorText, Field, formatTime, Loading, Page, Panel, Select, TextArea } from '../components';
+import { useAbilities } from '../context';
+import { useAction, useLoad } from '../hooks';
+import { Link, navigate } from '../router';
+import { HierarchyEditor } from './hierarchy';
+import { splitterLabel } from './pipeline-create';
+
+export function PipelineDetail(props: { id: string }) {
+  const abilities = useAbilities();
+  const pipeline = useLoad(() => get<Pipeline>(`/pipelines/${props.id}`), [props.id]);
+  const readable = abilities.can(props.id, READ);
+  if (pipeline.error)
+    return (
+      <Page title="Pipeline">
+        <ErrorText error={pipeline.error} />
+      </Page>
+    );
+  if (!pipeline.data)
+    return (
+      <Page title="Pipeline">
+        <Loading />
+      </Page>
+    );
+  const p = pipeline.data;
+  return (
+    <Page
+      title={`Pipeline ${p.name}`}
+      actions={
+        <>
+          {(readable || abilities.can(p.id, WRITE)) && (
+            <Link to={`/pipelines/${p.id}/documents`} class="button secondary">
+              Documents
+            </Link>
+          )}
+          {abilities.can(p.id, READ | EXECUTE) && (
+            <Link to={`/search?pipeline=${p.id}`} class="button secondary">
+              Search
+            </Link>
+          )}
+        </>
+      }
+    >
+      <dl class="facts">
+        <div>
+          <dt>Id</dt>
+          <dd>
+            <code>{p.id}</code>
+          </dd>
+        </div>
+        <div>
+          <dt>Created</dt>
+          <dd>{formatTime(p.created_at)}</dd>
+        </div>
+        <div>
+          <dt>Full-text search</dt>
+          <dd>{p.full_text_search ? 'enabled' : 'disabled'}</dd>
+        </div>
+        <div>
+          <dt>Embedding models</dt>
+          <dd>
+            {Object.entries(p.embedding_models).map(([vector, m]) => (
+              <div>
+                {m.name} ({m.size} dimensions){vector === p.default_vector_embedding_id ? ' — default' : ''}
+              </div>
+            ))}
+            {Object.keys(p.embedding_models).length === 0 && 'none (full text only)'}
+          </dd>
+        </div>
+      </dl>
+      {abilities.admin && <EditPipeline pipeline={p} onSaved={pipeline.reload} />}
+      <ClassificationsPanel pipelineId={p.id} />
+      {abilities.admin && <DeletePipeline pipeline={p} />}
+    </Page>
+  );
+}
+
+function EditPipeline(props: { pipeline: Pipeline; onSaved: () => void }) {
+  const p = props.pipeline;
+  const splitters = useLoad(() => listAll<TextSplitter>('/text_splitters'), []);
+  const [name, setName] = useState(p.name);
+  const [description, setDescription] = useState(p.description ?? '');
+  const [splitter, setSplitter] = useState(p.default_text_splitter_id);
+  const [vector, setVector] = useState(p.default_vector_embedding_id ?? '');
+  const [saved, setSaved] = useState(false);
+  const action = useAction();
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    const body: PipelineUpdate = {
+      name: name.trim(),
+      description: description.trim() || null,
+      default_text_splitter_id: splitter,
+    };
+    if (vector) body.default_vector_embedding_id = vector;
+    setSaved(false);
+    if (await action.run(() => patch<Pipeline>(`/pipelines/${p.id}`, body))) {
+      setSaved(true);
+      props.onSaved();
+    }
+  };
+  return (
+    <Panel title="Settings">
+      <form onSubmit={submit} class="stack">
+        <div class="grid-2">
+          <Field label="Name" value={name} onValue={setName} required maxLength={200} />
+          <Select
+            label="Default text splitter"
+            value={splitter}
+            options={(splitters.data ?? []).map((s) => ({ value: s.id, label: splitterLabel(s) }))}
+            onValue={setSplitter}
+          />
+        </div>
+        <TextArea label="Description" value={description} onValue={setDescription} rows={2} />
+        {Object.keys(p.embedding_models).length > 1 && (
+          <Select
+            label="Default embedding model"
+            value={vector}
+            options={Object.entries(p.embedding_models).map(([id, m]) => ({ value: id, label: m.name }))}
+            onValue={setVector}
+          />
+        )}
+        <ErrorText error={action.error} />
+        {saved && <Alert kind="ok">Saved.</Alert>}
+        <div class="actions">
+          <button type="submit" disabled={action.busy}>
+            Save settings
+          </button>
+        </div>
+      </form>
+    </Panel>
+  );
+}
+
+function ClassificationsPanel(props: { pipelineId: string }) {
+  const abilities = useAbilities();
+  const loaded = useLoad(
+    () => get<Classifications>(`/pipelines/${props.pipelineId}/classifications`),
+    [props.pipelineId],
+  );
+  const [draft, setDraft] = useState<Classifications | null>(null);
+  const [saved, setSaved] = useState(false);
+  const action = useAction();
+  useEffect(() => setDraft(null), [loaded.data]);
+  const value = draft ?? loaded.data;
+  const save = async () => {
+    if (!draft) return;
+    setSaved(false);
+    const result = await action.run(() =>
+      put<Classifications>(`/pipelines/${props.pipelineId}/classifications`, draft),
+    );
+    if (result) {
+      setSaved(true);
+      loaded.reload();
+    }
+  };
+  return (
+    <Panel
+      title="Classification hierarchy"
+      actions={
+        abilities.admin &&
+        draft && (
+          <>
+            <button type="button" onClick={save} disabled={action.busy}>
+              Save hierarchy
+            </button>
+            <button type="button" class="secondary" onClick={() => (setDraft(null), action.setError(null))}>
+              Discard changes
+            </button>
+          </>
+        )
+      }
+    >
+      {loaded.error && <ErrorText error={loaded.error} />}
+      {!value && !loaded.error && <Loading />}
+      {value && (
+        <HierarchyEditor
+          value={value}
+          onChange={abilities.admin ? (v) => (setDraft(v), setSaved(false)) : undefined}
+        />
+      )}
+      <ErrorText error={action.error} />
+      {saved && <Alert kind="ok">Hierarchy saved.</Alert>}
+    </Panel>
+  );
+}
+
+function DeletePipeline(props: { pipeline: Pipeline }) {
+  const [confirm, setConfirm] = useState('');
+  const action = useAction();
+  const remove = async (event: Event) => {
+    event.preventDefault();
+    const deleted = await action.run(async () => (await del(`/pipelines/${props.pipeline.id}`), true));
+    if (deleted) navigate('/pipelines');
+  };
+  return (
+    <Panel title="Delete pipeline">
+      <form onSubmit={remove} class="inline">
+        <Field label={`Type ${props.pipeline.name} to confirm`} value={confirm} onValue={setConfirm} />
+        <button type="submit" class="danger" disabled={confirm !== props.pipeline.name || action.busy}>
+          Delete pipeline and its documents
+        </button>
+      </form>
+      <ErrorText error={action.error} />
+    </Panel>
+  );
+}

@@ -1,0 +1,334 @@
+import { useEffect, useState } from 'preact/hooks';
+import { get, listAll, post } from '../api/client';
+import type { Classifications, DistanceStrategy, Pipeline, SearchHit, SearchType } from '../api/types';
+import { EXECUTE, READ } from '../api/types';
+import {
+  Alert,
+  Badge,
+  Check,
+  CodeBlock,
+  Empty,
+  ErrorText,
+  Field,
+  Loading,
+  MetadataList,
+  Page,
+  Panel,
+  Select,
+  TextArea,
+} from '../components';
+import { useAbilities } from '../context';
+import { useAction, useLoad } from '../hooks';
+import {
+  closeness,
+  curlOf,
+  FilterRow,
+  mcpOf,
+  Operator,
+  OPERATORS,
+  requestOf,
+  SearchForm,
+} from './search-request';
+
+const TYPES: { value: SearchType; label: string }[] = [
+  { value: 'similarity', label: 'Similarity' },
+  { value: 'mmr', label: 'MMR (diverse)' },
+  { value: 'search', label: 'Full text' },
+];
+const DISTANCES: { value: DistanceStrategy; label: string }[] = [
+  { value: 'cosine', label: 'Cosine' },
+  { value: 'euclidean', label: 'Euclidean' },
+  { value: 'inner_product', label: 'Inner product' },
+];
+
+const initialPipeline = () => new URLSearchParams(location.search).get('pipeline') ?? '';
+
+export function SearchPlayground() {
+  const abilities = useAbilities();
+  const pipelines = useLoad(
+    () =>
+      listAll<Pipeline>('/pipelines').then((all) => all.filter((p) => abilities.can(p.id, READ | EXECUTE))),
+    [],
+  );
+  const [pipelineId, setPipelineId] = useState(initialPipeline());
+  const pipeline = pipelines.data?.find((p) => p.id === pipelineId) ?? pipelines.data?.[0];
+  const classes = useLoad(
+    () =>
+      pipeline
+        ? get<Classifications>(`/pipelines/${pipeline.id}/classifications`).then(
+            (c) => c.classifications,
+            () => null,
+          )
+        : Promise.resolve(null),
+    [pipeline?.id],
+  );
+  const [form, setForm] = useState<SearchForm>({
+    type: 'similarity',
+    query: '',
+    k: '5',
+    fetchK: '20',
+    lambda: '0.5',
+    threshold: '',
+    embedding: '',
+    classifications: [],
+    match: 'hierarchical',
+    filters: [],
+    distance: 'cosine',
+  });
+  const [freeClasses, setFreeClasses] = useState('');
+  const [hits, setHits] = useState<SearchHit[] | null>(null);
+  const action = useAction();
+  const set = <K extends keyof SearchForm>(key: K, value: SearchForm[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+
+  // A pipeline's own classifications start all chosen.
+  useEffect(() => {
+    if (classes.data) setForm((f) => ({ ...f, classifications: classes.data! }));
+  }, [classes.data]);
+
+  if (pipelines.error)
+    return (
+      <Page title="Search playground">
+        <ErrorText error={pipelines.error} />
+      </Page>
+    );
+  if (!pipelines.data)
+    return (
+      <Page title="Search playground">
+        <Loading />
+      </Page>
+    );
+  if (!pipeline)
+    return (
+      <Page title="Search playground">
+        <Empty>This key may search no pipeline (search needs read and execute).</Empty>
+      </Page>
+    );
+
+  const effective: SearchForm = classes.data
+    ? form
+    : {
+        ...form,
+        classifications: freeClasses
+          .split(',')
+          .map((c) => c.trim())
+          .filter(Boolean),
+      };
+  const request = requestOf(effective);
+  const mcp = mcpOf(pipeline.id, request);
+  const setRow = (index: number, change: Partial<FilterRow>) =>
+    set(
+      'filters',
+      form.filters.map((row, i) => (i === index ? { ...row, ...change } : row)),
+    );
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    const result = await action.run(() => post<SearchHit[]>(`/pipelines/${pipeline.id}/search`, request));
+    if (result) setHits(result);
+  };
+  const best = Math.max(0, ...(hits ?? []).map((h) => h.score));
+
+  return (
+    <Page title="Search playground">
+      <form onSubmit={submit} class="stack">
+        <Panel title="Query">
+          <div class="grid-3">
+            <Select
+              label="Pipeline"
+              value={pipeline.id}
+              options={pipelines.data.map((p) => ({ value: p.id, label: p.name }))}
+              onValue={(id) => (setPipelineId(id), setHits(null))}
+            />
+            <Select<SearchType>
+              label="Type"
+              value={form.type}
+              options={TYPES}
+              onValue={(v) => set('type', v)}
+            />
+            {form.type !== 'search' && (
+              <Select<DistanceStrategy>
+                label="Distance strategy"
+                value={form.distance}
+                options={DISTANCES}
+                onValue={(v) => set('distance', v)}
+              />
+            )}
+          </div>
+          <TextArea label="Query" value={form.query} onValue={(v) => set('query', v)} rows={2} required />
+          <div class="grid-4">
+            <Field label="k (results)" type="number" min={0} value={form.k} onValue={(v) => set('k', v)} />
+            {form.type === 'mmr' && (
+              <>
+                <Field
+                  label="fetch_k (candidates)"
+                  type="number"
+                  min={0}
+                  value={form.fetchK}
+                  onValue={(v) => set('fetchK', v)}
+                />
+                <Field
+                  label="lambda (0 diverse – 1 relevant)"
+                  type="number"
+                  min={0}
+                  max={1}
+                  step={0.05}
+                  value={form.lambda}
+                  onValue={(v) => set('lambda', v)}
+                />
+              </>
+            )}
+            <Field
+              label={form.type === 'search' ? 'Threshold (least rank)' : 'Threshold (largest distance)'}
+              type="number"
+              step="any"
+              value={form.threshold}
+              onValue={(v) => set('threshold', v)}
+            />
+            {form.type !== 'search' && Object.keys(pipeline.embedding_models).length > 1 && (
+              <Select
+                label="Embedding model"
+                value={form.embedding}
+                options={[
+                  { value: '', label: 'Default' },
+                  ...Object.values(pipeline.embedding_models).map((m) => ({ value: m.id, label: m.name })),
+                ]}
+                onValue={(v) => set('embedding', v)}
+              />
+            )}
+          </div>
+        </Panel>
+        <Panel title="Classifications">
+          {classes.data ? (
+            <fieldset class="checks">
+              <legend>Search these classifications</legend>
+              {classes.data.map((c) => (
+                <Check
+                  label={c}
+                  checked={form.classifications.includes(c)}
+                  onValue={(on) =>
+                    set(
+                      'classifications',
+                      on ? [...form.classifications, c] : form.classifications.filter((x) => x !== c),
+                    )
+                  }
+                />
+              ))}
+            </fieldset>
+          ) : (
+            <Field label="Classifications (comma-separated)" value={freeClasses} onValue={setFreeClasses} />
+          )}
+          <Select
+            label="Match"
+            value={form.match}
+            options={[
+              { value: 'hierarchical', label: 'Hierarchical (with what they inherit)' },
+              { value: 'exact', label: 'Exact' },
+            ]}
+            onValue={(v) => set('match', v)}
+          />
+        </Panel>
+        <Panel
+          title="Metadata filters"
+          actions={
+            <button
+              type="button"
+              class="secondary"
+              onClick={() => set('filters', [...form.filters, { key: '', op: '$eq', value: '' }])}
+            >
+              Add filter row
+            </button>
+          }
+        >
+          {form.filters.length === 0 && (
+            <p class="muted">No filter: every document's fragments may match. All rows must hold.</p>
+          )}
+          {form.filters.map((row, i) => (
+            <div class="filter-row">
+              <Field
+                label={`Key ${i + 1}`}
+                value={row.key}
+                onValue={(v) => setRow(i, { key: v })}
+                placeholder="filename, author.name"
+              />
+              <Select<Operator>
+                label={`Operator ${i + 1}`}
+                value={row.op}
+                options={OPERATORS}
+                onValue={(v) => setRow(i, { op: v })}
+              />
+              <Field
+                label={`Value ${i + 1}`}
+                value={row.value}
+                onValue={(v) => setRow(i, { value: v })}
+                placeholder={
+                  row.op === '$in' || row.op === '$nin'
+                    ? 'a, b, c'
+                    : row.op === '$exists'
+                      ? 'true'
+                      : '2024 or "text"'
+                }
+              />
+              <button
+                type="button"
+                class="link"
+                onClick={() =>
+                  set(
+                    'filters',
+                    form.filters.filter((_, j) => j !== i),
+                  )
+                }
+              >
+                Remove<span class="sr-only"> filter row {i + 1}</span>
+              </button>
+            </div>
+          ))}
+        </Panel>
+        <ErrorText error={action.error} />
+        <div class="actions">
+          <button type="submit" disabled={action.busy || !form.query.trim()}>
+            {action.busy ? 'Searching…' : 'Search'}
+          </button>
+        </div>
+      </form>
+      {hits && (
+        <Panel title={`Results (${hits.length})`}>
+          {hits.length === 0 && <Empty>No fragment matched.</Empty>}
+          <ol class="results">
+            {hits.map((hit) => {
+              const close = closeness(hit, form.type, form.distance, best);
+              return (
+                <li class="result">
+                  <div class="result-head">
+                    <meter
+                      min={0}
+                      max={1}
+                      value={close}
+                      aria-label={`Closeness ${Math.round(close * 100)}%`}
+                    />
+                    <span class="score" title={form.type === 'search' ? 'rank' : 'distance'}>
+                      {form.type === 'search' ? 'rank' : 'distance'} {hit.score.toFixed(4)}
+                    </span>
+                    <Badge>{hit.classification}</Badge>
+                    <span class="muted">
+                      fragment #{hit.order_id} of document <code>{hit.document_id.slice(0, 8)}…</code>
+                    </span>
+                  </div>
+                  <p class="fragment-text">{hit.page_content ?? ''}</p>
+                  <MetadataList metadata={hit.metadata} />
+                </li>
+              );
+            })}
+          </ol>
+        </Panel>
+      )}
+      <Panel title="The same search elsewhere">
+        <div class="grid-2 top-aligned">
+          <CodeBlock label="curl" code={curlOf(location.origin, pipeline.id, request)} />
+          <CodeBlock label="MCP tools/call" code={mcp.message} />
+        </div>
+        {mcp.notes.length > 0 && <Alert kind="info">{mcp.notes.join(' ')}</Alert>}
+      </Panel>
+    </Page>
+  );
+}
