@@ -40,11 +40,17 @@ export class ApiKeysController {
   }
 
   @Patch(':id')
+  @ApiDoc({
+    summary: 'Update an API key (name, grants, scopes, disabled)',
+    body: UpdateApiKeySchema,
+    response: ApiKey,
+  })
   update(@UuidParam('id', 'id') id: string, @Body() body: unknown) {
     return this.service.update(id, parseWith(UpdateApiKeySchema, body));
   }
 
   @Post(':id/rotate')
+  @ApiDoc({ summary: 'Give the key a new secret', response: ApiKeyWithSecret })
   rotate(@UuidParam('id', 'id') id: string) {
     return this.service.rotateSecret(id);
   }

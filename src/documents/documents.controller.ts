@@ -55,6 +55,7 @@ export class DocumentsController {
   }
 
   @Get(':documentId')
+  @ApiDoc({ summary: 'Get a document', response: Document })
   get(
     @Auth() auth: AuthContext,
     @UuidParam('id', 'pipeline id') id: string,

@@ -88,6 +88,7 @@ export class FilesController {
   }
 
   @Get(':fileId')
+  @ApiDoc({ summary: 'A kept file' })
   get(
     @Auth() auth: AuthContext,
     @UuidParam('id', 'pipeline id') pipelineId: string,
