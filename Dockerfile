@@ -46,13 +46,17 @@ RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund
 
 # ---- runtime ---------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS runtime
+# The source commit, for trove_build_info{revision}: --build-arg TROVE_REVISION=$(git rev-parse --short HEAD).
+ARG TROVE_REVISION=unknown
 LABEL org.opencontainers.image.title="trove" \
       org.opencontainers.image.description="Self-hosted knowledge retrieval for AI assistants (REST and MCP over PostgreSQL + pgvector)" \
-      org.opencontainers.image.licenses="Apache-2.0"
+      org.opencontainers.image.licenses="Apache-2.0" \
+      org.opencontainers.image.revision="${TROVE_REVISION}"
 ENV NODE_ENV=production \
     PORT=8080 \
     TROVE_DATA_DIR=/data \
-    TROVE_TMP_DIR=/tmp
+    TROVE_TMP_DIR=/tmp \
+    TROVE_REVISION=${TROVE_REVISION}
 RUN groupadd --gid 10001 trove \
  && useradd --uid 10001 --gid 10001 --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin trove \
  && mkdir -p /data \

@@ -12,7 +12,9 @@
 #     real namespace, and kustomize rewrites the RoleBinding subject only from `default`;
 #   - the bootstrap key the chart would generate is a placeholder to replace
 #     (CHANGE-ME...), so the output is reproducible and nobody runs a published secret:
-#     Trove refuses to start until TROVE_BOOTSTRAP_API_KEY is a UUID.
+#     Trove refuses to start until TROVE_BOOTSTRAP_API_KEY is a UUID;
+#   - the Service's DNS names /mcp accepts are those of namespace `trove`, the one
+#     k8s/kustomization.yaml sets (rendering in `default` would name the wrong namespace).
 # Hand-written files (k8s/README.md, k8s/examples/) are left alone.
 set -euo pipefail
 
@@ -24,6 +26,10 @@ uuid_sentinel="00000000-0000-0000-0000-000000000000"
 uuid_placeholder="CHANGE-ME-to-a-UUID"
 secret_placeholder="CHANGE-ME-to-a-random-secret-of-16-or-more-characters"
 
+svc=trove.trove
+service_hosts="localhost,127.0.0.1,::1"
+for name in trove "$svc" "$svc.svc" "$svc.svc.cluster.local"; do service_hosts="$service_hosts,$name,$name:8080"; done
+
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
@@ -32,6 +38,8 @@ trap 'rm -rf "$work"' EXIT
   --include-crds \
   --set-string "secrets.bootstrapApiKey=$uuid_sentinel" \
   --set-string "secrets.bootstrapApiSecret=$secret_placeholder" \
+  --set mcp.allowServiceHosts=false \
+  --set "mcp.allowedHosts={$service_hosts}" \
   --output-dir "$work" >/dev/null
 
 mkdir -p "$out/crds"

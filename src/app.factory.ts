@@ -17,6 +17,8 @@ import { registerConsole } from './console/console-static';
 import { registerMultipart } from './files/multipart';
 import { GuidedMindHttp } from './mcp/guided-mind/http/guided-mind-http';
 import { McpHttpTransport } from './mcp/http/mcp-http.transport';
+import { OpenApiDocument } from './openapi/openapi.controller';
+import { buildOpenApiDocument } from './openapi/openapi-document';
 import { PinoNestLogger } from './observability/logger';
 import { registerRequestHooks, requestIdOf } from './observability/request-hooks';
 
@@ -31,7 +33,7 @@ export async function createApp(settings: Settings, logger: Logger): Promise<Nes
     logController: new LogController({ disableRequestLogging: true }),
     // Lets a SIGTERM finish in-flight requests while closing idle keep-alive sockets.
     forceCloseConnections: 'idle',
-    maxParamLength: MAX_PARAM_LENGTH,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: frameworkErrorAnswer(errorEdges),
     clientErrorHandler: answerClientError,
     // Behind an ingress, the client's address (for rate limits and logs) is in X-Forwarded-For.
@@ -57,6 +59,8 @@ export async function createApp(settings: Settings, logger: Logger): Promise<Nes
   app.get(GuidedMindHttp).register(adapter.getInstance());
   // The web console: static files at /ui, off with TROVE_UI_ENABLED=false.
   if (settings.uiEnabled) await registerConsole(app, logger);
+  // Generated once every route is mapped; /openapi.json answers it as is.
+  app.get(OpenApiDocument).document = buildOpenApiDocument(app);
   // No enableShutdownHooks(): main.ts owns the signals, so it can drain before closing.
   return app;
 }

@@ -14,6 +14,7 @@ import { McpModule } from './mcp/mcp.module';
 import { OperatorModule } from './operator/operator.module';
 import { ServiceGateway } from './operator/service-gateway';
 import { ObservabilityModule } from './observability/observability.module';
+import { OpenApiModule } from './openapi/openapi.module';
 import { PipelinesModule } from './pipelines/pipelines.module';
 import { SearchModule } from './search/search.module';
 
@@ -25,7 +26,7 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(settings),
         DatabaseModule,
-        ObservabilityModule,
+        ObservabilityModule.forRoot(settings),
         AuthModule,
         EmbeddingsModule,
         CatalogueModule,
@@ -37,6 +38,7 @@ export class AppModule {
         GuidedMindModule,
         LlmsModule,
         AgentsModule,
+        OpenApiModule,
         OperatorModule.forRoot({ imports: [PipelinesModule, CatalogueModule], useClass: ServiceGateway }),
       ],
     };

@@ -27,7 +27,7 @@ import { DatabaseService } from './database/database.service';
 import { DomainError } from './common/errors';
 import { requireUuid } from './common/ids';
 import { parseWith } from './common/validation';
-import { PinoNestLogger } from './observability/logger';
+import { createLogger, PinoNestLogger } from './observability/logger';
 
 const USAGE = `usage: trove migrate
        trove keys create --name NAME [--admin] [--grant PIPELINE_ID|*:PERMISSIONS[:CLASSIFICATION,...]]... [--scope SCOPE]...
@@ -56,7 +56,7 @@ async function run(argv: string[]): Promise<number> {
   }
   const settings = loadSettings();
   // stdout carries the command's answer (JSON for `keys create`); logs go to stderr, warnings up.
-  Logger.overrideLogger(new PinoNestLogger(pino({ level: 'warn' }, pino.destination(2))));
+  Logger.overrideLogger(new PinoNestLogger(createLogger('warn', pino.destination(2))));
   // The CLI never owns migrations implicitly, and never creates a bootstrap key.
   const db = new DatabaseService(settings);
   const [group, command, ...rest] = argv;

@@ -11,6 +11,10 @@ import { loadSettings, Settings, SettingsError } from './config/settings';
 import { createApp } from './app.factory';
 import { createLogger } from './observability/logger';
 import { LifecycleService } from './observability/lifecycle.service';
+import { buildInfo } from './observability/metrics';
+import { scrape } from './observability/metrics.controller';
+import { startMetricsServer } from './observability/metrics-server';
+import { DatabaseService } from './database/database.service';
 import { version } from './version';
 
 async function main(): Promise<void> {
@@ -25,8 +29,22 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger(settings.logLevel);
+  // Node prints warnings (deprecations) to stderr as plain text; as log lines they stay JSON.
+  process.removeAllListeners('warning');
+  process.on('warning', (warning) =>
+    logger.warn(
+      { warning: { name: warning.name, code: (warning as { code?: string }).code } },
+      warning.message,
+    ),
+  );
+  buildInfo.set({ version, revision: settings.revision }, 1);
   const app = await createApp(settings, logger);
   await app.listen({ port: settings.port, host: settings.host });
+  const metrics =
+    settings.metricsPort === null
+      ? null
+      : await startMetricsServer(settings.host, settings.metricsPort, () => scrape(app.get(DatabaseService)));
+  if (metrics) logger.info({ port: metrics.port }, `Metrics listening on port ${metrics.port}`);
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : settings.port;
   logger.info(
@@ -47,6 +65,7 @@ async function main(): Promise<void> {
     app.get(LifecycleService).startDraining();
     await new Promise((resolve) => setTimeout(resolve, settings.shutdownDrainSeconds * 1000));
     await app.close();
+    metrics?.server.close();
     logger.info('Stopped');
     process.exit(0);
   };

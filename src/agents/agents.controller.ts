@@ -19,6 +19,8 @@ import { SETTINGS, Settings } from '../config/settings';
 import { AGENT_JSON_FIELDS, CreateAgentSchema, ListAgentsQuerySchema, UpdateAgentSchema } from './agents.dto';
 import { AgentsService } from './agents.service';
 import { ApiErrorFilter } from './api-error.filter';
+import { ApiDoc } from '../openapi/api-doc';
+import { AgentCreated, AgentsPage } from '../openapi/wire-schemas';
 
 /** Agents API ops 1–5 under /api/v1: errors are the document's ErrorResponse. */
 @Controller('api/v1/agents')
@@ -31,30 +33,40 @@ export class AgentsController {
   ) {}
 
   @Get()
+  @ApiDoc({ summary: 'List agents', response: AgentsPage })
   @RequireScope('agent:read')
   list(@Auth() auth: AuthContext, @Query() query: Record<string, unknown>) {
     return this.service.list(auth, parseWith(ListAgentsQuerySchema, query));
   }
 
   @Post('create')
+  @ApiDoc({
+    summary: 'Create an agent',
+    body: CreateAgentSchema,
+    response: AgentCreated,
+    bodyExample: { name: 'Support', knowledge: [{ connectorId: '<pipeline id>' }] },
+  })
   @RequireScope('agent:write')
   create(@Auth() auth: AuthContext, @Body() body: unknown) {
     return this.service.create(auth, this.parseAgent(CreateAgentSchema, body));
   }
 
   @Get(':agentKey')
+  @ApiDoc({ summary: 'Get an agent' })
   @RequireScope('agent:read')
   get(@Auth() auth: AuthContext, @Param('agentKey') agentKey: string) {
     return this.service.get(auth, agentKey);
   }
 
   @Put(':agentKey')
+  @ApiDoc({ summary: 'Update an agent', body: UpdateAgentSchema })
   @RequireScope('agent:write')
   update(@Auth() auth: AuthContext, @Param('agentKey') agentKey: string, @Body() body: unknown) {
     return this.service.update(auth, agentKey, this.parseAgent(UpdateAgentSchema, body));
   }
 
   @Delete(':agentKey')
+  @ApiDoc({ summary: 'Delete an agent' })
   @HttpCode(200)
   @RequireScope('agent:write')
   delete(@Auth() auth: AuthContext, @Param('agentKey') agentKey: string) {

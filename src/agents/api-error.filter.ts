@@ -10,7 +10,8 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, ErrorCode, messageFor } from '../common/errors';
-import { ErrorEdge, isAdminRequest, toErrorBody } from '../common/http-error.filter';
+import { ErrorEdge, failureReasonOf, isAdminRequest, toErrorBody } from '../common/http-error.filter';
+import { noteFailureReason } from '../observability/request-hooks';
 
 export interface ApiError {
   status: number;
@@ -81,6 +82,7 @@ export class ApiErrorFilter implements ExceptionFilter, ErrorEdge {
 
   answer(error: unknown, request: FastifyRequest | undefined, reply: FastifyReply): void {
     const body = toApiError(error, isAdminRequest(request));
+    if (body.status >= 500) noteFailureReason(request, failureReasonOf(error));
     if (body.code === 'INTERNAL_ERROR')
       this.logger.error({ err: error, reqId: request?.id }, 'Unhandled error');
     void reply

@@ -5,7 +5,15 @@
  * <key id>.<secret>` @AcceptsBearer(). The authenticated key is attached to the
  * request for the @Auth() parameter decorator.
  */
-import { CanActivate, createParamDecorator, ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
+import {
+  applyDecorators,
+  CanActivate,
+  createParamDecorator,
+  ExecutionContext,
+  Injectable,
+  SetMetadata,
+} from '@nestjs/common';
+import { ApiExtension } from '@nestjs/swagger';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { DomainError, ErrorCode, forbidden } from '../common/errors';
@@ -17,10 +25,16 @@ const ADMIN_ONLY = 'trove:admin-only';
 const ACCEPTS_BEARER = 'trove:accepts-bearer';
 const REQUIRED_SCOPE = 'trove:required-scope';
 
-export const Public = () => SetMetadata(PUBLIC, true);
-export const AdminOnly = () => SetMetadata(ADMIN_ONLY, true);
-export const AcceptsBearer = () => SetMetadata(ACCEPTS_BEARER, true);
-export const RequireScope = (scope: Scope) => SetMetadata(REQUIRED_SCOPE, scope);
+// Each also marks the route in the OpenAPI document (src/openapi/openapi-document.ts), so
+// what /openapi.json says about authentication is what this guard does.
+export const Public = () =>
+  applyDecorators(SetMetadata(PUBLIC, true), ApiExtension('x-trove-auth', 'public'));
+export const AdminOnly = () =>
+  applyDecorators(SetMetadata(ADMIN_ONLY, true), ApiExtension('x-trove-auth', 'admin'));
+export const AcceptsBearer = () =>
+  applyDecorators(SetMetadata(ACCEPTS_BEARER, true), ApiExtension('x-trove-bearer', true));
+export const RequireScope = (scope: Scope) =>
+  applyDecorators(SetMetadata(REQUIRED_SCOPE, scope), ApiExtension('x-trove-scope', scope));
 
 /** The agents API's text for a missing scope. */
 export const missingScope = (scope: Scope) =>

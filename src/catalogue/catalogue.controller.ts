@@ -5,6 +5,8 @@ import { parseWith } from '../common/validation';
 import { AdminOnly } from '../auth/auth.guard';
 import { CatalogueService } from './catalogue.service';
 import { CreateEmbeddingModelSchema, CreateTextSplitterSchema } from './catalogue.dto';
+import { ApiDoc } from '../openapi/api-doc';
+import { EmbeddingModel, EmbeddingProvider, pageOf, TextSplitter } from '../openapi/wire-schemas';
 
 /** Any valid key may read the catalogue; only admin keys change it. */
 @Controller()
@@ -12,21 +14,35 @@ export class CatalogueController {
   constructor(private readonly service: CatalogueService) {}
 
   @Get('embedding_providers')
+  @ApiDoc({ summary: 'Embedding providers', response: pageOf(EmbeddingProvider) })
   listProviders(@Query() query: Record<string, unknown>) {
     return this.service.listProviders(query);
   }
 
   @Get('embedding_models')
+  @ApiDoc({ summary: 'Embedding models', response: pageOf(EmbeddingModel) })
   listModels(@Query() query: Record<string, unknown>) {
     return this.service.listModels(query);
   }
 
   @Get('embedding_models/:id')
+  @ApiDoc({ summary: 'Get an embedding model', response: EmbeddingModel })
   getModel(@UuidParam('id', 'id') id: string) {
     return this.service.getModel(id);
   }
 
   @Post('embedding_models')
+  @ApiDoc({
+    summary: 'Register an embedding model',
+    body: CreateEmbeddingModelSchema,
+    response: EmbeddingModel,
+    bodyExample: {
+      name: 'nomic',
+      provider: 'openai',
+      size: 768,
+      parameters: { base_url: 'http://ollama:11434/v1', model: 'nomic-embed-text' },
+    },
+  })
   @AdminOnly()
   createModel(@Body() body: unknown) {
     return this.service.createModel(parseWith(CreateEmbeddingModelSchema, body));
@@ -41,6 +57,7 @@ export class CatalogueController {
   }
 
   @Delete('embedding_models/:id')
+  @ApiDoc({ summary: 'Delete an embedding model no pipeline uses' })
   @AdminOnly()
   @HttpCode(204)
   deleteModel(@UuidParam('id', 'id') id: string) {
@@ -48,22 +65,26 @@ export class CatalogueController {
   }
 
   @Get('text_splitters')
+  @ApiDoc({ summary: 'Text splitters', response: pageOf(TextSplitter) })
   listSplitters(@Query() query: Record<string, unknown>) {
     return this.service.listSplitters(query);
   }
 
   @Get('text_splitters/:id')
+  @ApiDoc({ summary: 'Get a text splitter', response: TextSplitter })
   getSplitter(@UuidParam('id', 'id') id: string) {
     return this.service.getSplitter(id);
   }
 
   @Post('text_splitters')
+  @ApiDoc({ summary: 'Create a text splitter', body: CreateTextSplitterSchema, response: TextSplitter })
   @AdminOnly()
   createSplitter(@Body() body: unknown) {
     return this.service.createSplitter(parseWith(CreateTextSplitterSchema, body));
   }
 
   @Delete('text_splitters/:id')
+  @ApiDoc({ summary: 'Delete a text splitter' })
   @AdminOnly()
   @HttpCode(204)
   deleteSplitter(@UuidParam('id', 'id') id: string) {

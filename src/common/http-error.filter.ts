@@ -6,6 +6,7 @@
  */
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { noteFailureReason } from '../observability/request-hooks';
 import { DomainError, HTTP_STATUS_OF, messageFor } from './errors';
 
 export const BODY_LIMIT_BYTES = 4 * 1024 * 1024;
@@ -75,6 +76,23 @@ export function toErrorBody(error: unknown, admin = false): ErrorBody {
   return { status: 500, detail: 'Internal Server Error' };
 }
 
+const MAX_REASON_LENGTH = 500;
+
+/**
+ * Why a request failed, for its log line: a DomainError's message (already fit for a
+ * client), else the error's class and message (the stack goes to the "Unhandled
+ * error" line).
+ */
+export function failureReasonOf(error: unknown): string {
+  const reason =
+    error instanceof DomainError
+      ? error.message
+      : error instanceof Error
+        ? `${error.name}: ${error.message}`
+        : String(error);
+  return reason.slice(0, MAX_REASON_LENGTH);
+}
+
 /** Whether the request authenticated with an admin key (the guard puts its AuthContext on it). */
 export function isAdminRequest(request: FastifyRequest | undefined): boolean {
   return (request as { auth?: { admin?: boolean } } | undefined)?.auth?.admin === true;
@@ -116,6 +134,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     const edge = edgeOf(this.edges, request);
     if (edge) return edge.answer(error, request, reply);
     const body = toErrorBody(error, isAdminRequest(request));
+    if (body.status >= 500) noteFailureReason(request, failureReasonOf(error));
     if (body.status >= 500 && body.status !== 501 && body.status !== 502 && body.status !== 503) {
       this.logger.error({ err: error, reqId: request?.id }, 'Unhandled error');
     }

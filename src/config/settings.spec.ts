@@ -78,3 +78,20 @@ describe('read replicas', () => {
     );
   });
 });
+
+describe('the metrics port', () => {
+  it('is off unless set, and may be 0 (a free port)', () => {
+    expect(loadSettings({}).metricsPort).toBeNull();
+    expect(loadSettings({ TROVE_METRICS_PORT: '9090' }).metricsPort).toBe(9090);
+    expect(loadSettings({ TROVE_METRICS_PORT: '0' }).metricsPort).toBe(0);
+  });
+
+  it('refuses the API port and bad numbers, naming the variable', () => {
+    expect(refusal({ TROVE_METRICS_PORT: '8080' })).toMatch(
+      /variable TROVE_METRICS_PORT: must differ from PORT \(8080\)/,
+    );
+    expect(refusal({ PORT: '9000', TROVE_METRICS_PORT: '9000' })).toMatch(/variable TROVE_METRICS_PORT:/);
+    expect(refusal({ TROVE_METRICS_PORT: 'metrics' })).toMatch(/variable TROVE_METRICS_PORT:/);
+    expect(refusal({ TROVE_METRICS_PORT: '70000' })).toMatch(/variable TROVE_METRICS_PORT:/);
+  });
+});

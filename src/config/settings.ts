@@ -24,6 +24,10 @@ export interface EncryptionKey {
 export interface Settings {
   port: number;
   host: string;
+  /** A separate port for GET /metrics, which then leaves the API port; null: /metrics on the API port. */
+  metricsPort: number | null;
+  /** The source revision the image was built from (trove_build_info), `unknown` outside an image. */
+  revision: string;
   /** null: the embedded PGlite database in `dataDir`. */
   databaseUrl: string | null;
   /** Read replicas of DATABASE_URL (TROVE_DATABASE_READ_URL, comma-separated): searches go there. */
@@ -282,6 +286,15 @@ function proxyList(env: Env, name: string): string[] {
     });
 }
 
+/** Unset: /metrics stays on the API port. Port 0 takes a free port, as PORT does. */
+function metricsPort(env: Env): number | null {
+  if (text(env, 'TROVE_METRICS_PORT') === undefined) return null;
+  const port = integer(env, 'TROVE_METRICS_PORT', 0, 0, 65535);
+  if (port !== 0 && port === integer(env, 'PORT', 8080, 0, 65535))
+    throw new SettingsError('TROVE_METRICS_PORT', `must differ from PORT (${port})`);
+  return port;
+}
+
 function limitSettings(env: Env): Settings['limits'] {
   return {
     searchQueryMaxChars: integer(env, 'TROVE_SEARCH_MAX_QUERY_CHARS', 8192, 1, 4 * 1024 * 1024),
@@ -349,6 +362,8 @@ export function loadSettings(env: Env = process.env): Settings {
   return {
     port: integer(env, 'PORT', 8080, 0, 65535),
     host,
+    metricsPort: metricsPort(env),
+    revision: text(env, 'TROVE_REVISION') ?? 'unknown',
     databaseUrl,
     databaseReadUrls: readUrls(env, databaseUrl),
     dataDir: path.resolve(text(env, 'TROVE_DATA_DIR') ?? './data'),

@@ -6,6 +6,9 @@ import { invalid } from '../common/errors';
 import { UuidParam } from '../common/uuid.pipe';
 import { parseAsyncFlag } from './documents.dto';
 import { DocumentsService } from './documents.service';
+import { ApiDoc, jsonSchemaOf } from '../openapi/api-doc';
+import { DocumentInputSchema } from './documents.dto';
+import { Document, Fragment, pageOf } from '../openapi/wire-schemas';
 
 @Controller('pipelines/:id/documents')
 export class DocumentsController {
@@ -13,6 +16,20 @@ export class DocumentsController {
 
   /** 201 with the stored document(s), or with `?async=true` 202 with the queued job. */
   @Post()
+  @ApiDoc({
+    summary: 'Add documents (one or a list; ?async=true queues them as a job, 202)',
+    body: {
+      oneOf: [
+        jsonSchemaOf(DocumentInputSchema, 'input'),
+        { type: 'array', items: jsonSchemaOf(DocumentInputSchema, 'input') },
+      ],
+    },
+    bodyExample: {
+      content: 'Refunds are issued within 14 days.',
+      classification: 'public',
+      metadata: { source: 'faq' },
+    },
+  })
   async add(
     @Auth() auth: AuthContext,
     @UuidParam('id', 'pipeline id') id: string,
@@ -28,6 +45,7 @@ export class DocumentsController {
   }
 
   @Get()
+  @ApiDoc({ summary: 'List documents (filters on metadata and fields)', response: pageOf(Document) })
   list(
     @Auth() auth: AuthContext,
     @UuidParam('id', 'pipeline id') id: string,
@@ -37,6 +55,7 @@ export class DocumentsController {
   }
 
   @Get(':documentId')
+  @ApiDoc({ summary: 'Get a document', response: Document })
   get(
     @Auth() auth: AuthContext,
     @UuidParam('id', 'pipeline id') id: string,
@@ -46,6 +65,7 @@ export class DocumentsController {
   }
 
   @Get(':documentId/fragments')
+  @ApiDoc({ summary: "A document's fragments", response: pageOf(Fragment) })
   fragments(
     @Auth() auth: AuthContext,
     @UuidParam('id', 'pipeline id') id: string,
@@ -57,6 +77,7 @@ export class DocumentsController {
 
   /** Expires the document (200 with it, `expired_at` set); its rows stay for audit. */
   @Delete(':documentId')
+  @ApiDoc({ summary: 'Expire a document (its fragments leave search)' })
   expire(
     @Auth() auth: AuthContext,
     @UuidParam('id', 'pipeline id') id: string,

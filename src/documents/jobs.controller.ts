@@ -3,6 +3,7 @@ import { AuthContext } from '../auth/auth-context';
 import { Auth } from '../auth/auth.guard';
 import { UuidParam } from '../common/uuid.pipe';
 import { JobsService } from './jobs.service';
+import { ApiDoc } from '../openapi/api-doc';
 
 @Controller('jobs')
 export class JobsController {
@@ -14,6 +15,7 @@ export class JobsController {
   }
 
   @Get(':id')
+  @ApiDoc({ summary: 'An ingestion job: state, counts and errors' })
   get(@Auth() auth: AuthContext, @UuidParam('id', 'job id') id: string) {
     return this.jobs.get(auth, id);
   }

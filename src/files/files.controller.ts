@@ -10,6 +10,7 @@ import { parseAsyncFlag } from '../documents/documents.dto';
 import { parseProcessBody, parseUploadFields } from './files.dto';
 import { FilesService } from './files.service';
 import { MULTIPART_ROUTE, readMultipartUpload } from './multipart';
+import { ApiDoc } from '../openapi/api-doc';
 
 /** `?async=true|false`, the only query parameter of the routes that store. */
 function queueFlag(query: Record<string, unknown>): boolean {
@@ -31,6 +32,28 @@ export class FilesController {
    * `?async=true` 202 (queued as one job).
    */
   @Post()
+  @ApiDoc({
+    summary: 'Upload files (multipart) as documents, or keep them for later (process=false)',
+    multipart: true,
+    body: {
+      type: 'object',
+      required: ['file', 'classification'],
+      properties: {
+        file: {
+          type: 'array',
+          items: { type: 'string', format: 'binary' },
+          description: 'one part per file',
+        },
+        classification: { type: 'string' },
+        metadata: { type: 'string', description: 'a JSON object' },
+        external_id: { type: 'string' },
+        text_splitter_id: { type: 'string' },
+        chunk_size: { type: 'string' },
+        chunk_overlap: { type: 'string' },
+        process: { enum: ['true', 'false'] },
+      },
+    },
+  })
   @RouteConfig(MULTIPART_ROUTE)
   async upload(
     @Auth() auth: AuthContext,
@@ -55,6 +78,7 @@ export class FilesController {
 
   /** Uploaded files waiting to be processed. */
   @Get()
+  @ApiDoc({ summary: 'Files kept for later processing' })
   list(
     @Auth() auth: AuthContext,
     @UuidParam('id', 'pipeline id') pipelineId: string,
@@ -64,6 +88,7 @@ export class FilesController {
   }
 
   @Get(':fileId')
+  @ApiDoc({ summary: 'A kept file' })
   get(
     @Auth() auth: AuthContext,
     @UuidParam('id', 'pipeline id') pipelineId: string,
@@ -74,6 +99,7 @@ export class FilesController {
 
   /** 201 with the document it became, or with `?async=true` 202 with the job; the pending file is gone. */
   @Post(':fileId/process')
+  @ApiDoc({ summary: 'Make a kept file a document' })
   async process(
     @Auth() auth: AuthContext,
     @UuidParam('id', 'pipeline id') pipelineId: string,
@@ -93,6 +119,7 @@ export class FilesController {
   }
 
   @Delete(':fileId')
+  @ApiDoc({ summary: 'Discard a kept file' })
   delete(
     @Auth() auth: AuthContext,
     @UuidParam('id', 'pipeline id') pipelineId: string,

@@ -5,6 +5,8 @@ import { UuidParam } from '../common/uuid.pipe';
 import { parseWith } from '../common/validation';
 import { CreateLlmSchema, UpdateLlmSchema } from './llms.dto';
 import { LlmsService } from './llms.service';
+import { ApiDoc } from '../openapi/api-doc';
+import { Llm, pageOf } from '../openapi/wire-schemas';
 
 /** Any valid key may read the LLMs (never their keys); only admin keys change them. */
 @Controller('llms')
@@ -12,22 +14,31 @@ export class LlmsController {
   constructor(private readonly service: LlmsService) {}
 
   @Get()
+  @ApiDoc({ summary: 'LLMs the agents may answer with', response: pageOf(Llm) })
   list(@Query() query: Record<string, unknown>) {
     return this.service.list(query);
   }
 
   @Get(':id')
+  @ApiDoc({ summary: 'Get an LLM', response: Llm })
   get(@UuidParam('id', 'id') id: string) {
     return this.service.get(id);
   }
 
   @Post()
+  @ApiDoc({
+    summary: 'Register an OpenAI-compatible LLM',
+    body: CreateLlmSchema,
+    response: Llm,
+    bodyExample: { name: 'llama', provider: 'openai', endpoint: 'http://ollama:11434/v1', model: 'llama3.1' },
+  })
   @AdminOnly()
   create(@Body() body: unknown) {
     return this.service.create(parseWith(CreateLlmSchema, body));
   }
 
   @Patch(':id')
+  @ApiDoc({ summary: 'Update an LLM', body: UpdateLlmSchema, response: Llm })
   @AdminOnly()
   update(@UuidParam('id', 'id') id: string, @Body() body: unknown) {
     return this.service.update(id, parseWith(UpdateLlmSchema, body));
@@ -42,6 +53,7 @@ export class LlmsController {
   }
 
   @Delete(':id')
+  @ApiDoc({ summary: 'Delete an LLM' })
   @AdminOnly()
   @HttpCode(204)
   delete(@UuidParam('id', 'id') id: string) {

@@ -1,10 +1,12 @@
-import { Controller, Get, Header, Res } from '@nestjs/common';
+import { Controller, Get, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/auth.guard';
 import { DatabaseService } from '../database/database.service';
 import { LifecycleService } from './lifecycle.service';
-import { registry } from './metrics';
+import { noteFailureReason } from './request-hooks';
 import { version } from '../version';
+import { ApiDoc } from '../openapi/api-doc';
+import { Health, RootInfo } from '../openapi/wire-schemas';
 
 @Controller()
 @Public()
@@ -15,6 +17,7 @@ export class HealthController {
   ) {}
 
   @Get()
+  @ApiDoc({ summary: 'What this server is', response: RootInfo })
   root() {
     return { name: 'trove', version, mcp: '/mcp' };
   }
@@ -25,14 +28,23 @@ export class HealthController {
    * nothing but a restart brings that back.
    */
   @Get('healthz')
+  @ApiDoc({
+    summary: 'Liveness: the process answers (503 when its embedded database stopped)',
+    response: Health,
+  })
   healthz(@Res({ passthrough: true }) reply: FastifyReply) {
     if (this.db.alive) return { status: 'ok' };
+    noteFailureReason(reply.request, 'the embedded database stopped');
     void reply.status(503);
     return { status: 'failed', checks: { database: 'the embedded database stopped' } };
   }
 
   /** Readiness: the database answers and every migration is applied; 503 while draining. */
   @Get('readyz')
+  @ApiDoc({
+    summary: 'Readiness: database reachable, migrations applied, not draining (else 503)',
+    response: Health,
+  })
   async readyz(@Res({ passthrough: true }) reply: FastifyReply) {
     const checks: Record<string, string> = {};
     if (this.lifecycle.draining) checks.lifecycle = 'draining';
@@ -45,14 +57,8 @@ export class HealthController {
       checks.database = 'unreachable';
     }
     const ready = checks.database === 'ok' && checks.migrations === 'ok' && !this.lifecycle.draining;
+    if (!ready) noteFailureReason(reply.request, `not ready: ${JSON.stringify(checks)}`);
     void reply.status(ready ? 200 : 503);
     return { status: ready ? 'ready' : 'not ready', checks };
-  }
-
-  @Get('metrics')
-  @Header('content-type', registry.contentType)
-  async metrics() {
-    this.db.recordPoolMetrics();
-    return registry.metrics();
   }
 }

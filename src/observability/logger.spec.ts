@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { Writable } from 'node:stream';
 import { Logger } from '@nestjs/common';
-import { PinoNestLogger } from './logger';
+import { createLogger, PinoNestLogger } from './logger';
 
 function capture() {
   const lines: Record<string, unknown>[] = [];
@@ -46,5 +46,25 @@ describe('PinoNestLogger', () => {
       { msg: 'bad thing', context: 'JobsWorker', worker: undefined, reqId: undefined, trace: undefined },
     ]);
     expect(lines.map((l) => l.level)).toEqual([30, 30, 50, 50, 40]);
+  });
+});
+
+describe('createLogger', () => {
+  it('writes levels by name', () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString()));
+        done();
+      },
+    });
+    const logger = createLogger('info', stream);
+    logger.info('one');
+    logger.warn('two');
+    logger.debug('hidden');
+    expect(lines.map(({ level, msg, service }) => ({ level, msg, service }))).toEqual([
+      { level: 'info', msg: 'one', service: 'trove' },
+      { level: 'warn', msg: 'two', service: 'trove' },
+    ]);
   });
 });

@@ -1,21 +1,25 @@
 /**
  * Structured logs: one pino logger for Fastify and Nest, JSON lines on stdout.
  * Secrets never reach it: the key secret header is redacted wherever it appears.
+ * Levels are written by name (`"level":"warn"`), which log tools read without a
+ * table of pino's numbers.
  */
 import { LoggerService } from '@nestjs/common';
 import pino, { Logger } from 'pino';
 import { LogLevel } from '../config/settings';
 
-export function createLogger(level: LogLevel): Logger {
-  return pino({
+export function createLogger(level: LogLevel, destination?: pino.DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level,
     base: { service: 'trove' },
     timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
     redact: {
       paths: ['req.headers["x-api-key-secret"]', 'headers["x-api-key-secret"]', '*.secret', 'secret'],
       censor: '[redacted]',
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /**

@@ -12,6 +12,14 @@ collectDefaultMetrics({ register: registry });
 
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
+// Build: one series, always 1, whose labels say what runs (join on it in queries and dashboards).
+export const buildInfo = new Gauge({
+  name: 'trove_build_info',
+  help: 'The running release: version (package.json) and revision (the source commit of the image).',
+  labelNames: ['version', 'revision'] as const,
+  registers: [registry],
+});
+
 // HTTP
 export const httpRequests = new Counter({
   name: 'trove_http_requests_total',

@@ -2,12 +2,23 @@
  * Per-request plumbing at the Fastify level, so it also covers routes outside Nest
  * (the MCP endpoint) and requests that never reach a controller (404, 413):
  * the `x-request-id` header, one structured log line, and the HTTP metrics.
+ *
+ * The request line is `info`, or `warn` for a 5xx the server chose (a dependency
+ * down, draining) and `error` for a 500, with the failure's `reason` when an edge
+ * noted one: an operator reading a 502 sees which embedding endpoint failed.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { httpDuration, httpRequests } from './metrics';
 
 const MAX_REQUEST_ID_LENGTH = 200;
+
+const failureReasons = new WeakMap<object, string>();
+
+/** Records why `request` is answered with a 5xx, for its request log line. */
+export function noteFailureReason(request: object | undefined, reason: string): void {
+  if (request) failureReasons.set(request, reason);
+}
 
 /** The caller's x-request-id when it sent a sane one, else a new UUID. */
 export function requestIdOf(request: { headers: Record<string, string | string[] | undefined> }): string {
@@ -30,14 +41,17 @@ export function registerRequestHooks(app: FastifyInstance): void {
     const seconds = reply.elapsedTime / 1000;
     httpRequests.inc({ method: request.method, route, status });
     httpDuration.observe({ method: request.method, route, status }, seconds);
-    request.log.info(
+    const level = reply.statusCode === 500 ? 'error' : reply.statusCode >= 500 ? 'warn' : 'info';
+    const reason = reply.statusCode >= 500 ? failureReasons.get(request) : undefined;
+    // request.log already carries reqId: writing it again would duplicate the key.
+    request.log[level](
       {
-        reqId: request.id,
         method: request.method,
         route,
         url: request.url.split('?')[0],
         status: reply.statusCode,
         durationMs: Math.round(reply.elapsedTime * 100) / 100,
+        ...(reason === undefined ? {} : { reason }),
       },
       'request',
     );

@@ -9,7 +9,7 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import pino from 'pino';
+import { createLogger } from '../observability/logger';
 import { SETTINGS, type Settings } from '../config/settings';
 import type { Operator } from './operator';
 import { TROVE_GATEWAY, type TroveGateway } from './trove-gateway';
@@ -44,7 +44,7 @@ export class OperatorService implements OnApplicationBootstrap, OnApplicationShu
       identity,
       leaseName,
       options: { resyncSeconds },
-      logger: pino({ level: this.settings.logLevel }).child({ component: 'operator' }),
+      logger: createLogger(this.settings.logLevel).child({ component: 'operator' }),
     });
     this.operator.start();
   }

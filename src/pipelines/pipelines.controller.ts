@@ -5,34 +5,50 @@ import { AuthContext } from '../auth/auth-context';
 import { AdminOnly, Auth } from '../auth/auth.guard';
 import { ClassificationsSchema, CreatePipelineSchema, UpdatePipelineSchema } from './pipelines.dto';
 import { PipelinesService } from './pipelines.service';
+import { ApiDoc } from '../openapi/api-doc';
+import { Classifications, pageOf, Pipeline } from '../openapi/wire-schemas';
 
 @Controller('pipelines')
 export class PipelinesController {
   constructor(private readonly service: PipelinesService) {}
 
   @Post()
+  @ApiDoc({
+    summary: 'Create a pipeline',
+    body: CreatePipelineSchema,
+    response: Pipeline,
+    bodyExample: {
+      name: 'support-kb',
+      classifications: ['public', 'internal'],
+      hierarchy: [['public', 'internal']],
+    },
+  })
   @AdminOnly()
   create(@Body() body: unknown) {
     return this.service.create(parseWith(CreatePipelineSchema, body));
   }
 
   @Get()
+  @ApiDoc({ summary: 'List the pipelines this key may read', response: pageOf(Pipeline) })
   list(@Auth() auth: AuthContext, @Query() query: Record<string, unknown>) {
     return this.service.list(auth, query);
   }
 
   @Get(':id')
+  @ApiDoc({ summary: 'Get a pipeline', response: Pipeline })
   get(@Auth() auth: AuthContext, @UuidParam('id', 'pipeline id') id: string) {
     return this.service.get(auth, id);
   }
 
   @Patch(':id')
+  @ApiDoc({ summary: 'Update a pipeline', body: UpdatePipelineSchema, response: Pipeline })
   @AdminOnly()
   update(@Auth() auth: AuthContext, @UuidParam('id', 'pipeline id') id: string, @Body() body: unknown) {
     return this.service.update(auth, id, parseWith(UpdatePipelineSchema, body));
   }
 
   @Delete(':id')
+  @ApiDoc({ summary: 'Delete a pipeline and everything in it' })
   @AdminOnly()
   @HttpCode(204)
   delete(@Auth() auth: AuthContext, @UuidParam('id', 'pipeline id') id: string) {
@@ -40,11 +56,17 @@ export class PipelinesController {
   }
 
   @Get(':id/classifications')
+  @ApiDoc({ summary: "The pipeline's classifications and their hierarchy", response: Classifications })
   getClassifications(@Auth() auth: AuthContext, @UuidParam('id', 'pipeline id') id: string) {
     return this.service.getClassifications(auth, id);
   }
 
   @Put(':id/classifications')
+  @ApiDoc({
+    summary: 'Replace the classifications and their hierarchy',
+    body: ClassificationsSchema,
+    response: Classifications,
+  })
   @AdminOnly()
   putClassifications(
     @Auth() auth: AuthContext,

@@ -4,6 +4,9 @@ import { Auth } from '../auth/auth.guard';
 import { UuidParam } from '../common/uuid.pipe';
 import { parseSearchBody } from './search.dto';
 import { SearchService } from './search.service';
+import { ApiDoc } from '../openapi/api-doc';
+import { z } from 'zod';
+import { Fragment } from '../openapi/wire-schemas';
 
 @Controller('pipelines/:id/search')
 export class SearchController {
@@ -11,6 +14,22 @@ export class SearchController {
 
   /** A JSON array of fragments: nearest first for similarity and MMR, best ranked first for full text. */
   @Post()
+  @ApiDoc({
+    summary: 'Search a pipeline: similarity, mmr, search (full text), hybrid, history',
+    body: {
+      type: 'object',
+      required: ['type', 'query'],
+      properties: {
+        type: { enum: ['similarity', 'mmr', 'search', 'hybrid', 'history'] },
+        query: { type: 'string' },
+        k: { type: 'integer' },
+        classifications: { type: 'array', items: { type: 'string' } },
+        filters: { type: 'object' },
+      },
+    },
+    bodyExample: { type: 'similarity', query: 'How do refunds work?', k: 5, classifications: ['public'] },
+    response: z.array(Fragment),
+  })
   @HttpCode(200)
   search(
     @Auth() auth: AuthContext,

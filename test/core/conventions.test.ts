@@ -1,5 +1,8 @@
+import { version } from '../../package.json';
 import { keyHeaders, rawRequest } from '../support/http';
+import { duplicateKeyOf } from '../support/log-check';
 import { describeEachDatabase } from '../support/suite';
+import { createTestDatabase, startTrove, TroveDatabase, TroveProcess } from '../support/trove-process';
 import { waitFor } from '../support/wait';
 
 describeEachDatabase('HTTP conventions: errors, request ids, limits, health, metrics, logs', (fixture) => {
@@ -90,6 +93,7 @@ describeEachDatabase('HTTP conventions: errors, request ids, limits, health, met
     expect(response.text).toContain('process_cpu_seconds_total');
     expect(response.text).toContain('nodejs_heap_size_used_bytes');
     expect(response.text).toMatch(/trove_db_pool_connections\{state="total"\} \d+/);
+    expect(response.text).toContain(`trove_build_info{version="${version}",revision="unknown"} 1`);
   });
 
   it('logs one JSON line per request with id, method, route, status and duration, and never the secret', async () => {
@@ -103,7 +107,9 @@ describeEachDatabase('HTTP conventions: errors, request ids, limits, health, met
     const lines = logLines();
     expect(lines).toHaveLength(1);
     const entry = JSON.parse(lines[0]);
+    expect(duplicateKeyOf(lines[0])).toBeUndefined();
     expect(entry).toMatchObject({
+      level: 'info',
       reqId: 'log-line-check',
       method: 'GET',
       route: '/pipelines',
@@ -117,5 +123,43 @@ describeEachDatabase('HTTP conventions: errors, request ids, limits, health, met
   it('needs authentication for any other path, even unknown ones under the API', async () => {
     const response = await rawRequest(fixture().trove.url, { method: 'GET', path: '/pipelines' });
     expect(response.status).toBe(401);
+  });
+});
+
+describe('a separate metrics port (TROVE_METRICS_PORT)', () => {
+  let database: TroveDatabase;
+  let trove: TroveProcess;
+  let metricsUrl: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite');
+    trove = await startTrove(database, { env: { TROVE_METRICS_PORT: '0', TROVE_REVISION: 'abc1234' } });
+    const port = await waitFor('the metrics port in the log', () =>
+      Number(/"Metrics listening on port (\d+)"/.exec(trove.output())?.[1] ?? 0),
+    );
+    metricsUrl = `http://127.0.0.1:${port}`;
+  });
+  afterAll(async () => {
+    await trove?.stop();
+    await database?.drop();
+  });
+
+  it('serves /metrics there, and no longer on the API port', async () => {
+    const metrics = await rawRequest(metricsUrl, { method: 'GET', path: '/metrics' });
+    expect(metrics.status).toBe(200);
+    expect(metrics.headers['content-type']).toMatch(/^text\/plain/);
+    expect(metrics.body).toContain(`trove_build_info{version="${version}",revision="abc1234"} 1`);
+    expect(metrics.body).toMatch(
+      /trove_http_requests_total\{method="GET",route="\/readyz",status="200"\} \d+/,
+    );
+    const onApi = await rawRequest(trove.url, { method: 'GET', path: '/metrics' });
+    expect(onApi.status).toBe(404);
+  });
+
+  it('answers nothing else on the metrics port', async () => {
+    for (const path of ['/', '/readyz', '/pipelines', '/metrics/x']) {
+      expect((await rawRequest(metricsUrl, { method: 'GET', path })).status).toBe(404);
+    }
+    expect((await rawRequest(metricsUrl, { method: 'POST', path: '/metrics' })).status).toBe(404);
   });
 });

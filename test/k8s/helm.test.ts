@@ -6,31 +6,11 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { validateWithKubernetesTypes, type KubeObject, type Labelled } from './support/kube-types';
+import { validateWithKubernetesTypes, type KubeObject } from './support/kube-types';
 import { findObject, parseYamlStream, yamlFiles } from './support/manifests';
-import { REPO_ROOT, requireTool, run } from './support/tools';
+import { ALL_FEATURES, CHART, EXTERNAL_DB, helm, rendered, template } from './support/chart';
+import { REPO_ROOT, run } from './support/tools';
 import { TROVE_METRIC_NAMES, metricNamesInExpr } from './dashboard-metrics';
-
-const CHART = path.join(REPO_ROOT, 'charts', 'trove');
-const ALL_FEATURES = path.join(__dirname, 'fixtures', 'all-features.values.yaml');
-const EXTERNAL_DB = ['--set', 'database.url=postgres://trove:pw@db.example:5432/trove', '--set', 'secrets.encryptionKey=q83vEjRWeJq83vEjRWeJq83vEjRWeJq83vEjRWeJq80='];
-
-let helm: string;
-beforeAll(() => {
-  helm = requireTool('helm');
-});
-
-function template(args: string[], release = 'trove'): { objects: Labelled[]; stderr: string; status: number | null } {
-  const result = run(helm, ['template', release, CHART, '--namespace', 'trove', ...args]);
-  const objects = result.status === 0 ? parseYamlStream(result.stdout, `helm template ${args.join(' ')}`) : [];
-  return { objects, stderr: result.stderr, status: result.status };
-}
-
-function rendered(args: string[], release = 'trove'): Labelled[] {
-  const result = template(args, release);
-  if (result.status !== 0) throw new Error(`helm template failed: ${result.stderr}`);
-  return result.objects;
-}
 
 type Pod = {
   replicas?: number;
@@ -55,7 +35,7 @@ const annotations = (o: KubeObject): Record<string, string> => (o.metadata?.anno
 describe('helm chart charts/trove', () => {
   it('lints with default values and with every feature on', () => {
     for (const args of [[], ['--values', ALL_FEATURES]]) {
-      const result = run(helm, ['lint', '--strict', CHART, ...args]);
+      const result = run(helm(), ['lint', '--strict', CHART, ...args]);
       expect(`${result.status}\n${result.stdout}${result.stderr}`).toMatch(/^0\n[\s\S]*0 chart\(s\) failed/);
     }
   });
@@ -77,6 +57,7 @@ describe('helm chart charts/trove', () => {
         'Ingress',
         'Job',
         'NetworkPolicy',
+        'Pod', // helm test
         'PodDisruptionBudget',
         'PrometheusRule',
         'Role',
@@ -95,7 +76,8 @@ describe('helm chart charts/trove', () => {
       spec: { selector: { matchLabels: Record<string, string> }; endpoints: { port: string; path: string }[] };
     };
     const service = findObject(objects, 'Service') as KubeObject & { spec: { ports: { name: string }[] } };
-    expect(monitor.spec.endpoints).toEqual([expect.objectContaining({ port: 'http', path: '/metrics' })]);
+    expect(monitor.spec.endpoints).toEqual([expect.objectContaining({ port: 'metrics', path: '/metrics' })]);
+    expect(service.spec.ports.map((p) => p.name)).toEqual(['http', 'metrics']);
     expect(service.metadata?.labels).toMatchObject(monitor.spec.selector.matchLabels);
     expect(monitor.metadata?.labels).toMatchObject({ release: 'kube-prometheus-stack' });
   });
@@ -129,7 +111,7 @@ describe('helm chart charts/trove', () => {
   it('keeps k8s/ identical to the chart rendered with its defaults (scripts/render-k8s.sh)', () => {
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'trove-k8s-'));
     try {
-      const result = run('bash', [path.join(REPO_ROOT, 'scripts', 'render-k8s.sh'), out], { HELM: helm });
+      const result = run('bash', [path.join(REPO_ROOT, 'scripts', 'render-k8s.sh'), out], { HELM: helm() });
       expect(result.stderr).toBe('');
       expect(result.status).toBe(0);
       const generated = yamlFiles(out);
@@ -263,7 +245,7 @@ describe('helm chart charts/trove', () => {
   });
 
   it('prints the port-forward command, the MCP URL, how to read the bootstrap key and the session note', () => {
-    const result = run(helm, ['install', 'trove', CHART, '--namespace', 'trove', '--dry-run=client', ...EXTERNAL_DB]);
+    const result = run(helm(), ['install', 'trove', CHART, '--namespace', 'trove', '--dry-run=client', ...EXTERNAL_DB]);
     expect(result.status).toBe(0);
     const notes = result.stdout.slice(result.stdout.indexOf('NOTES:'));
     expect(notes).toContain('kubectl --namespace trove port-forward svc/trove 8080:8080');

@@ -92,7 +92,10 @@ describe('k8s/ plain manifests', () => {
     const service = findObject(objects, 'Service', 'trove') as KubeObject & {
       spec: { ports: { name: string; port: number; targetPort: string }[]; selector: Record<string, string> };
     };
-    expect(service.spec.ports).toEqual([{ name: 'http', port: 8080, targetPort: 'http', protocol: 'TCP' }]);
+    expect(service.spec.ports).toEqual([
+      { name: 'http', port: 8080, targetPort: 'http', protocol: 'TCP' },
+      { name: 'metrics', port: 9090, targetPort: 'metrics', protocol: 'TCP' },
+    ]);
     const deployment = findObject(objects, 'Deployment', 'trove') as KubeObject & {
       spec: { selector: { matchLabels: Record<string, string> }; template: { metadata: { labels: Record<string, string> } } };
     };
@@ -149,7 +152,11 @@ describe('k8s/ plain manifests', () => {
       TROVE_TMP_DIR: '/tmp',
       TROVE_MIGRATE_ON_START: 'true',
       TROVE_OPERATOR_ENABLED: 'true',
-      TROVE_MCP_ALLOWED_HOSTS: 'localhost,127.0.0.1,::1',
+      // The Service's names in the namespace k8s/kustomization.yaml sets, for in-cluster clients.
+      TROVE_MCP_ALLOWED_HOSTS:
+        'localhost,127.0.0.1,::1,trove,trove:8080,trove.trove,trove.trove:8080,trove.trove.svc,trove.trove.svc:8080,' +
+        'trove.trove.svc.cluster.local,trove.trove.svc.cluster.local:8080',
+      TROVE_METRICS_PORT: '9090',
       TROVE_MCP_SESSION_STORE: 'memory',
     });
     for (const value of Object.values(config.data)) expect(typeof value).toBe('string');

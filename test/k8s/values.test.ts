@@ -85,6 +85,10 @@ describe('charts/trove values', () => {
     ['metrics.serviceMonitor.interval', '30'],
     ['podDisruptionBudget.maxUnavailable', '50'],
     ['postgresql.evaluation.password', 'p@ss/word'],
+    ['podAntiAffinityPreset', 'maybe'],
+    ['metrics.port', 0],
+    ['config.trustedProxies', ['the ingress']],
+    ['lifecycle.preStopSleepSeconds', -1],
   ])('refuses %s = %j', (dotted, value) => {
     expect(validate(withValue(dotted, value))).toBe(false);
   });
@@ -96,6 +100,9 @@ describe('charts/trove values', () => {
     ['secrets.bootstrapApiKey', '6F1C2B7E-3D4A-4B5C-8D9E-0A1B2C3D4E5F'],
     ['image.digest', `sha256:${'a'.repeat(64)}`],
     ['autoscaling.targetCPUUtilizationPercentage', null],
+    ['metrics.port', null],
+    ['terminationGracePeriodSeconds', 60],
+    ['config.trustedProxies', ['10.0.0.0/8', 'fd00::/8', '192.168.1.10']],
   ])('accepts %s = %j', (dotted, value) => {
     expect(validate(withValue(dotted, value))).toBe(true);
   });

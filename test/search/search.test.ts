@@ -5,7 +5,9 @@
  * selections are computed here from the hashing model's vectors.
  */
 import { startOpenAiEmbeddingsStub, OpenAiEmbeddingsStub } from '../support/openai-embeddings-stub';
+import { requestLogLine } from '../support/log-check';
 import { describeEachDatabase } from '../support/suite';
+import { waitFor } from '../support/wait';
 import {
   addDocuments,
   cosineDistance,
@@ -700,6 +702,16 @@ describeEachDatabase('REST search', (fixture) => {
       });
       expect(failed.status).toBe(502);
       expect(failed.body.detail).toBe(`Embedding endpoint ${stub.url} answered 400: the model is unloaded`);
+      // The operator's side: the request line is a warning that says why.
+      const line = await waitFor('the request line of the 502', () =>
+        requestLogLine(fixture().trove.output(), String(failed.headers.get('x-request-id'))),
+      );
+      expect(line).toMatchObject({
+        level: 'warn',
+        status: 502,
+        route: '/pipelines/:id/search',
+        reason: `Embedding endpoint ${stub.url} answered 400: the model is unloaded`,
+      });
       // Full text needs no embedding over REST, so it still answers.
       const fts = await search(api(), remote.id, {
         type: 'search',

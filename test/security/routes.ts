@@ -26,6 +26,8 @@ export interface Fixture {
   messageId: string;
   /** A file attached to that conversation (its recordId). */
   attachmentId: string;
+  /** A file of the /docs reference (`init.js`). */
+  docsAsset: string;
 }
 
 /**
@@ -71,6 +73,9 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/healthz' },
   { method: 'GET', path: '/readyz' },
   { method: 'GET', path: '/metrics', kind: 'rest-text' },
+  { method: 'GET', path: '/openapi.json' },
+  { method: 'GET', path: '/docs', kind: 'rest-text' },
+  { method: 'GET', path: '/docs/:docsAsset', kind: 'rest-text' },
 
   // API keys
   { method: 'GET', path: '/api_keys' },

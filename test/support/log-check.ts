@@ -3,7 +3,8 @@
  * never be logged: the contents of the documents the test client sent to it and
  * the secrets it answered (issue 8, item 12). The client notes them as it goes
  * (http.ts), so no test has to remember to; the check is a few substring searches
- * over the process's output.
+ * over the process's output. Each line must also be a JSON object an operator's log
+ * tooling can read (checkLogLines).
  *
  * A long content is checked by excerpts across its length, since a fragment of
  * it (a chunk) is what a leak would most likely print.
@@ -48,4 +49,68 @@ export function checkLog(baseUrl: string, output: string): void {
       `The log of the Trove at ${baseUrl} holds ${leaked.length} text(s) it must never log, e.g. ${JSON.stringify(leaked.slice(0, 3))}`,
     );
   }
+}
+
+const LEVEL_NAMES = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace']);
+
+/**
+ * The first duplicated key of any object in a JSON text, or undefined. JSON.parse
+ * keeps the last of two equal keys silently, so this walks the text itself.
+ */
+export function duplicateKeyOf(json: string): string | undefined {
+  const scopes: (Set<string> | null)[] = [];
+  for (let i = 0; i < json.length; i++) {
+    const char = json[i];
+    if (char === '{') scopes.push(new Set());
+    else if (char === '[') scopes.push(null);
+    else if (char === '}' || char === ']') scopes.pop();
+    else if (char === '"') {
+      let end = i + 1;
+      while (json[end] !== '"') end += json[end] === '\\' ? 2 : 1;
+      const keys = scopes[scopes.length - 1];
+      if (keys && /^\s*:/.test(json.slice(end + 1, end + 8))) {
+        const key = JSON.parse(json.slice(i, end + 1)) as string;
+        if (keys.has(key)) return key;
+        keys.add(key);
+      }
+      i = end;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Throws, naming the first bad line, unless every line of `output` is a JSON object
+ * with unique keys and a level by name.
+ */
+export function checkLogLines(baseUrl: string, output: string): void {
+  const lines = output.split('\n').filter((line) => line.trim() !== '');
+  for (const line of lines) {
+    let entry: unknown;
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      throw new Error(`The Trove at ${baseUrl} logged a line that is not JSON: ${line.slice(0, 300)}`);
+    }
+    const level = (entry as { level?: unknown } | null)?.level;
+    if (
+      typeof entry !== 'object' ||
+      entry === null ||
+      Array.isArray(entry) ||
+      !LEVEL_NAMES.has(String(level))
+    )
+      throw new Error(`The Trove at ${baseUrl} logged a line without a level name: ${line.slice(0, 300)}`);
+    const duplicate = duplicateKeyOf(line);
+    if (duplicate !== undefined)
+      throw new Error(`The Trove at ${baseUrl} logged the key "${duplicate}" twice: ${line.slice(0, 300)}`);
+  }
+}
+
+/** The request line (request-hooks.ts) of the request answered with `requestId`, once it is written. */
+export function requestLogLine(output: string, requestId: string): Record<string, unknown> | undefined {
+  return output
+    .split('\n')
+    .filter((line) => line.includes(requestId))
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .find((entry) => entry.msg === 'request' && entry.reqId === requestId);
 }

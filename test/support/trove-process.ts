@@ -10,7 +10,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { createPostgresDatabase, DatabaseKind } from './databases';
 import { ADMIN_KEY, ADMIN_SECRET, rawRequest } from './http';
-import { checkLog } from './log-check';
+import { checkLog, checkLogLines } from './log-check';
 import { waitFor } from './wait';
 
 export { ADMIN_KEY, ADMIN_SECRET };
@@ -162,12 +162,14 @@ export async function startTrove(database: TroveDatabase, options: StartOptions 
       if (child.exitCode === null) child.kill('SIGTERM');
       const code = await exited;
       checkLog(url, output);
+      checkLogLines(url, output);
       return code;
     },
     async kill() {
       if (child.exitCode === null) child.kill('SIGKILL');
       await exited;
       checkLog(url, output);
+      checkLogLines(url, output);
     },
   };
 }

@@ -124,9 +124,48 @@ pre-install hooks, so its replicas migrate on start.
 {{- if and (eq $mode "embedded") .Values.podDisruptionBudget.enabled }}
 {{- fail "podDisruptionBudget.enabled needs a database: the embedded PGlite mode runs a single replica, which a PodDisruptionBudget would make undrainable." }}
 {{- end }}
-{{- if le (int .Values.terminationGracePeriodSeconds) (int .Values.config.shutdownGraceSeconds) }}
-{{- fail "terminationGracePeriodSeconds must be greater than config.shutdownGraceSeconds, or Kubernetes kills Trove while it drains." }}
+{{- $stop := add .Values.lifecycle.preStopSleepSeconds .Values.config.shutdownGraceSeconds }}
+{{- if and (not (kindIs "invalid" .Values.terminationGracePeriodSeconds)) (le (int .Values.terminationGracePeriodSeconds) (int $stop)) }}
+{{- fail "terminationGracePeriodSeconds must be greater than lifecycle.preStopSleepSeconds + config.shutdownGraceSeconds, or Kubernetes kills Trove while it drains." }}
 {{- end }}
+{{- if ge (int .Values.config.shutdownDrainSeconds) (int .Values.config.shutdownGraceSeconds) }}
+{{- fail "config.shutdownDrainSeconds must be less than config.shutdownGraceSeconds: the grace period includes the drain." }}
+{{- end }}
+{{- if and (not (kindIs "invalid" .Values.metrics.port)) (eq (int .Values.metrics.port) 8080) }}
+{{- fail "metrics.port must differ from Trove's API port, 8080." }}
+{{- end }}
+{{- end }}
+
+{{/* Seconds from a pod's termination to its kill: the preStop sleep, Trove's grace, a margin. */}}
+{{- define "trove.terminationGracePeriodSeconds" -}}
+{{- if kindIs "invalid" .Values.terminationGracePeriodSeconds }}
+{{- add .Values.lifecycle.preStopSleepSeconds .Values.config.shutdownGraceSeconds 10 }}
+{{- else }}
+{{- .Values.terminationGracePeriodSeconds }}
+{{- end }}
+{{- end }}
+
+{{/*
+Host names /mcp accepts: mcp.allowedHosts, then the Service's own DNS names (each with
+and without the Service port) for clients inside the cluster.
+*/}}
+{{- define "trove.mcpAllowedHosts" -}}
+{{- $hosts := list }}
+{{- range .Values.mcp.allowedHosts }}{{ $hosts = append $hosts . }}{{ end }}
+{{- if .Values.mcp.allowServiceHosts }}
+{{- $svc := include "trove.fullname" . }}
+{{- $ns := .Release.Namespace }}
+{{- range (list $svc (printf "%s.%s" $svc $ns) (printf "%s.%s.svc" $svc $ns) (printf "%s.%s.svc.%s" $svc $ns .Values.mcp.clusterDomain)) }}
+{{- $hosts = append $hosts . }}
+{{- $hosts = append $hosts (printf "%s:%v" . $.Values.service.port) }}
+{{- end }}
+{{- end }}
+{{- join "," (uniq $hosts) }}
+{{- end }}
+
+{{/* The Service port Prometheus scrapes: `metrics` with a separate metrics port, else `http`. */}}
+{{- define "trove.metricsPortName" -}}
+{{- if kindIs "invalid" .Values.metrics.port }}http{{ else }}metrics{{ end }}
 {{- end }}
 
 {{/* Non-secret environment of the Trove server, the ConfigMap's data. */}}
@@ -138,8 +177,15 @@ TROVE_LOG_LEVEL: {{ .Values.config.logLevel | quote }}
 TROVE_DB_POOL_SIZE: {{ .Values.database.poolSize | toString | quote }}
 TROVE_MIGRATE_ON_START: {{ if include "trove.migrationJob" . }}"false"{{ else }}"true"{{ end }}
 TROVE_SHUTDOWN_GRACE_SECONDS: {{ .Values.config.shutdownGraceSeconds | toString | quote }}
+TROVE_SHUTDOWN_DRAIN_SECONDS: {{ .Values.config.shutdownDrainSeconds | toString | quote }}
+{{- with .Values.config.trustedProxies }}
+TROVE_TRUSTED_PROXIES: {{ join "," . | quote }}
+{{- end }}
+{{- if not (kindIs "invalid" .Values.metrics.port) }}
+TROVE_METRICS_PORT: {{ .Values.metrics.port | toString | quote }}
+{{- end }}
 TROVE_EMBEDDING_TIMEOUT_MS: {{ .Values.config.embeddingTimeoutMs | toString | quote }}
-TROVE_MCP_ALLOWED_HOSTS: {{ join "," .Values.mcp.allowedHosts | quote }}
+TROVE_MCP_ALLOWED_HOSTS: {{ include "trove.mcpAllowedHosts" . | quote }}
 TROVE_MCP_SESSION_STORE: {{ .Values.mcp.sessionStore | quote }}
 TROVE_MCP_SESSION_IDLE_SECONDS: {{ .Values.mcp.sessionIdleSeconds | toString | quote }}
 TROVE_MCP_TOOL_SCHEMAS: {{ .Values.mcp.toolSchemas | quote }}

@@ -43,9 +43,10 @@ import { ApiKeysService } from '../../auth/api-keys.service';
 import { AuthContext } from '../../auth/auth-context';
 import { apiKeyHeaders } from '../../auth/auth.guard';
 import { DomainError, ErrorCode } from '../../common/errors';
-import { BODY_LIMIT_BYTES, sendError, toErrorBody } from '../../common/http-error.filter';
+import { BODY_LIMIT_BYTES, failureReasonOf, sendError, toErrorBody } from '../../common/http-error.filter';
 import { RAW_INPUT } from '../../common/input-guard';
 import { SETTINGS, Settings } from '../../config/settings';
+import { noteFailureReason } from '../../observability/request-hooks';
 import { checkHost } from './host-check';
 import { parseMessage } from './parse-message';
 import { McpPostHandler } from './post-handler';
@@ -131,9 +132,11 @@ export class McpHttpTransport {
         // The session store's database is down: a retry later can succeed, so not a 500.
         if (failure.retryAfterSeconds !== undefined)
           void reply.header('retry-after', String(failure.retryAfterSeconds));
+        noteFailureReason(request, failure.message);
         return text(reply, 503, failure.message);
       }
       this.logger.error({ err: failure, reqId: request.id }, error.message);
+      noteFailureReason(request, failureReasonOf(failure));
       return text(reply, 500, error.message);
     }
   }

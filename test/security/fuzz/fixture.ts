@@ -74,5 +74,6 @@ export async function createFixture(api: Api): Promise<Fixture> {
     conversationId: conversation.conversation._id,
     messageId: conversation.conversation.messages[1]._id,
     attachmentId: attachment.attachments[0].recordId,
+    docsAsset: 'init.js',
   };
 }

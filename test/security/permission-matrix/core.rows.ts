@@ -34,6 +34,10 @@ export const CORE_READ_ROWS: RestRow[] = [
   { route: 'GET /healthz', request: get(() => '/healthz'), expect: open(200) },
   { route: 'GET /readyz', request: get(() => '/readyz'), expect: open(200) },
   { route: 'GET /metrics', request: get(() => '/metrics'), expect: open(200) },
+  // The API's description is public: it describes the open-source API, nothing of this installation.
+  { route: 'GET /openapi.json', request: get(() => '/openapi.json'), expect: open(200) },
+  { route: 'GET /docs', request: get(() => '/docs'), expect: open(200) },
+  { route: 'GET /docs/:asset', request: get(() => '/docs/init.js'), expect: open(200) },
 
   { route: 'GET /api_keys', request: get(() => '/api_keys?limit=1000'), expect: adminOnly(200) },
   { route: 'GET /api_keys/:id', request: get((fx) => `/api_keys/${fx.scratch.key}`), expect: adminOnly(200) },

@@ -1,0 +1,25 @@
+import { Controller, Get, Header } from '@nestjs/common';
+import { Public } from '../auth/auth.guard';
+import { DatabaseService } from '../database/database.service';
+import { registry } from './metrics';
+import { ApiDoc } from '../openapi/api-doc';
+
+/** GET /metrics on the API port; with TROVE_METRICS_PORT, metrics-server.ts serves it instead. */
+@Controller()
+@Public()
+export class MetricsController {
+  constructor(private readonly db: DatabaseService) {}
+
+  @Get('metrics')
+  @ApiDoc({ summary: 'Prometheus metrics (text exposition format)' })
+  @Header('content-type', registry.contentType)
+  metrics() {
+    return scrape(this.db);
+  }
+}
+
+/** The exposition text, with the pool gauges read at scrape time. */
+export function scrape(db: DatabaseService): Promise<string> {
+  db.recordPoolMetrics();
+  return registry.metrics();
+}

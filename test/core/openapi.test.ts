@@ -1,0 +1,271 @@
+/**
+ * GET /openapi.json and /docs: the document is valid OpenAPI 3.1, names every route the
+ * server maps (and /mcp), says how each is authenticated, and the answers of a run of
+ * representative requests match the schemas it declares for their status. /docs works
+ * offline: a page, its script and style from this server, under a strict CSP.
+ */
+import Ajv2020 from 'ajv/dist/2020';
+import { spawnSync } from 'node:child_process';
+import * as path from 'node:path';
+import { Api } from '../support/http';
+import { describeEachDatabase } from '../support/suite';
+
+type Schema = Record<string, unknown>;
+interface Operation {
+  security?: Record<string, string[]>[];
+  requestBody?: { content: Record<string, { schema: Schema }> };
+  responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
+}
+type OpenApi = { openapi: string; paths: Record<string, Record<string, Operation>> };
+
+const PUBLIC = [
+  '/',
+  '/healthz',
+  '/readyz',
+  '/metrics',
+  '/openapi.json',
+  '/docs',
+  '/docs/{asset}',
+  '/api/v1/mcp/health',
+];
+
+/**
+ * @seriousme/openapi-schema-validator (the OpenAPI 3.1 schema, with its dialect) is an
+ * ES module jest cannot load: it runs in a child node process, the document on stdin.
+ */
+function validateOpenApi(doc: unknown): { valid: boolean; errors?: unknown } {
+  const validator = path.resolve(
+    __dirname,
+    '../../node_modules/@seriousme/openapi-schema-validator/index.js',
+  );
+  const script = `
+    import { Validator } from ${JSON.stringify(validator)};
+    let text = '';
+    for await (const chunk of process.stdin) text += chunk;
+    const result = await new Validator().validate(JSON.parse(text));
+    process.stdout.write(JSON.stringify({ valid: result.valid, errors: result.errors }));`;
+  const run = spawnSync(process.execPath, ['--input-type=module', '--eval', script], {
+    input: JSON.stringify(doc),
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`the validator failed: ${run.stderr}`);
+  return JSON.parse(run.stdout);
+}
+
+/** `/pipelines/:id/search` as OpenAPI writes it. */
+const templateOf = (route: string) => route.replace(/:(\w+)/g, '{$1}');
+
+/** The operation of a concrete path, by matching each template's segments. */
+function operationFor(doc: OpenApi, method: string, path: string): [string, Operation] | undefined {
+  const segments = path.split('?')[0].split('/');
+  for (const [template, item] of Object.entries(doc.paths)) {
+    const parts = template.split('/');
+    if (parts.length !== segments.length) continue;
+    if (parts.every((part, i) => part.startsWith('{') || part === segments[i]) && item[method.toLowerCase()])
+      return [template, item[method.toLowerCase()]];
+  }
+  return undefined;
+}
+
+describeEachDatabase('OpenAPI document and reference', (fixture) => {
+  const api = () => fixture().api;
+  let doc: OpenApi;
+
+  beforeAll(async () => {
+    const response = await api().as(null).get('/openapi.json');
+    expect(response.status).toBe(200);
+    doc = response.body;
+  });
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    expect(doc.openapi).toBe('3.1.0');
+    const result = validateOpenApi(doc);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('describes every route the server maps, and the MCP endpoint', () => {
+    const mapped = [
+      ...fixture()
+        .trove.output()
+        .matchAll(/"msg":"Mapped \{([^,]+), (\w+)\} route"/g),
+    ].map((m) => `${m[2]} ${templateOf(m[1])}`);
+    expect(mapped.length).toBeGreaterThan(60);
+    const documented = new Set(
+      Object.entries(doc.paths).flatMap(([path, item]) =>
+        Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`),
+      ),
+    );
+    expect(mapped.filter((route) => !documented.has(route))).toEqual([]);
+    for (const method of ['POST', 'GET', 'DELETE']) {
+      expect(documented).toContain(`${method} /mcp`);
+      expect(documented).toContain(`${method} /api/v1/mcp`);
+    }
+  });
+
+  it('says how each route is authenticated: public, the key headers, or also Bearer under /api/v1', () => {
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const where = `${method.toUpperCase()} ${path}`;
+        if (PUBLIC.includes(path))
+          expect({ where, security: operation.security }).toEqual({ where, security: [] });
+        else if (path.startsWith('/api/v1/'))
+          expect({ where, security: operation.security }).toEqual({
+            where,
+            security: [{ ApiKey: [], ApiKeySecret: [] }, { Bearer: [] }],
+          });
+        else
+          expect({ where, security: operation.security }).toEqual({
+            where,
+            security: [{ ApiKey: [], ApiKeySecret: [] }],
+          });
+      }
+    }
+  });
+
+  it('declares the request bodies, from the same schemas the routes validate with', () => {
+    const body = (method: string, path: string) => doc.paths[path][method].requestBody?.content;
+    expect(body('post', '/pipelines')?.['application/json'].schema).toMatchObject({
+      type: 'object',
+      properties: { name: { type: 'string', maxLength: 200 } },
+    });
+    expect(body('post', '/pipelines/{id}/files')?.['multipart/form-data'].schema).toMatchObject({
+      required: ['file', 'classification'],
+    });
+    expect(body('post', '/llms')?.['application/json']).toBeDefined();
+    expect(body('post', '/api/v1/agents/create')?.['application/json']).toBeDefined();
+    expect(body('post', '/api_keys')?.['application/json']).toBeDefined();
+  });
+
+  it('matches the answers of representative requests to the declared schemas', async () => {
+    const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+    const checked: string[] = [];
+    const check = async (method: string, path: string, body?: unknown, client: Api = api()) => {
+      const response = await client.request(method, path, body);
+      const found = operationFor(doc, method, path);
+      expect({ path, documented: found !== undefined }).toEqual({ path, documented: true });
+      const [template, operation] = found!;
+      const declared = operation.responses[String(response.status)];
+      expect({ path, status: response.status, declared: declared !== undefined }).toEqual({
+        path,
+        status: response.status,
+        declared: true,
+      });
+      const schema = declared.content?.['application/json']?.schema;
+      if (schema) {
+        const validate = ajv.compile(schema);
+        const valid = validate(response.body);
+        expect({ route: `${method} ${template} ${response.status}`, errors: validate.errors ?? [] }).toEqual({
+          route: `${method} ${template} ${response.status}`,
+          errors: [],
+        });
+        expect(valid).toBe(true);
+        checked.push(`${method} ${template} ${response.status}`);
+      }
+      return response.body;
+    };
+
+    await check('GET', '/');
+    await check('GET', '/healthz');
+    await check('GET', '/readyz');
+    const pipeline = await check('POST', '/pipelines', {
+      name: 'openapi-check',
+      classifications: ['public', 'internal'],
+    });
+    await check('GET', '/pipelines');
+    await check('GET', `/pipelines/${pipeline.id}`);
+    await check('PATCH', `/pipelines/${pipeline.id}`, { description: 'described' });
+    await check('GET', `/pipelines/${pipeline.id}/classifications`);
+    await check('PUT', `/pipelines/${pipeline.id}/classifications`, {
+      classifications: ['public', 'internal'],
+      hierarchy: [],
+    });
+    const [document] = [
+      await check('POST', `/pipelines/${pipeline.id}/documents`, {
+        content: 'Refunds are issued within fourteen days of the request.',
+        classification: 'public',
+        metadata: { source: 'faq' },
+      }),
+    ];
+    await check('GET', `/pipelines/${pipeline.id}/documents`);
+    if (document?.id) {
+      await check('GET', `/pipelines/${pipeline.id}/documents/${document.id}`);
+      await check('GET', `/pipelines/${pipeline.id}/documents/${document.id}/fragments`);
+    }
+    for (const type of ['similarity', 'mmr', 'search'])
+      await check('POST', `/pipelines/${pipeline.id}/search`, {
+        type,
+        query: 'refunds',
+        classifications: ['public'],
+      });
+    const key = await check('POST', '/api_keys', {
+      name: 'openapi-key',
+      grants: [{ pipeline_id: pipeline.id, permissions: 5, classifications: ['public'] }],
+    });
+    await check('GET', '/api_keys');
+    await check('GET', `/api_keys/${key.id}`);
+    await check('PATCH', `/api_keys/${key.id}`, { name: 'renamed' });
+    await check('POST', `/api_keys/${key.id}/rotate`);
+    await check('GET', '/embedding_providers');
+    const models = await check('GET', '/embedding_models');
+    await check('GET', `/embedding_models/${models.data[0].id}`);
+    await check('POST', '/embedding_models', {
+      name: 'openapi-model',
+      provider: 'hashing',
+      size: 8,
+      parameters: { ngram: 2 },
+    });
+    const splitters = await check('GET', '/text_splitters');
+    await check('GET', `/text_splitters/${splitters.data[0].id}`);
+    await check('POST', '/text_splitters', {
+      provider: 'character',
+      parameters: { chunk_size: 50, chunk_overlap: 0 },
+    });
+    const llms = await check('GET', '/llms');
+    await check('GET', `/llms/${llms.data[0].id}`);
+    await check('GET', '/api/v1/agents');
+    await check('POST', '/api/v1/agents/create', {
+      name: 'OpenAPI',
+      knowledge: [{ connectorId: pipeline.id }],
+    });
+    // Errors, on both edges.
+    await check('GET', '/pipelines/01900000-0000-7000-8000-0000000000ff');
+    await check('POST', '/pipelines', { name: '' });
+    await check('GET', '/pipelines', undefined, api().as(null));
+    await check('GET', '/api/v1/agents/01900000-0000-7000-8000-0000000000ff');
+    await check('POST', '/api/v1/agents/create', { name: 42 });
+    await check('DELETE', `/api_keys/${key.id}`);
+
+    expect(checked.length).toBeGreaterThanOrEqual(35);
+  });
+
+  it('serves the reference at /docs offline, under a strict Content-Security-Policy', async () => {
+    const page = await api().as(null).get('/docs');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|https?:/);
+    expect(page.text).not.toMatch(/https?:\/\//);
+    const scripts = [...page.text.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes, inline] of scripts) {
+      expect(attributes).toMatch(/src="\/docs\//);
+      expect(inline.trim()).toBe('');
+    }
+    const assets = [...page.text.matchAll(/(?:src|href)="(\/docs\/[^"]+)"/g)].map((m) => m[1]);
+    expect(assets).toEqual(
+      expect.arrayContaining(['/docs/swagger-ui.css', '/docs/swagger-ui-bundle.js', '/docs/init.js']),
+    );
+    for (const asset of assets) {
+      const response = await api().as(null).get(asset);
+      expect({ asset, status: response.status }).toEqual({ asset, status: 200 });
+    }
+    const init = await api().as(null).get('/docs/init.js');
+    expect(init.text).toContain("url: '/openapi.json'");
+    expect(init.text).toContain("validatorUrl: 'none'");
+    expect((await api().as(null).get('/docs/package.json')).status).toBe(404);
+    expect((await api().as(null).get('/docs/..%2Fpackage.json')).status).toBe(404);
+  });
+});
