@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import { ApiErrorFilter } from './agents/api-error.filter';
 import { AppModule } from './app.module';
 import { BODY_LIMIT_BYTES, HttpErrorFilter } from './common/http-error.filter';
-import { answerClientError, frameworkErrorAnswer, MAX_PARAM_LENGTH } from './common/framework-errors';
+import { clientErrorAnswer, frameworkErrorAnswer, MAX_PARAM_LENGTH } from './common/framework-errors';
 import { registerInputGuard } from './common/input-guard';
 import { Settings } from './config/settings';
 import { registerConsole } from './console/console-static';
@@ -35,7 +35,7 @@ export async function createApp(settings: Settings, logger: Logger): Promise<Nes
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: frameworkErrorAnswer(errorEdges),
-    clientErrorHandler: answerClientError,
+    clientErrorHandler: clientErrorAnswer(errorEdges),
     // Behind an ingress, the client's address (for rate limits and logs) is in X-Forwarded-For.
     trustProxy: settings.trustedProxies.length > 0 ? settings.trustedProxies : false,
   });

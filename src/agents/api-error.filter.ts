@@ -34,6 +34,7 @@ const STATUS_NAMES: Record<number, string> = {
   413: 'PAYLOAD_TOO_LARGE',
   414: 'URI_TOO_LONG',
   415: 'UNSUPPORTED_MEDIA_TYPE',
+  431: 'REQUEST_HEADER_FIELDS_TOO_LARGE',
   422: 'UNPROCESSABLE_ENTITY',
   424: 'FAILED_DEPENDENCY',
   429: 'TOO_MANY_REQUESTS',
@@ -78,6 +79,10 @@ export class ApiErrorFilter implements ExceptionFilter, ErrorEdge {
   catch(error: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     this.answer(error, http.getRequest<FastifyRequest>(), http.getResponse<FastifyReply>());
+  }
+
+  bodyOf(status: number, detail: string, requestId: string): ErrorResponse {
+    return errorResponse(toApiError(Object.assign(new Error(detail), { statusCode: status })), requestId);
   }
 
   answer(error: unknown, request: FastifyRequest | undefined, reply: FastifyReply): void {

@@ -44,27 +44,34 @@ function frameworkErrorBody(error: FastifyError): ErrorBody {
 }
 
 /** Node's `clientError`: no request exists, so the answer is written on the socket, then it closes. */
-export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, detail] =
-    error.code === 'HPE_HEADER_OVERFLOW'
-      ? [
-          431,
-          `Request Header Fields Too Large: the request line and headers exceed ${MAX_HEADER_BYTES} bytes`,
-        ]
-      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'Request Timeout: the request did not arrive in time']
-        : [400, 'Bad Request: the request is not valid HTTP/1.1'];
-  const body = JSON.stringify({ detail });
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
-        'content-type: application/json\r\n' +
-        `content-length: ${Buffer.byteLength(body)}\r\n` +
-        `x-request-id: ${randomUUID()}\r\n` +
-        'connection: close\r\n\r\n' +
-        body,
-    );
-  }
-  socket.destroy(error);
+export function clientErrorAnswer(edges: readonly ErrorEdge[]) {
+  return (error: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const [status, detail] =
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? [
+            431,
+            `Request Header Fields Too Large: the request line and headers exceed ${MAX_HEADER_BYTES} bytes`,
+          ]
+        : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? [408, 'Request Timeout: the request did not arrive in time']
+          : [400, 'Bad Request: the request is not valid HTTP/1.1'];
+    const requestId = randomUUID();
+    // No request exists yet: the path, if the request line arrived, picks the edge's wording.
+    const raw = Buffer.isBuffer(error.rawPacket) ? error.rawPacket : undefined;
+    const path = raw?.subarray(0, MAX_HEADER_BYTES).toString('latin1').split(' ', 2)[1];
+    const edge = path === undefined ? undefined : edges.find((e) => path.startsWith(e.prefix));
+    const body = JSON.stringify(edge ? edge.bodyOf(status, detail, requestId) : { detail });
+    if (socket.writable) {
+      socket.write(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+          'content-type: application/json\r\n' +
+          `content-length: ${Buffer.byteLength(body)}\r\n` +
+          `x-request-id: ${requestId}\r\n` +
+          'connection: close\r\n\r\n' +
+          body,
+      );
+    }
+    socket.destroy(error);
+  };
 }

@@ -84,9 +84,10 @@ const MAX_REASON_LENGTH = 500;
  * error" line).
  */
 export function failureReasonOf(error: unknown): string {
+  // The log is the operator's: the admin wording, which names a model's endpoint.
   const reason =
     error instanceof DomainError
-      ? error.message
+      ? messageFor(error, true)
       : error instanceof Error
         ? `${error.name}: ${error.message}`
         : String(error);
@@ -106,6 +107,8 @@ export function isAdminRequest(request: FastifyRequest | undefined): boolean {
 export interface ErrorEdge {
   readonly prefix: string;
   answer(error: unknown, request: FastifyRequest, reply: FastifyReply): void;
+  /** The body of an error answered before any request exists (a malformed request on its socket). */
+  bodyOf(status: number, detail: string, requestId: string): unknown;
 }
 
 /** The edge that answers for this request's path, if not the REST one. */

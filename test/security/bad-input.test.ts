@@ -170,6 +170,21 @@ describeEachDatabase('bad input', (fixture) => {
       );
     });
 
+    it('431 under /api/v1 in the agents API ErrorResponse, with the request id of the answer', async () => {
+      const response = await fetch(`${fixture().trove.url}/api/v1/agents`, {
+        headers: { 'x-big': 'a'.repeat(20_000) },
+      });
+      expect(response.status).toBe(431);
+      const body = (await response.json()) as { error: Record<string, unknown> };
+      expect(body).toEqual({
+        error: {
+          requestId: response.headers.get('x-request-id'),
+          code: 'HTTP_REQUEST_HEADER_FIELDS_TOO_LARGE',
+          message: expect.stringMatching(/^Request Header Fields Too Large/),
+        },
+      });
+    });
+
     it('414 for a path parameter that is too long', async () => {
       await expectDetail(await fetch(`${fixture().trove.url}/pipelines/${'a'.repeat(200)}`), 414);
     });
