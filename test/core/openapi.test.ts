@@ -265,10 +265,32 @@ describeEachDatabase('OpenAPI document and reference', (fixture) => {
     // The probe of an unreachable model is 200 too, with ok false and the error.
     await check('POST', `/llms/${llm.id}/test`, {});
     await check('GET', '/api/v1/agents');
-    await check('POST', '/api/v1/agents/create', {
+    const { agent } = await check('POST', '/api/v1/agents/create', {
       name: 'OpenAPI',
       knowledge: [{ connectorId: pipeline.id }],
     });
+    // A conversation with the agent, answered by the built-in extractive LLM, through its JSON routes.
+    const agentPath = `/api/v1/agents/${agent._key}`;
+    await check('GET', agentPath);
+    await check('PUT', agentPath, { description: 'Answers from the FAQ' });
+    const { conversation } = await check('POST', `${agentPath}/conversations`, {
+      query: 'When are refunds issued?',
+    });
+    const conversationPath = `${agentPath}/conversations/${conversation._id}`;
+    const added = await check('POST', `${conversationPath}/messages`, { query: 'And how fast?' });
+    const answer = added.conversation.messages.find(
+      (message: { messageType: string }) => message.messageType === 'bot_response',
+    );
+    await check('GET', `${agentPath}/conversations`);
+    await check('GET', conversationPath);
+    await check('POST', `${conversationPath}/message/${answer._id}/feedback`, { isHelpful: true });
+    await check('POST', `${conversationPath}/archive`);
+    await check('POST', `${conversationPath}/unarchive`);
+    await check('PATCH', `${conversationPath}/title`, { title: 'Refunds' });
+    await check('PUT', `${conversationPath}/project`, { projectId: null });
+    // Outside a project the visibility cannot change: its declared error answer is checked.
+    await check('PATCH', `${conversationPath}/project-visibility`, { visibility: 'private' });
+    await check('DELETE', conversationPath);
     // Errors, on both edges.
     await check('GET', '/pipelines/01900000-0000-7000-8000-0000000000ff');
     await check('POST', '/pipelines', { name: '' });
@@ -276,27 +298,40 @@ describeEachDatabase('OpenAPI document and reference', (fixture) => {
     await check('GET', '/api/v1/agents/01900000-0000-7000-8000-0000000000ff');
     await check('POST', '/api/v1/agents/create', { name: 42 });
     await check('DELETE', `/api_keys/${key.id}`);
+    await check('DELETE', agentPath);
 
-    expect(checked.length).toBeGreaterThanOrEqual(54);
-    expect(checked).toEqual(
-      expect.arrayContaining([
-        'POST /pipelines/{id}/files 201',
-        'POST /pipelines/{id}/files 202',
-        'GET /pipelines/{id}/files 200',
-        'GET /pipelines/{id}/files/{fileId} 200',
-        'POST /pipelines/{id}/files/{fileId}/process 201',
-        'DELETE /pipelines/{id}/files/{fileId} 200',
-        'POST /pipelines/{id}/documents 201',
-        'POST /pipelines/{id}/documents 202',
-        'GET /jobs 200',
-        'GET /jobs/{id} 200',
-        'GET /api_keys/me 200',
-        'POST /embedding_models/{id}/test 200',
-        'POST /llms/{id}/test 200',
-        'POST /llms 201',
-        'PATCH /llms/{id} 200',
-      ]),
-    );
+    expect(checked.length).toBeGreaterThanOrEqual(68);
+    const everyDeclared = [
+      'POST /pipelines/{id}/files 201',
+      'POST /pipelines/{id}/files 202',
+      'GET /pipelines/{id}/files 200',
+      'GET /pipelines/{id}/files/{fileId} 200',
+      'POST /pipelines/{id}/files/{fileId}/process 201',
+      'DELETE /pipelines/{id}/files/{fileId} 200',
+      'POST /pipelines/{id}/documents 201',
+      'POST /pipelines/{id}/documents 202',
+      'GET /jobs 200',
+      'GET /jobs/{id} 200',
+      'GET /api_keys/me 200',
+      'POST /embedding_models/{id}/test 200',
+      'POST /llms/{id}/test 200',
+      'POST /llms 201',
+      'PATCH /llms/{id} 200',
+      'GET /api/v1/agents/{agentKey} 200',
+      'PUT /api/v1/agents/{agentKey} 200',
+      'DELETE /api/v1/agents/{agentKey} 200',
+      'POST /api/v1/agents/{agentKey}/conversations 201',
+      'POST /api/v1/agents/{agentKey}/conversations/{conversationId}/messages 200',
+      'GET /api/v1/agents/{agentKey}/conversations 200',
+      'GET /api/v1/agents/{agentKey}/conversations/{conversationId} 200',
+      'POST /api/v1/agents/{agentKey}/conversations/{conversationId}/message/{messageId}/feedback 200',
+      'POST /api/v1/agents/{agentKey}/conversations/{conversationId}/archive 200',
+      'POST /api/v1/agents/{agentKey}/conversations/{conversationId}/unarchive 200',
+      'PATCH /api/v1/agents/{agentKey}/conversations/{conversationId}/title 200',
+      'PUT /api/v1/agents/{agentKey}/conversations/{conversationId}/project 200',
+      'DELETE /api/v1/agents/{agentKey}/conversations/{conversationId} 200',
+    ];
+    expect(everyDeclared.filter((route) => !checked.includes(route))).toEqual([]);
   });
 
   it('serves the reference at /docs offline, under a strict Content-Security-Policy', async () => {
