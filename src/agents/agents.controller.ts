@@ -21,6 +21,7 @@ import { AgentsService } from './agents.service';
 import { ApiErrorFilter } from './api-error.filter';
 import { ApiDoc } from '../openapi/api-doc';
 import { AgentCreated, AgentsPage } from '../openapi/wire-schemas';
+import { AgentDeleted, AgentDetail, AgentUpdated } from '../openapi/agents-wire-schemas';
 
 /** Agents API ops 1–5 under /api/v1: errors are the document's ErrorResponse. */
 @Controller('api/v1/agents')
@@ -52,21 +53,21 @@ export class AgentsController {
   }
 
   @Get(':agentKey')
-  @ApiDoc({ summary: 'Get an agent' })
+  @ApiDoc({ summary: 'Get an agent', response: AgentDetail })
   @RequireScope('agent:read')
   get(@Auth() auth: AuthContext, @Param('agentKey') agentKey: string) {
     return this.service.get(auth, agentKey);
   }
 
   @Put(':agentKey')
-  @ApiDoc({ summary: 'Update an agent', body: UpdateAgentSchema })
+  @ApiDoc({ summary: 'Update an agent', body: UpdateAgentSchema, response: AgentUpdated })
   @RequireScope('agent:write')
   update(@Auth() auth: AuthContext, @Param('agentKey') agentKey: string, @Body() body: unknown) {
     return this.service.update(auth, agentKey, this.parseAgent(UpdateAgentSchema, body));
   }
 
   @Delete(':agentKey')
-  @ApiDoc({ summary: 'Delete an agent' })
+  @ApiDoc({ summary: 'Delete an agent', response: AgentDeleted })
   @HttpCode(200)
   @RequireScope('agent:write')
   delete(@Auth() auth: AuthContext, @Param('agentKey') agentKey: string) {

@@ -24,6 +24,8 @@ import {
 import { Request, RequestInfo } from './request-info';
 import { RunCancelled } from './run-registry';
 import { SILENT } from './turn.service';
+import { ApiDoc } from '../openapi/api-doc';
+import { ConversationCreated, MessageAdded } from '../openapi/agents-wire-schemas';
 
 /**
  * Agents API turns: the JSON routes (ops 24, 15), the AG-UI streams (10, 11, 12) and
@@ -42,6 +44,11 @@ export class ChatController {
   ) {}
 
   @Post(':agentKey/conversations')
+  @ApiDoc({
+    summary: 'Start a conversation: the first answer, as JSON',
+    body: CreateConversationSchema,
+    response: ConversationCreated,
+  })
   @HttpCode(201)
   @RequireScope('agent:execute')
   async create(
@@ -61,6 +68,7 @@ export class ChatController {
   }
 
   @Post(':agentKey/conversations/:conversationId/messages')
+  @ApiDoc({ summary: 'Ask a follow-up: the answer, as JSON', body: AddMessageSchema, response: MessageAdded })
   @HttpCode(200)
   @RequireScope('agent:execute')
   async add(

@@ -31,6 +31,18 @@ import {
 } from './conversations.dto';
 import { ConversationsService } from './conversations.service';
 import { Request, RequestInfo } from './request-info';
+import { ApiDoc } from '../openapi/api-doc';
+import {
+  Archived,
+  ConversationDeleted,
+  ConversationDetail,
+  ConversationsPage,
+  FeedbackGiven,
+  ProjectChanged,
+  ProjectVisibilityChanged,
+  TitleChanged,
+  Unarchived,
+} from '../openapi/agents-wire-schemas';
 
 const conversationId = (value: string) => pathObjectId('conversationId', value);
 
@@ -67,6 +79,10 @@ export class ConversationsController {
   }
 
   @Get(':agentKey/conversations')
+  @ApiDoc({
+    summary: "The caller's conversations with an agent, and those shared with them",
+    response: ConversationsPage,
+  })
   @RequireScope('agent:read')
   list(
     @Auth() auth: AuthContext,
@@ -78,6 +94,7 @@ export class ConversationsController {
   }
 
   @Get(':agentKey/conversations/:conversationId')
+  @ApiDoc({ summary: 'A conversation and a page of its messages', response: ConversationDetail })
   @RequireScope('agent:read')
   detail(
     @Auth() auth: AuthContext,
@@ -91,6 +108,7 @@ export class ConversationsController {
   }
 
   @Post(':agentKey/conversations/:conversationId/message/:messageId/feedback')
+  @ApiDoc({ summary: 'Feedback on an answer', body: FeedbackSchema, response: FeedbackGiven })
   @HttpCode(200)
   @RequireScope('agent:execute')
   feedback(
@@ -118,6 +136,7 @@ export class ConversationsController {
   }
 
   @Post(':agentKey/conversations/:conversationId/archive')
+  @ApiDoc({ summary: 'Archive a conversation', response: Archived })
   @HttpCode(200)
   @RequireScope('agent:write')
   archive(
@@ -130,6 +149,7 @@ export class ConversationsController {
   }
 
   @Post(':agentKey/conversations/:conversationId/unarchive')
+  @ApiDoc({ summary: 'Unarchive a conversation', response: Unarchived })
   @HttpCode(200)
   @RequireScope('agent:write')
   unarchive(
@@ -142,6 +162,7 @@ export class ConversationsController {
   }
 
   @Patch(':agentKey/conversations/:conversationId/title')
+  @ApiDoc({ summary: 'Rename a conversation', body: TitleSchema, response: TitleChanged })
   @RequireScope('agent:write')
   title(
     @Auth() auth: AuthContext,
@@ -155,6 +176,11 @@ export class ConversationsController {
   }
 
   @Put(':agentKey/conversations/:conversationId/project')
+  @ApiDoc({
+    summary: 'Put a conversation in a project (or none)',
+    body: ProjectSchema,
+    response: ProjectChanged,
+  })
   @RequireScope('agent:write')
   project(
     @Auth() auth: AuthContext,
@@ -167,6 +193,11 @@ export class ConversationsController {
   }
 
   @Patch(':agentKey/conversations/:conversationId/project-visibility')
+  @ApiDoc({
+    summary: 'Who in the project sees the conversation',
+    body: ProjectVisibilitySchema,
+    response: ProjectVisibilityChanged,
+  })
   @RequireScope('agent:write')
   projectVisibility(
     @Auth() auth: AuthContext,
@@ -179,6 +210,7 @@ export class ConversationsController {
   }
 
   @Delete(':agentKey/conversations/:conversationId')
+  @ApiDoc({ summary: 'Delete a conversation (idempotent)', response: ConversationDeleted })
   @RequireScope('agent:write')
   delete(
     @Auth() auth: AuthContext,

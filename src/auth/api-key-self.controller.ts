@@ -2,6 +2,8 @@ import { Controller, Get } from '@nestjs/common';
 import { AuthContext } from './auth-context';
 import { Auth } from './auth.guard';
 import { ApiKeysService } from './api-keys.service';
+import { ApiDoc } from '../openapi/api-doc';
+import { ApiKey } from '../openapi/wire-schemas';
 
 /**
  * `GET /api_keys/me`: any key reads its own record (name, admin, grants, scopes; never
@@ -13,6 +15,7 @@ export class ApiKeySelfController {
   constructor(private readonly service: ApiKeysService) {}
 
   @Get()
+  @ApiDoc({ summary: "The calling key's own record (any key)", response: ApiKey })
   me(@Auth() auth: AuthContext) {
     return this.service.get(auth.keyId);
   }

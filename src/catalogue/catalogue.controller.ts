@@ -6,7 +6,13 @@ import { AdminOnly } from '../auth/auth.guard';
 import { CatalogueService } from './catalogue.service';
 import { CreateEmbeddingModelSchema, CreateTextSplitterSchema } from './catalogue.dto';
 import { ApiDoc } from '../openapi/api-doc';
-import { EmbeddingModel, EmbeddingProvider, pageOf, TextSplitter } from '../openapi/wire-schemas';
+import {
+  EmbeddingModel,
+  EmbeddingProbe,
+  EmbeddingProvider,
+  pageOf,
+  TextSplitter,
+} from '../openapi/wire-schemas';
 
 /** Any valid key may read the catalogue; only admin keys change it. */
 @Controller()
@@ -50,6 +56,10 @@ export class CatalogueController {
 
   /** Embeds a probe text: reachable, how fast, how many dimensions (200 whatever the outcome). */
   @Post('embedding_models/:id/test')
+  @ApiDoc({
+    summary: 'Embed a probe text (200 whatever the outcome; ok says it)',
+    response: EmbeddingProbe,
+  })
   @AdminOnly()
   @HttpCode(200)
   testModel(@UuidParam('id', 'id') id: string, @Body() body: unknown) {

@@ -8,7 +8,8 @@ import { parseAsyncFlag } from './documents.dto';
 import { DocumentsService } from './documents.service';
 import { ApiDoc, jsonSchemaOf } from '../openapi/api-doc';
 import { DocumentInputSchema } from './documents.dto';
-import { Document, Fragment, pageOf } from '../openapi/wire-schemas';
+import { z } from 'zod';
+import { Document, Fragment, Job, pageOf } from '../openapi/wire-schemas';
 
 @Controller('pipelines/:id/documents')
 export class DocumentsController {
@@ -29,6 +30,8 @@ export class DocumentsController {
       classification: 'public',
       metadata: { source: 'faq' },
     },
+    response: { oneOf: [jsonSchemaOf(Document, 'output'), jsonSchemaOf(z.array(Document), 'output')] },
+    accepted: Job,
   })
   async add(
     @Auth() auth: AuthContext,

@@ -4,18 +4,23 @@ import { Auth } from '../auth/auth.guard';
 import { UuidParam } from '../common/uuid.pipe';
 import { JobsService } from './jobs.service';
 import { ApiDoc } from '../openapi/api-doc';
+import { Job, pageOf } from '../openapi/wire-schemas';
 
 @Controller('jobs')
 export class JobsController {
   constructor(private readonly jobs: JobsService) {}
 
   @Get()
+  @ApiDoc({
+    summary: 'Ingestion jobs this key may see (filters on state, pipeline_id)',
+    response: pageOf(Job),
+  })
   list(@Auth() auth: AuthContext, @Query() query: Record<string, unknown>) {
     return this.jobs.list(auth, query);
   }
 
   @Get(':id')
-  @ApiDoc({ summary: 'An ingestion job: state, counts and errors' })
+  @ApiDoc({ summary: 'An ingestion job: state, counts and errors', response: Job })
   get(@Auth() auth: AuthContext, @UuidParam('id', 'job id') id: string) {
     return this.jobs.get(auth, id);
   }

@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { AuthContext } from '../auth/auth-context';
 import { Auth } from '../auth/auth.guard';
 import { invalid } from '../common/errors';
@@ -11,6 +12,10 @@ import { parseProcessBody, parseUploadFields } from './files.dto';
 import { FilesService } from './files.service';
 import { MULTIPART_ROUTE, readMultipartUpload } from './multipart';
 import { ApiDoc } from '../openapi/api-doc';
+import { DeletedFile, FileOutcome, FileResult, PendingFile, pageOf } from '../openapi/wire-schemas';
+
+/** Processing a kept file: the full result, or only its outcome for a key that may not read. */
+const ProcessResult = z.union([FileResult, FileOutcome]);
 
 /** `?async=true|false`, the only query parameter of the routes that store. */
 function queueFlag(query: Record<string, unknown>): boolean {
@@ -53,6 +58,8 @@ export class FilesController {
         process: { enum: ['true', 'false'] },
       },
     },
+    response: z.array(FileResult),
+    accepted: z.array(FileResult),
   })
   @RouteConfig(MULTIPART_ROUTE)
   async upload(
@@ -78,7 +85,7 @@ export class FilesController {
 
   /** Uploaded files waiting to be processed. */
   @Get()
-  @ApiDoc({ summary: 'Files kept for later processing' })
+  @ApiDoc({ summary: 'Files kept for later processing', response: pageOf(PendingFile) })
   list(
     @Auth() auth: AuthContext,
     @UuidParam('id', 'pipeline id') pipelineId: string,
@@ -88,7 +95,7 @@ export class FilesController {
   }
 
   @Get(':fileId')
-  @ApiDoc({ summary: 'A kept file' })
+  @ApiDoc({ summary: 'A kept file', response: PendingFile })
   get(
     @Auth() auth: AuthContext,
     @UuidParam('id', 'pipeline id') pipelineId: string,
@@ -99,7 +106,7 @@ export class FilesController {
 
   /** 201 with the document it became, or with `?async=true` 202 with the job; the pending file is gone. */
   @Post(':fileId/process')
-  @ApiDoc({ summary: 'Make a kept file a document' })
+  @ApiDoc({ summary: 'Make a kept file a document', response: ProcessResult, accepted: ProcessResult })
   async process(
     @Auth() auth: AuthContext,
     @UuidParam('id', 'pipeline id') pipelineId: string,
@@ -119,7 +126,10 @@ export class FilesController {
   }
 
   @Delete(':fileId')
-  @ApiDoc({ summary: 'Discard a kept file' })
+  @ApiDoc({
+    summary: 'Discard a kept file (a key that may not read gets only its id)',
+    response: z.union([PendingFile, DeletedFile]),
+  })
   delete(
     @Auth() auth: AuthContext,
     @UuidParam('id', 'pipeline id') pipelineId: string,

@@ -6,7 +6,7 @@ import { parseWith } from '../common/validation';
 import { CreateLlmSchema, UpdateLlmSchema } from './llms.dto';
 import { LlmsService } from './llms.service';
 import { ApiDoc } from '../openapi/api-doc';
-import { Llm, pageOf } from '../openapi/wire-schemas';
+import { Llm, LlmProbe, pageOf } from '../openapi/wire-schemas';
 
 /** Any valid key may read the LLMs (never their keys); only admin keys change them. */
 @Controller('llms')
@@ -46,6 +46,10 @@ export class LlmsController {
 
   /** Asks the model a short question: reachable, how fast, what it says (200 whatever the outcome). */
   @Post(':id/test')
+  @ApiDoc({
+    summary: 'Ask the LLM a short question (200 whatever the outcome; ok says it)',
+    response: LlmProbe,
+  })
   @AdminOnly()
   @HttpCode(200)
   test(@UuidParam('id', 'id') id: string, @Body() body: unknown) {

@@ -25,6 +25,8 @@ export interface ApiDocSpec {
    */
   status?: number;
   responseExample?: unknown;
+  /** The 202 answer of a request queued as a job (`?async=true`), beside the route's own. */
+  accepted?: z.ZodType | SchemaObject;
   /** The success answer is an event stream (text/event-stream), not JSON. */
   stream?: boolean;
 }
@@ -77,6 +79,15 @@ export function ApiDoc(spec: ApiDocSpec): MethodDecorator {
     );
   } else {
     decorators.push(ApiResponse({ status, description: 'Success' }));
+  }
+  if (spec.accepted) {
+    decorators.push(
+      ApiResponse({
+        status: 202,
+        description: 'Queued as a job',
+        content: { 'application/json': { schema: jsonSchemaOf(spec.accepted, 'output') } },
+      }),
+    );
   }
   return applyDecorators(...decorators);
 }

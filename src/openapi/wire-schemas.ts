@@ -90,6 +90,77 @@ export const Document = z.object({
   expired_at: timestamp.nullable(),
 });
 
+const JobItemResult = z.object({
+  index: z.number().int(),
+  id,
+  version: z.number().int(),
+  fragment_count: z.number().int(),
+});
+const JobItemError = z.object({
+  index: z.number().int(),
+  external_id: z.string().nullable(),
+  detail: z.string(),
+});
+/** An ingestion job (jobs.service.ts presentJob): `documents` are the items it stored. */
+export const Job = z.object({
+  attempts: z.number().int(),
+  created_at: timestamp,
+  documents: z.array(JobItemResult),
+  errors: z.array(JobItemError),
+  failed: z.number().int(),
+  finished_at: timestamp.nullable(),
+  id,
+  pipeline_id: id,
+  processed: z.number().int(),
+  state: z.enum(['queued', 'running', 'succeeded', 'failed']),
+  total: z.number().int(),
+  updated_at: timestamp,
+});
+
+const fileKind = z.enum(['pdf', 'docx', 'xlsx', 'csv', 'tsv', 'html', 'markdown', 'json', 'text']);
+const fileStatus = z.enum(['processed', 'queued', 'uploaded']);
+/** What became of one uploaded file (files/file-views.ts FileResultView). */
+export const FileResult = z.object({
+  document_id: id.nullable().describe('processed: the document it became'),
+  file_id: id.nullable().describe('uploaded: the kept file'),
+  filename: z.string(),
+  fragment_count: z.number().int().nullable(),
+  job_id: id.nullable().describe('queued: the job that will store it'),
+  mime_type: z.string(),
+  sha256: z.string(),
+  size: z.number().int(),
+  status: fileStatus,
+  type: fileKind,
+  version: z.number().int().nullable(),
+});
+/** Processing a kept file, as a key without read permission is answered. */
+export const FileOutcome = FileResult.pick({
+  document_id: true,
+  file_id: true,
+  job_id: true,
+  status: true,
+  version: true,
+});
+/** A file kept for later processing (files/file-views.ts PendingFileView). */
+export const PendingFile = z.object({
+  chunk_overlap: z.number().int().nullable(),
+  chunk_size: z.number().int().nullable(),
+  classification: z.string(),
+  created_at: timestamp,
+  external_id: z.string().nullable(),
+  filename: z.string(),
+  id,
+  metadata,
+  mime_type: z.string(),
+  pipeline_id: id,
+  sha256: z.string(),
+  size: z.number().int(),
+  text_splitter_id: id.nullable(),
+  type: fileKind,
+});
+/** A deleted kept file, as a key without read permission is answered. */
+export const DeletedFile = z.object({ id });
+
 export const Fragment = z.object({
   id,
   document_id: id,
@@ -100,6 +171,24 @@ export const Fragment = z.object({
   version: z.number().int(),
   expired_at: timestamp.nullable(),
   score: z.number().optional(),
+});
+
+/** `POST /embedding_models/{id}/test`: 200 whatever the outcome; `ok` says it. */
+export const EmbeddingProbe = z.object({
+  id,
+  ok: z.boolean(),
+  dimension: z.number().int().nullable().describe('of the vector returned; null when it failed'),
+  size: z.number().int().describe('as registered'),
+  latency_ms: z.number(),
+  error: z.string().nullable(),
+});
+/** `POST /llms/{id}/test`: 200 whatever the outcome; `ok` says it. */
+export const LlmProbe = z.object({
+  id,
+  ok: z.boolean(),
+  latency_ms: z.number(),
+  answer: z.string().nullable().describe('the beginning of the answer; null when it failed'),
+  error: z.string().nullable(),
 });
 
 export const Llm = z.object({

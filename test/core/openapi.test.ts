@@ -55,16 +55,23 @@ function validateOpenApi(doc: unknown): { valid: boolean; errors?: unknown } {
 /** `/pipelines/:id/search` as OpenAPI writes it. */
 const templateOf = (route: string) => route.replace(/:(\w+)/g, '{$1}');
 
-/** The operation of a concrete path, by matching each template's segments. */
+/**
+ * The operation of a concrete path, by matching each template's segments; the template
+ * with the fewest parameters wins (`/api_keys/me` before `/api_keys/{id}`), as the router's.
+ */
 function operationFor(doc: OpenApi, method: string, path: string): [string, Operation] | undefined {
   const segments = path.split('?')[0].split('/');
-  for (const [template, item] of Object.entries(doc.paths)) {
+  const params = (template: string) => template.split('{').length;
+  const matches = Object.entries(doc.paths).filter(([template, item]) => {
     const parts = template.split('/');
-    if (parts.length !== segments.length) continue;
-    if (parts.every((part, i) => part.startsWith('{') || part === segments[i]) && item[method.toLowerCase()])
-      return [template, item[method.toLowerCase()]];
-  }
-  return undefined;
+    return (
+      parts.length === segments.length &&
+      parts.every((part, i) => part.startsWith('{') || part === segments[i]) &&
+      item[method.toLowerCase()] !== undefined
+    );
+  });
+  const [found] = matches.sort(([a], [b]) => params(a) - params(b));
+  return found && [found[0], found[1][method.toLowerCase()]];
 }
 
 describeEachDatabase('OpenAPI document and reference', (fixture) => {
@@ -192,6 +199,27 @@ describeEachDatabase('OpenAPI document and reference', (fixture) => {
       await check('GET', `/pipelines/${pipeline.id}/documents/${document.id}`);
       await check('GET', `/pipelines/${pipeline.id}/documents/${document.id}/fragments`);
     }
+    // Files: processed, queued, kept for later; the kept ones listed, read, processed, discarded.
+    const upload = (name: string, process: boolean, query = '') => {
+      const form = new FormData();
+      form.append('file', new Blob([`Returns of ${name} are accepted for thirty days.`]), `${name}.txt`);
+      form.append('classification', 'public');
+      form.append('process', String(process));
+      return check('POST', `/pipelines/${pipeline.id}/files${query}`, form);
+    };
+    await upload('shoes', true);
+    await upload('hats', true, '?async=true');
+    const [kept] = await upload('coats', false);
+    const [discarded] = await upload('scarves', false);
+    await check('GET', `/pipelines/${pipeline.id}/files`);
+    await check('GET', `/pipelines/${pipeline.id}/files/${kept.file_id}`);
+    await check('POST', `/pipelines/${pipeline.id}/files/${kept.file_id}/process`, {});
+    await check('DELETE', `/pipelines/${pipeline.id}/files/${discarded.file_id}`);
+    const job = await check('POST', `/pipelines/${pipeline.id}/documents?async=true`, [
+      { content: 'Exchanges take a week.', classification: 'public' },
+    ]);
+    await check('GET', '/jobs');
+    await check('GET', `/jobs/${job.id}`);
     for (const type of ['similarity', 'mmr', 'search'])
       await check('POST', `/pipelines/${pipeline.id}/search`, {
         type,
@@ -203,12 +231,14 @@ describeEachDatabase('OpenAPI document and reference', (fixture) => {
       grants: [{ pipeline_id: pipeline.id, permissions: 5, classifications: ['public'] }],
     });
     await check('GET', '/api_keys');
+    await check('GET', '/api_keys/me');
     await check('GET', `/api_keys/${key.id}`);
     await check('PATCH', `/api_keys/${key.id}`, { name: 'renamed' });
     await check('POST', `/api_keys/${key.id}/rotate`);
     await check('GET', '/embedding_providers');
     const models = await check('GET', '/embedding_models');
     await check('GET', `/embedding_models/${models.data[0].id}`);
+    await check('POST', `/embedding_models/${models.data[0].id}/test`, {});
     await check('POST', '/embedding_models', {
       name: 'openapi-model',
       provider: 'hashing',
@@ -223,11 +253,44 @@ describeEachDatabase('OpenAPI document and reference', (fixture) => {
     });
     const llms = await check('GET', '/llms');
     await check('GET', `/llms/${llms.data[0].id}`);
+    await check('POST', `/llms/${llms.data[0].id}/test`, {});
+    const llm = await check('POST', '/llms', {
+      name: 'openapi-llm',
+      provider: 'openai',
+      endpoint: 'http://127.0.0.1:9/v1',
+      model: 'gpt-test',
+      api_key: 'sk-test',
+    });
+    await check('PATCH', `/llms/${llm.id}`, { description: 'never reached' });
+    // The probe of an unreachable model is 200 too, with ok false and the error.
+    await check('POST', `/llms/${llm.id}/test`, {});
     await check('GET', '/api/v1/agents');
-    await check('POST', '/api/v1/agents/create', {
+    const { agent } = await check('POST', '/api/v1/agents/create', {
       name: 'OpenAPI',
       knowledge: [{ connectorId: pipeline.id }],
     });
+    // A conversation with the agent, answered by the built-in extractive LLM, through its JSON routes.
+    const agentPath = `/api/v1/agents/${agent._key}`;
+    await check('GET', agentPath);
+    await check('PUT', agentPath, { description: 'Answers from the FAQ' });
+    const { conversation } = await check('POST', `${agentPath}/conversations`, {
+      query: 'When are refunds issued?',
+    });
+    const conversationPath = `${agentPath}/conversations/${conversation._id}`;
+    const added = await check('POST', `${conversationPath}/messages`, { query: 'And how fast?' });
+    const answer = added.conversation.messages.find(
+      (message: { messageType: string }) => message.messageType === 'bot_response',
+    );
+    await check('GET', `${agentPath}/conversations`);
+    await check('GET', conversationPath);
+    await check('POST', `${conversationPath}/message/${answer._id}/feedback`, { isHelpful: true });
+    await check('POST', `${conversationPath}/archive`);
+    await check('POST', `${conversationPath}/unarchive`);
+    await check('PATCH', `${conversationPath}/title`, { title: 'Refunds' });
+    await check('PUT', `${conversationPath}/project`, { projectId: null });
+    // Outside a project the visibility cannot change: its declared error answer is checked.
+    await check('PATCH', `${conversationPath}/project-visibility`, { visibility: 'private' });
+    await check('DELETE', conversationPath);
     // Errors, on both edges.
     await check('GET', '/pipelines/01900000-0000-7000-8000-0000000000ff');
     await check('POST', '/pipelines', { name: '' });
@@ -235,8 +298,40 @@ describeEachDatabase('OpenAPI document and reference', (fixture) => {
     await check('GET', '/api/v1/agents/01900000-0000-7000-8000-0000000000ff');
     await check('POST', '/api/v1/agents/create', { name: 42 });
     await check('DELETE', `/api_keys/${key.id}`);
+    await check('DELETE', agentPath);
 
-    expect(checked.length).toBeGreaterThanOrEqual(35);
+    expect(checked.length).toBeGreaterThanOrEqual(68);
+    const everyDeclared = [
+      'POST /pipelines/{id}/files 201',
+      'POST /pipelines/{id}/files 202',
+      'GET /pipelines/{id}/files 200',
+      'GET /pipelines/{id}/files/{fileId} 200',
+      'POST /pipelines/{id}/files/{fileId}/process 201',
+      'DELETE /pipelines/{id}/files/{fileId} 200',
+      'POST /pipelines/{id}/documents 201',
+      'POST /pipelines/{id}/documents 202',
+      'GET /jobs 200',
+      'GET /jobs/{id} 200',
+      'GET /api_keys/me 200',
+      'POST /embedding_models/{id}/test 200',
+      'POST /llms/{id}/test 200',
+      'POST /llms 201',
+      'PATCH /llms/{id} 200',
+      'GET /api/v1/agents/{agentKey} 200',
+      'PUT /api/v1/agents/{agentKey} 200',
+      'DELETE /api/v1/agents/{agentKey} 200',
+      'POST /api/v1/agents/{agentKey}/conversations 201',
+      'POST /api/v1/agents/{agentKey}/conversations/{conversationId}/messages 200',
+      'GET /api/v1/agents/{agentKey}/conversations 200',
+      'GET /api/v1/agents/{agentKey}/conversations/{conversationId} 200',
+      'POST /api/v1/agents/{agentKey}/conversations/{conversationId}/message/{messageId}/feedback 200',
+      'POST /api/v1/agents/{agentKey}/conversations/{conversationId}/archive 200',
+      'POST /api/v1/agents/{agentKey}/conversations/{conversationId}/unarchive 200',
+      'PATCH /api/v1/agents/{agentKey}/conversations/{conversationId}/title 200',
+      'PUT /api/v1/agents/{agentKey}/conversations/{conversationId}/project 200',
+      'DELETE /api/v1/agents/{agentKey}/conversations/{conversationId} 200',
+    ];
+    expect(everyDeclared.filter((route) => !checked.includes(route))).toEqual([]);
   });
 
   it('serves the reference at /docs offline, under a strict Content-Security-Policy', async () => {
