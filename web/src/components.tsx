@@ -1,6 +1,7 @@
 /** Small building blocks every page shares: labelled fields, alerts, buttons, badges. */
 import type { ComponentChildren, JSX } from 'preact';
 import { useId, useState } from 'preact/hooks';
+import type { PageInfo } from './api/types';
 
 export function Page(props: { title: string; actions?: ComponentChildren; children: ComponentChildren }) {
   return (
@@ -155,6 +156,32 @@ export function Loading(props: { what?: string }) {
 
 export function Empty(props: { children: ComponentChildren }) {
   return <p class="empty">{props.children}</p>;
+}
+
+/** Keyset paging of a list: the next page from its `after` cursor, and back to the first. */
+export function Pager(props: {
+  pageInfo: PageInfo | undefined;
+  after: string | undefined;
+  onAfter: (after: string | undefined) => void;
+}) {
+  return (
+    <>
+      {props.pageInfo?.has_next && (
+        <button
+          type="button"
+          class="secondary"
+          onClick={() => props.onAfter(props.pageInfo!.after ?? undefined)}
+        >
+          Next page
+        </button>
+      )}
+      {props.after && (
+        <button type="button" class="secondary" onClick={() => props.onAfter(undefined)}>
+          First page
+        </button>
+      )}
+    </>
+  );
 }
 
 export function Badge(props: { children: ComponentChildren; tone?: 'ok' | 'warn' | 'bad' | 'plain' }) {

@@ -26,6 +26,7 @@ import {
   Loading,
   MetadataList,
   Page,
+  Pager,
   Panel,
   Select,
   TextArea,
@@ -418,20 +419,7 @@ function DocumentList(props: {
           </table>
         </div>
       )}
-      {list.data?.page_info.has_next && (
-        <button
-          type="button"
-          class="secondary"
-          onClick={() => setAfter(list.data!.page_info.after ?? undefined)}
-        >
-          Next page
-        </button>
-      )}
-      {after && (
-        <button type="button" class="secondary" onClick={() => setAfter(undefined)}>
-          First page
-        </button>
-      )}
+      <Pager pageInfo={list.data?.page_info} after={after} onAfter={setAfter} />
     </Panel>
   );
 }

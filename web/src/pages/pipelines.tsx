@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { get, query } from '../api/client';
 import type { ListEnvelope, Pipeline } from '../api/types';
 import { READ, WRITE } from '../api/types';
-import { Badge, Empty, ErrorText, Field, formatTime, Loading, Page, Select } from '../components';
+import { Badge, Empty, ErrorText, Field, formatTime, Loading, Page, Pager, Select } from '../components';
 import { useAbilities } from '../context';
 import { useLoad } from '../hooks';
 import { Link } from '../router';
@@ -103,20 +103,7 @@ export function Pipelines() {
           </table>
         </div>
       )}
-      {list.data?.page_info.has_next && (
-        <button
-          type="button"
-          class="secondary"
-          onClick={() => setAfter(list.data!.page_info.after ?? undefined)}
-        >
-          Next page
-        </button>
-      )}
-      {after && (
-        <button type="button" class="secondary" onClick={() => setAfter(undefined)}>
-          First page
-        </button>
-      )}
+      <Pager pageInfo={list.data?.page_info} after={after} onAfter={setAfter} />
     </Page>
   );
 }
