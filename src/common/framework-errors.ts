@@ -26,7 +26,7 @@ export function frameworkErrorAnswer(edges: readonly ErrorEdge[]) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
     void reply.header('x-request-id', request.id);
     const body = frameworkErrorBody(error);
-    const edge = edgeOf(edges, request);
+    const edge = edgeOf(edges, request.url);
     if (edge) edge.answer(Object.assign(new Error(body.detail), { statusCode: body.status }), request, reply);
     else void sendError(reply, body);
   };
@@ -59,8 +59,7 @@ export function clientErrorAnswer(edges: readonly ErrorEdge[]) {
     const requestId = randomUUID();
     // No request exists yet: the path, if the request line arrived, picks the edge's wording.
     const raw = Buffer.isBuffer(error.rawPacket) ? error.rawPacket : undefined;
-    const path = raw?.subarray(0, MAX_HEADER_BYTES).toString('latin1').split(' ', 2)[1];
-    const edge = path === undefined ? undefined : edges.find((e) => path.startsWith(e.prefix));
+    const edge = edgeOf(edges, raw?.subarray(0, MAX_HEADER_BYTES).toString('latin1').split(' ', 2)[1]);
     const body = JSON.stringify(edge ? edge.bodyOf(status, detail, requestId) : { detail });
     if (socket.writable) {
       socket.write(

@@ -111,12 +111,8 @@ export interface ErrorEdge {
   bodyOf(status: number, detail: string, requestId: string): unknown;
 }
 
-/** The edge that answers for this request's path, if not the REST one. */
-export function edgeOf(
-  edges: readonly ErrorEdge[],
-  request: FastifyRequest | undefined,
-): ErrorEdge | undefined {
-  const url = request?.url;
+/** The edge that answers for this path (a request's URL), if not the REST one. */
+export function edgeOf(edges: readonly ErrorEdge[], url: string | undefined): ErrorEdge | undefined {
   return url === undefined ? undefined : edges.find((edge) => url.startsWith(edge.prefix));
 }
 
@@ -134,7 +130,7 @@ export class HttpErrorFilter implements ExceptionFilter {
   catch(error: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const request = host.switchToHttp().getRequest<FastifyRequest>();
-    const edge = edgeOf(this.edges, request);
+    const edge = edgeOf(this.edges, request?.url);
     if (edge) return edge.answer(error, request, reply);
     const body = toErrorBody(error, isAdminRequest(request));
     if (body.status >= 500) noteFailureReason(request, failureReasonOf(error));
