@@ -35,6 +35,13 @@ const serverFault = (status: number) => status >= 500 && status !== 501 && statu
 const DATABASE_TEXT =
   /invalid byte sequence|invalid input syntax|violates|syntax error at|value too long for type|stack depth limit|in tsquery|unsupported Unicode escape|QueryFailedError|ECONNREFUSED|Connection terminated|SQLSTATE/i;
 
+/** What every answer of every edge owes: below 500, no database text, a request id. */
+function checkEveryAnswer(request: FuzzRequest, response: RawResponse): void {
+  if (serverFault(response.status)) fail(request, response, 'a server error');
+  if (DATABASE_TEXT.test(response.body)) fail(request, response, 'database text in the answer');
+  if (!response.headers['x-request-id']) fail(request, response, 'no x-request-id');
+}
+
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
@@ -102,9 +109,7 @@ function checkEventStream(request: FuzzRequest, response: RawResponse): void {
 
 /** Every route but /mcp, in the shapes of its kind. */
 export function checkAnswer(kind: RouteKind, request: FuzzRequest, response: RawResponse): void {
-  if (serverFault(response.status)) fail(request, response, 'a server error');
-  if (DATABASE_TEXT.test(response.body)) fail(request, response, 'database text in the answer');
-  if (!response.headers['x-request-id']) fail(request, response, 'no x-request-id');
+  checkEveryAnswer(request, response);
   const type = String(response.headers['content-type'] ?? '');
   if (kind === 'agents-stream' && type.startsWith('text/event-stream'))
     return checkEventStream(request, response);
@@ -127,9 +132,7 @@ export function checkAnswer(kind: RouteKind, request: FuzzRequest, response: Raw
 }
 
 export function checkMcp(request: FuzzRequest, response: RawResponse): void {
-  if (serverFault(response.status)) fail(request, response, 'a server error');
-  if (DATABASE_TEXT.test(response.body)) fail(request, response, 'database text in the answer');
-  if (!response.headers['x-request-id']) fail(request, response, 'no x-request-id');
+  checkEveryAnswer(request, response);
   const type = String(response.headers['content-type'] ?? '');
   const isRpc = (message: Record<string, unknown>) =>
     message?.jsonrpc === '2.0' &&
@@ -158,9 +161,7 @@ export function checkMcp(request: FuzzRequest, response: RawResponse): void {
 
 /** Below 500, no database text, and in one of the endpoint's forms: JSON-RPC, ErrorResponse, or plain text. */
 export function checkGuidedMind(request: FuzzRequest, response: RawResponse): void {
-  if (serverFault(response.status)) fail(request, response, 'a server error');
-  if (DATABASE_TEXT.test(response.body)) fail(request, response, 'database text in the answer');
-  if (!response.headers['x-request-id']) fail(request, response, 'no x-request-id');
+  checkEveryAnswer(request, response);
   const type = String(response.headers['content-type'] ?? '');
   const known = (body: Record<string, any>) =>
     body?.jsonrpc === '2.0' ||
