@@ -14,6 +14,10 @@
 // Safe to run again: it reuses the pipeline and the agent, and re-adding the
 // documents by their external ids makes new versions of them instead of copies.
 
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 const url = (process.env.TROVE_URL ?? 'http://localhost:8080').replace(/\/+$/, '');
 const key = process.env.TROVE_API_KEY;
 const secret = process.env.TROVE_API_SECRET;
@@ -237,9 +241,6 @@ const FILES = {
 };
 
 async function ingestFiles() {
-  const { mkdtempSync, readFileSync, writeFileSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const { join } = await import('node:path');
   const folder = mkdtempSync(join(tmpdir(), 'trove-demo-files-'));
   for (const [name, text] of Object.entries(FILES)) writeFileSync(join(folder, name), text);
 
