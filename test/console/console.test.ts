@@ -394,8 +394,8 @@ describeWithBrowser('the console in a browser', () => {
 
   it('renders the dark theme too', async () => {
     await page.getByLabel('Theme').first().selectOption('dark');
-    // The choice is saved by an effect after the render: wait for it before reloading the page.
-    await page.waitForFunction(() => localStorage.getItem('trove.theme') === 'dark');
+    // The choice is applied and saved by an effect after the render: wait for it before reloading.
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
     await page.goto(`${trove.url}/ui/pipelines`);
     await page.getByRole('heading', { name: 'Pipelines' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
