@@ -13,10 +13,9 @@
  * PostgreSQL: DATABASE_URL, or postgres://trove:trove@127.0.0.1:5432/trove. The
  * benchmark creates its own database next to it and needs the right to do so.
  */
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import * as os from 'node:os';
-import * as path from 'node:path';
 import { Client, Pool } from 'pg';
 import { HashingVectorizer } from '../src/embeddings/hashing.provider';
 import { McpClient, RestClient, SearchBody, Transport } from './clients';
@@ -24,9 +23,7 @@ import { Corpus } from './corpus';
 import { LatentVectors, startLatentEmbeddingServer } from './latent';
 import { mean, ms, recallAt, Timing, timeCalls } from './measure';
 import { SqlBaseline } from './sql-baseline';
-
-/** The server `npm run build` made (`npm run bench` runs in the repository root). */
-const SERVER = path.resolve('dist', 'main.js');
+import { BATCH, indexBuildSeconds, IN_FLIGHT, loadCorpus, log, positiveOption, startTrove } from './trove';
 
 interface Options {
   fragments: number;
@@ -41,13 +38,7 @@ type CorpusName = 'hashing' | 'latent';
 
 function options(argv: string[]): Options {
   const quick = argv.includes('--quick');
-  const value = (name: string, fallback: number) => {
-    const i = argv.indexOf(`--${name}`);
-    if (i < 0) return fallback;
-    const n = Number(argv[i + 1]);
-    if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} needs a positive integer`);
-    return n;
-  };
+  const value = (name: string, fallback: number) => positiveOption(argv, name, fallback);
   const only = argv.indexOf('--corpus');
   const corpora: CorpusName[] = only < 0 ? ['hashing', 'latent'] : [argv[only + 1] as CorpusName];
   if (!corpora.every((c) => c === 'hashing' || c === 'latent'))
@@ -62,8 +53,6 @@ function options(argv: string[]): Options {
   };
 }
 
-const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
-const BATCH = 1000;
 const K = 10;
 /** Queries whose recall is measured (each needs an exact scan). */
 const RECALL_QUERIES = 100;
@@ -89,7 +78,7 @@ async function main(): Promise<void> {
   const pool = new Pool({ connectionString: url.toString(), max: opts.concurrency });
   try {
     const port = 18000 + Math.floor(Math.random() * 2000);
-    trove = await startTrove(url.toString(), port, apiKey, apiSecret);
+    trove = await startTrove({ DATABASE_URL: url.toString() }, port, apiKey, apiSecret);
     const base = `http://127.0.0.1:${port}`;
     const rest = new RestClient(base, apiKey, apiSecret);
     const transports: Transport[] = [
@@ -103,7 +92,11 @@ async function main(): Promise<void> {
         name === 'hashing'
           ? (text: string) => hashing.vectorize(text)
           : (text: string) => latent.vectorize(text);
-      const run = runCorpus(name, { rest, transports, pool, vectorize, embedderUrl: embedder.url }, opts);
+      const run = runCorpus(
+        name,
+        { base, rest, transports, pool, vectorize, embedderUrl: embedder.url },
+        opts,
+      );
       await Promise.race([run, interrupted]);
     }
   } finally {
@@ -120,6 +113,7 @@ async function main(): Promise<void> {
 const hashing = new HashingVectorizer(384, { ngram: 3, lowercase: true });
 
 interface Context {
+  base: string;
   rest: RestClient;
   transports: Transport[];
   pool: Pool;
@@ -140,7 +134,9 @@ interface SearchKind {
 async function runCorpus(name: CorpusName, ctx: Context, opts: Options): Promise<void> {
   const corpus = new Corpus();
   const pipeline = await createPipeline(name, ctx);
-  const loadSeconds = await ingest(ctx.rest, pipeline.id, corpus, opts);
+  const buildBefore = await indexBuildSeconds(ctx.base);
+  const loadSeconds = await loadCorpus(ctx.rest, pipeline.id, corpus, opts.fragments);
+  const buildSeconds = (await indexBuildSeconds(ctx.base)) - buildBefore;
   await ctx.pool.query('ANALYZE'); // as autovacuum would after a load of this size
 
   const baseline = new SqlBaseline(ctx.pool, pipeline.id, pipeline.default_vector_embedding_id, 384);
@@ -228,7 +224,7 @@ async function runCorpus(name: CorpusName, ctx: Context, opts: Options): Promise
     `\n### Corpus: ${name === 'hashing' ? 'hashing-384 (text)' : 'latent-48 → 384 (topic mixtures)'}\n`,
   );
   console.log(
-    `Ingestion: **${(opts.fragments / loadSeconds).toFixed(0)} fragments/s** (${opts.fragments} in ${loadSeconds.toFixed(1)} s, batches of ${BATCH}, 2 in flight)\n`,
+    `Ingestion: **${(opts.fragments / loadSeconds).toFixed(0)} fragments/s** (${opts.fragments} in ${loadSeconds.toFixed(1)} s, batches of ${BATCH}, ${IN_FLIGHT} in flight; of which ${buildSeconds.toFixed(1)} s building the vector index after the load)\n`,
   );
   const [rest, session, modern] = ctx.transports.map((t) => t.name);
   console.log(
@@ -269,28 +265,6 @@ async function createPipeline(
   });
 }
 
-/** Batches of 1000 documents, two in flight; returns the seconds it took. */
-async function ingest(rest: RestClient, pipelineId: string, corpus: Corpus, opts: Options): Promise<number> {
-  const batches = Math.ceil(opts.fragments / BATCH);
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: 2 }, async () => {
-      while (next < batches) {
-        const b = next++;
-        const docs = [];
-        for (let i = b * BATCH; i < Math.min(opts.fragments, (b + 1) * BATCH); i++)
-          docs.push(corpus.document(i));
-        await rest.call('POST', `/pipelines/${pipelineId}/documents`, docs);
-        if (b % 10 === 9) log(`loaded ${Math.min(opts.fragments, (b + 1) * BATCH)} fragments`);
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  log(`loaded ${opts.fragments} fragments in ${seconds.toFixed(1)} s`);
-  return seconds;
-}
-
 async function printHeader(pool: Pool, opts: Options): Promise<void> {
   const versions = await pool.query<{ server: string; vector: string }>(
     `SELECT current_setting('server_version') AS server,
@@ -311,40 +285,6 @@ async function printHeader(pool: Pool, opts: Options): Promise<void> {
   console.log(
     `- Searches: ${opts.queries} sequential queries per type and transport for p50/p95, then the same from ${opts.concurrency} concurrent clients for QPS (MCP: all of them in one session); k ${K}; classification internal (all fragments); SQL: the repository's SQL through node-postgres`,
   );
-}
-
-async function startTrove(
-  databaseUrl: string,
-  port: number,
-  key: string,
-  secret: string,
-): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [SERVER], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      TROVE_HOST: '127.0.0.1',
-      TROVE_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-      TROVE_BOOTSTRAP_API_KEY: key,
-      TROVE_BOOTSTRAP_API_SECRET: secret,
-      TROVE_LOG_LEVEL: 'warn',
-      TROVE_JOBS_WORKER: 'false',
-      TROVE_SHUTDOWN_DRAIN_SECONDS: '0',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`Trove exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('Trove did not become ready');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 main().catch((error) => {

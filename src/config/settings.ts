@@ -51,6 +51,8 @@ export interface Settings {
   agents: { searchK: number; maxToolSteps: number; heartbeatSeconds: number };
   /** HNSW parameters: build-time m and ef_construction for new indexes, query-time ef_search floor. */
   vectorIndex: { m: number; efConstruction: number; efSearch: number; exactBelow: number };
+  /** Bulk loads: when a binding's index is built after the rows are in, and with what (vector-index-builds.ts). */
+  vectorIndexBuild: { bulkLoadMinVectors: number; memoryMb: number; workers: number };
   /** The most any one PostgreSQL statement may run (0: no limit), and wait for a connection. */
   dbStatementTimeoutMs: number;
   dbConnectTimeoutMs: number;
@@ -243,6 +245,20 @@ function vectorIndexSettings(env: Env): Settings['vectorIndex'] {
   };
 }
 
+/**
+ * A write of at least TROVE_BULK_LOAD_MIN_VECTORS vectors into a binding that holds
+ * fewer goes in without index maintenance; the index is built once the load is over,
+ * with TROVE_INDEX_BUILD_MEMORY_MB of maintenance_work_mem and up to
+ * TROVE_INDEX_BUILD_WORKERS parallel workers (PostgreSQL; PGlite builds alone).
+ */
+function vectorIndexBuildSettings(env: Env): Settings['vectorIndexBuild'] {
+  return {
+    bulkLoadMinVectors: integer(env, 'TROVE_BULK_LOAD_MIN_VECTORS', 500, 0, 100_000_000),
+    memoryMb: integer(env, 'TROVE_INDEX_BUILD_MEMORY_MB', 512, 1, 1_048_576),
+    workers: integer(env, 'TROVE_INDEX_BUILD_WORKERS', 2, 0, 64),
+  };
+}
+
 const MiB = 1024 * 1024;
 
 function fileSettings(env: Env): Settings['files'] {
@@ -383,6 +399,7 @@ export function loadSettings(env: Env = process.env): Settings {
     shutdownDrainSeconds: integer(env, 'TROVE_SHUTDOWN_DRAIN_SECONDS', 5, 0, 600),
     embeddingTimeoutMs: integer(env, 'TROVE_EMBEDDING_TIMEOUT_MS', 30_000, 100, 600_000),
     vectorIndex: vectorIndexSettings(env),
+    vectorIndexBuild: vectorIndexBuildSettings(env),
     llm: {
       timeoutMs: integer(env, 'TROVE_LLM_TIMEOUT_MS', 60_000, 100, 600_000),
       maxRetries: integer(env, 'TROVE_LLM_MAX_RETRIES', 3, 0, 10),

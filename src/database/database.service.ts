@@ -208,6 +208,25 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
     }
   }
 
+  /**
+   * Runs `work` on one pooled connection, outside any transaction and without a
+   * statement timeout: for maintenance that may rightly take minutes (building an
+   * index concurrently) and needs session state (SET, advisory locks). `work` must
+   * undo what it sets; the timeout is restored here.
+   */
+  async maintenance<T>(work: (db: Queryable) => Promise<T>): Promise<T> {
+    const runner = this.runner();
+    const db: Queryable = { query: (sql, params = []) => rows(runner, sql, params) };
+    try {
+      await db.query('SET statement_timeout = 0');
+      return await work(db);
+    } finally {
+      // RESET returns to the connection's own default, the timeout it was opened with.
+      await db.query('RESET statement_timeout').catch(() => undefined);
+      await runner.release();
+    }
+  }
+
   private runner(): QueryRunner {
     try {
       return this.source.createQueryRunner();

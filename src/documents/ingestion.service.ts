@@ -286,14 +286,21 @@ export class IngestionService {
     const indexes = inputs.map((_, i) => (batch ? i : null));
     const access = classificationAccess(auth, pipeline);
     const splitters = await this.check(access, pipeline, inputs, indexes);
-    const prepared = await this.prepare(pipeline, inputs, splitters, indexes);
-    const rows = await this.db.transaction(async (tx) => {
-      const stored = await this.store(pipeline, prepared, indexes, access.allowed, tx);
-      await alsoInTransaction?.(tx);
-      return stored;
-    });
-    recordIngested(prepared);
-    return rows;
+    const write = this.fragments.beginVectorWrite(vectorBindings(pipeline));
+    try {
+      const prepared = await this.prepare(pipeline, inputs, splitters, indexes);
+      await write.loading(prepared.reduce((n, doc) => n + doc.fragments.length, 0));
+      const rows = await this.db.transaction(async (tx) => {
+        const stored = await this.store(pipeline, prepared, indexes, access.allowed, tx);
+        await alsoInTransaction?.(tx);
+        return stored;
+      });
+      recordIngested(prepared);
+      return rows;
+    } finally {
+      // The last write of a bulk load builds the indexes it left out before answering.
+      await write.end();
+    }
   }
 
   private async embed(
@@ -344,6 +351,11 @@ export function splitterParameters(
     chunk_size: chunkSize,
     chunk_overlap: chunkOverlap,
   });
+}
+
+/** The vector embeddings a write into this pipeline stores vectors into. */
+export function vectorBindings(pipeline: PipelineRecord): { id: string; size: number }[] {
+  return pipeline.vectorEmbeddings.map(({ id, model }) => ({ id, size: model.size }));
 }
 
 /** Counts, for /metrics, what a committed transaction stored. */

@@ -28,7 +28,7 @@ import { FragmentsService } from '../fragments/fragments.service';
 import { ClassificationAccess, classificationAccess, mayAccess } from '../pipelines/classification-access';
 import { PipelineRecord } from '../pipelines/pipeline';
 import { PipelinesService } from '../pipelines/pipelines.service';
-import { IngestInput, IngestionService, recordIngested } from './ingestion.service';
+import { IngestInput, IngestionService, recordIngested, vectorBindings } from './ingestion.service';
 import {
   JobItemError,
   JobItemResult,
@@ -212,7 +212,11 @@ export class JobsService {
     const pipeline = await this.pipelines.find(job.pipeline_id);
     if (!pipeline) return; // deleted: its jobs went with it (ON DELETE CASCADE)
 
+    // The whole job is one write: a large one into a binding that holds fewer vectors is
+    // a bulk load, indexed after its last chunk (each document has one fragment at least).
+    const write = this.fragments.beginVectorWrite(vectorBindings(pipeline));
     try {
+      await write.loading(payload.documents.length - job.processed - job.failed);
       for (
         let start = job.processed + job.failed;
         start < payload.documents.length;
@@ -251,6 +255,7 @@ export class JobsService {
         throw error;
       }
     } finally {
+      await write.end();
       void this.refreshGauge();
     }
   }

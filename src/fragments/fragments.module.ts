@@ -3,6 +3,7 @@ import { CryptoModule } from '../crypto/crypto.module';
 import { FragmentSearchRepository } from './fragment-search.repository';
 import { FragmentsRepository } from './fragments.repository';
 import { FragmentsService } from './fragments.service';
+import { VectorIndexBuilds } from './vector-index-builds';
 
 /**
  * The fragments and their vectors (tables `fragments`, `fragment_embeddings` and the
@@ -11,7 +12,7 @@ import { FragmentsService } from './fragments.service';
  */
 @Module({
   imports: [CryptoModule],
-  providers: [FragmentsRepository, FragmentSearchRepository, FragmentsService],
+  providers: [FragmentsRepository, FragmentSearchRepository, FragmentsService, VectorIndexBuilds],
   exports: [FragmentsService],
 })
 export class FragmentsModule {}

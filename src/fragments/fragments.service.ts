@@ -25,6 +25,7 @@ import {
 import { FragmentSearchRepository } from './fragment-search.repository';
 import { FragmentRow, FragmentsRepository } from './fragments.repository';
 import { createVectorIndex, dropVectorIndex } from './vector-index';
+import { VectorBinding, VectorIndexBuilds, VectorWrite } from './vector-index-builds';
 
 /** The additional authenticated data that binds a fragment's ciphertext to its row. */
 const fragmentAad = (fragmentId: string) => `fragment:${fragmentId}`;
@@ -36,6 +37,7 @@ export class FragmentsService {
     private readonly repository: FragmentsRepository,
     private readonly search: FragmentSearchRepository,
     private readonly cipher: ContentCipher,
+    private readonly indexBuilds: VectorIndexBuilds,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
@@ -80,6 +82,15 @@ export class FragmentsService {
       await this.repository.insertEmbeddings(vectorEmbeddingId, ids, vectors, tx);
     }
     this.db.noteRowsWritten(fragments.length);
+  }
+
+  /**
+   * Opens a write of vectors into these bindings, before anything is prepared: a
+   * bulk load goes in without index maintenance and the write that ends it builds
+   * the indexes (vector-index-builds.ts). `end` must follow, committed or not.
+   */
+  beginVectorWrite(bindings: VectorBinding[]): VectorWrite {
+    return this.indexBuilds.begin(bindings);
   }
 
   /** Expires the fragments of each document's versions older than the given one. */

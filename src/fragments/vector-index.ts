@@ -36,21 +36,61 @@ export interface IndexBuild {
   efConstruction: number;
 }
 
+/** The CREATE INDEX statement of a vector embedding's index, `CONCURRENTLY` or not. */
+function createIndexSql(
+  vectorEmbeddingId: string,
+  size: number,
+  build: IndexBuild,
+  concurrently: boolean,
+): string {
+  if (![build.m, build.efConstruction, size].every(Number.isInteger)) throw new Error('bad HNSW parameters');
+  return `CREATE INDEX ${concurrently ? 'CONCURRENTLY ' : ''}IF NOT EXISTS ${vectorIndexName(vectorEmbeddingId)}
+     ON fragment_embeddings USING hnsw ((embedding::vector(${size})) vector_cosine_ops)
+     WITH (m = ${build.m}, ef_construction = ${build.efConstruction})
+     WHERE vector_embedding_id = ${literalId(vectorEmbeddingId)}`;
+}
+
 export async function createVectorIndex(
   db: Queryable,
   vectorEmbeddingId: string,
   size: number,
   build: IndexBuild,
 ): Promise<void> {
-  if (![build.m, build.efConstruction, size].every(Number.isInteger)) throw new Error('bad HNSW parameters');
-  await db.query(
-    `CREATE INDEX IF NOT EXISTS ${vectorIndexName(vectorEmbeddingId)} ON fragment_embeddings
-     USING hnsw ((embedding::vector(${size})) vector_cosine_ops)
-     WITH (m = ${build.m}, ef_construction = ${build.efConstruction})
-     WHERE vector_embedding_id = ${literalId(vectorEmbeddingId)}`,
-  );
+  await db.query(createIndexSql(vectorEmbeddingId, size, build, false));
+}
+
+/**
+ * Builds the index without blocking writes to the table (which all pipelines share):
+ * not in a transaction. A build that fails leaves an invalid index behind, which
+ * `vectorIndexState` reports and a later build drops first.
+ */
+export async function buildVectorIndexConcurrently(
+  db: Queryable,
+  vectorEmbeddingId: string,
+  size: number,
+  build: IndexBuild,
+): Promise<void> {
+  await db.query(createIndexSql(vectorEmbeddingId, size, build, true));
 }
 
 export async function dropVectorIndex(db: Queryable, vectorEmbeddingId: string): Promise<void> {
   await db.query(`DROP INDEX IF EXISTS ${vectorIndexName(vectorEmbeddingId)}`);
+}
+
+/** Drops the index without taking the lock that would stop every search meanwhile: not in a transaction. */
+export async function dropVectorIndexConcurrently(db: Queryable, vectorEmbeddingId: string): Promise<void> {
+  await db.query(`DROP INDEX CONCURRENTLY IF EXISTS ${vectorIndexName(vectorEmbeddingId)}`);
+}
+
+/** Whether the index exists and the planner may use it (an unfinished concurrent build is `invalid`). */
+export async function vectorIndexState(
+  db: Queryable,
+  vectorEmbeddingId: string,
+): Promise<'valid' | 'invalid' | 'absent'> {
+  const rows = await db.query<{ valid: boolean }>(
+    `SELECT i.indisvalid AS valid FROM pg_index i WHERE i.indexrelid = to_regclass($1)`,
+    [vectorIndexName(vectorEmbeddingId)],
+  );
+  if (rows.length === 0) return 'absent';
+  return rows[0].valid ? 'valid' : 'invalid';
 }

@@ -160,6 +160,12 @@ export const ingestedFragments = new Counter({
   help: 'Fragments stored.',
   registers: [registry],
 });
+export const vectorIndexBuilds = new Histogram({
+  name: 'trove_vector_index_build_seconds',
+  help: 'Vector indexes built after a bulk load: how long each build took.',
+  buckets: [0.1, 0.5, 1, 5, 10, 30, 60, 300, 1800],
+  registers: [registry],
+});
 export const jobs = new Gauge({
   name: 'trove_jobs',
   help: 'Ingestion jobs in the database, by state.',

@@ -1,0 +1,171 @@
+/**
+ * `npm run bench:ingest`: ingestion alone, on PostgreSQL and on the embedded PGlite,
+ * each with the vector index maintained row by row (TROVE_BULK_LOAD_MIN_VECTORS=0,
+ * as before bulk loads existed) and with the index built after the load (the
+ * default), side by side in one run. A fresh database and Trove process per row.
+ *
+ * While each load runs, one client searches for documents already loaded, by their
+ * exact text: the nearest fragment must be the document itself (hashing vectors of
+ * the same text are equal), whether the index exists, is being built, or is gone.
+ *
+ *   --fragments N          PostgreSQL corpus size (default 20000; --quick: 5000)
+ *   --pglite-fragments N   PGlite corpus size (default 5000; --quick: 2000)
+ *   --quick                the smaller sizes: a development run
+ * PostgreSQL: DATABASE_URL, or postgres://trove:trove@127.0.0.1:5432/trove.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { Client } from 'pg';
+import { RestClient } from './clients';
+import { Corpus } from './corpus';
+import { ms, percentile } from './measure';
+import {
+  BATCH,
+  indexBuildSeconds,
+  IN_FLIGHT,
+  loadCorpus,
+  log,
+  positiveOption,
+  startTrove,
+  stopTrove,
+} from './trove';
+
+type Engine = 'PostgreSQL' | 'PGlite';
+type Mode = 'row by row' | 'bulk load';
+
+interface Row {
+  engine: Engine;
+  mode: Mode;
+  fragments: number;
+  seconds: number;
+  buildSeconds: number;
+  searches: number[];
+  wrong: number;
+}
+
+function sizes(argv: string[]): Record<Engine, number> {
+  const quick = argv.includes('--quick');
+  const value = (name: string, fallback: number) => positiveOption(argv, name, fallback);
+  return {
+    PostgreSQL: value('fragments', quick ? 5_000 : 20_000),
+    PGlite: value('pglite-fragments', quick ? 2_000 : 5_000),
+  };
+}
+
+async function main(): Promise<void> {
+  const size = sizes(process.argv.slice(2));
+  const adminUrl = process.env.DATABASE_URL ?? 'postgres://trove:trove@127.0.0.1:5432/trove';
+  const rows: Row[] = [];
+  for (const engine of ['PostgreSQL', 'PGlite'] as const)
+    for (const mode of ['row by row', 'bulk load'] as const)
+      rows.push(await measure(engine, mode, size[engine], adminUrl));
+
+  console.log(`## Ingestion, run of ${new Date().toISOString().slice(0, 16)}Z\n`);
+  console.log(
+    `- ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'unknown CPU'}, load average ${os.loadavg()[0].toFixed(1)} at the end; hashing-384 corpus, one fragment per document, full text on, batches of ${BATCH}, ${IN_FLIGHT} in flight`,
+  );
+  console.log(
+    '- "searchable": fragments/s until the last request answered (it answers once the index is built); "stored": the same without the build\n',
+  );
+  console.log(
+    '| database | vector index | fragments | seconds | searchable fragments/s | index build | stored fragments/s | ratio | searches during the load: p50 | wrong answers |',
+  );
+  console.log(`|${'---|'.repeat(10)}`);
+  for (const row of rows) {
+    const base = rows.find((r) => r.engine === row.engine && r.mode === 'row by row')!;
+    const rate = row.fragments / row.seconds;
+    const sorted = [...row.searches].sort((a, b) => a - b);
+    console.log(
+      `| ${row.engine} | ${row.mode} | ${row.fragments} | ${row.seconds.toFixed(1)} | **${rate.toFixed(0)}** | ${row.buildSeconds.toFixed(1)} s | ${(row.fragments / (row.seconds - row.buildSeconds)).toFixed(0)} | ${(rate / (base.fragments / base.seconds)).toFixed(2)} | ${sorted.length ? ms(percentile(sorted, 0.5)) : '–'} (${sorted.length}) | ${row.wrong} |`,
+    );
+  }
+}
+
+async function measure(engine: Engine, mode: Mode, fragments: number, adminUrl: string): Promise<Row> {
+  log(`${engine}, ${mode}: ${fragments} fragments`);
+  const env: Record<string, string> = mode === 'row by row' ? { TROVE_BULK_LOAD_MIN_VECTORS: '0' } : {};
+  const admin = new Client({ connectionString: adminUrl });
+  const dbName = `trove_bench_${randomBytes(4).toString('hex')}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trove-bench-'));
+  if (engine === 'PostgreSQL') {
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${dbName}`;
+    env.DATABASE_URL = url.toString();
+  } else {
+    env.DATABASE_URL = '';
+    env.TROVE_DATA_DIR = dataDir;
+  }
+  const key = randomUUID();
+  const secret = randomBytes(24).toString('base64url');
+  const port = 18000 + Math.floor(Math.random() * 2000);
+  const trove = await startTrove(env, port, key, secret);
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    const rest = new RestClient(base, key, secret);
+    const pipeline = await rest.call('POST', '/pipelines', {
+      name: 'bench-ingest',
+      classifications: ['public', 'internal'],
+      hierarchy: [['internal', 'public']],
+      full_text_search: true,
+    });
+    const corpus = new Corpus();
+    let loading = true;
+    let firstStored = () => {};
+    const searching = new Promise<void>((resolve) => (firstStored = resolve)).then(() =>
+      searchWhileLoading(rest, pipeline.id, corpus, () => loading),
+    );
+    const seconds = await loadCorpus(
+      rest,
+      pipeline.id,
+      corpus,
+      fragments,
+      (b) => b === 0 && firstStored(),
+    ).finally(() => {
+      loading = false;
+      firstStored();
+    });
+    const { searches, wrong } = await searching;
+    return { engine, mode, fragments, seconds, buildSeconds: await indexBuildSeconds(base), searches, wrong };
+  } finally {
+    await stopTrove(trove);
+    if (engine === 'PostgreSQL') {
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await admin.end();
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Searches, one at a time, for a document of the first batch (stored by now) by its text: the nearest fragment must be it. */
+async function searchWhileLoading(
+  rest: RestClient,
+  pipelineId: string,
+  corpus: Corpus,
+  loading: () => boolean,
+): Promise<{ searches: number[]; wrong: number }> {
+  const searches: number[] = [];
+  let wrong = 0;
+  for (let i = 0; loading(); i++) {
+    const n = (i * 7919) % BATCH;
+    const body = {
+      type: 'similarity',
+      query: corpus.document(n).content,
+      classifications: ['internal'],
+      params: { k: 1 },
+    };
+    const t0 = performance.now();
+    const hits = await rest.call('POST', `/pipelines/${pipelineId}/search`, body);
+    searches.push(performance.now() - t0);
+    if (hits[0]?.metadata.n !== n || hits[0].score > 1e-6) wrong++;
+  }
+  return { searches, wrong };
+}
+
+main().catch((error) => {
+  process.stderr.write(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

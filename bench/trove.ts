@@ -1,0 +1,108 @@
+/**
+ * What the benchmarks share: a real Trove process started from `npm run build`'s
+ * output, and loading a corpus into a pipeline through the REST API.
+ */
+import { ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import * as path from 'node:path';
+import { RestClient } from './clients';
+import { Corpus } from './corpus';
+
+/** The server `npm run build` made (the benchmarks run in the repository root). */
+const SERVER = path.resolve('dist', 'main.js');
+
+/** Documents per request of a load, and requests in flight. */
+export const BATCH = 1000;
+export const IN_FLIGHT = 2;
+
+export const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+
+/** The positive integer after `--name` in `argv`, or `fallback` when the option is absent. */
+export function positiveOption(argv: string[], name: string, fallback: number): number {
+  const i = argv.indexOf(`--${name}`);
+  if (i < 0) return fallback;
+  const n = Number(argv[i + 1]);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} needs a positive integer`);
+  return n;
+}
+
+/** Starts Trove with `env` (its database) over the benchmark's defaults; resolves once it is ready. */
+export async function startTrove(
+  env: Record<string, string>,
+  port: number,
+  key: string,
+  secret: string,
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [SERVER], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      TROVE_HOST: '127.0.0.1',
+      TROVE_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+      TROVE_BOOTSTRAP_API_KEY: key,
+      TROVE_BOOTSTRAP_API_SECRET: secret,
+      TROVE_LOG_LEVEL: 'warn',
+      TROVE_JOBS_WORKER: 'false',
+      TROVE_SHUTDOWN_DRAIN_SECONDS: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Trove exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('Trove did not become ready');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Stops a Trove process and waits for it to exit. */
+export async function stopTrove(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/**
+ * Loads documents 0..count-1 of the corpus in batches of BATCH, IN_FLIGHT requests at
+ * once; returns the seconds until the last request answered (the last one answers
+ * once the index of a bulk load is built).
+ */
+export async function loadCorpus(
+  rest: RestClient,
+  pipelineId: string,
+  corpus: Corpus,
+  count: number,
+  stored?: (batch: number) => void,
+): Promise<number> {
+  const batches = Math.ceil(count / BATCH);
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: IN_FLIGHT }, async () => {
+      while (next < batches) {
+        const b = next++;
+        const docs = [];
+        for (let i = b * BATCH; i < Math.min(count, (b + 1) * BATCH); i++) docs.push(corpus.document(i));
+        await rest.call('POST', `/pipelines/${pipelineId}/documents`, docs);
+        stored?.(b);
+        if (b % 10 === 9) log(`loaded ${Math.min(count, (b + 1) * BATCH)} fragments`);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  log(`loaded ${count} fragments in ${seconds.toFixed(1)} s`);
+  return seconds;
+}
+
+/** Seconds Trove spent building vector indexes after bulk loads, from /metrics. */
+export async function indexBuildSeconds(base: string): Promise<number> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  return Number(/^trove_vector_index_build_seconds_sum (\S+)/m.exec(text)?.[1] ?? 0);
+}

@@ -1,0 +1,201 @@
+/**
+ * Bulk loads without index maintenance: inserting a vector into an HNSW index costs
+ * 4-10 times what building the index costs per vector (docs/benchmarks.md), so a large
+ * write into a binding that holds fewer vectors than it brings drops the binding's
+ * index first, and the index is built again once the load is over.
+ *
+ * Meanwhile searches stay correct: without an index the planner scans the binding's
+ * rows exactly (and a build in progress is not valid, so it is not used either).
+ *
+ * "Over" means: no write into the binding is in flight in this process, and none
+ * began within QUIET_MS after the last one ended. The write that ends last builds the
+ * index before it answers, so a client that loads and then searches finds it built;
+ * writes of a load that overlap (two batches in flight) do not wait. The build runs
+ * CONCURRENTLY (writes into the shared table go on, other pipelines' included), with
+ * more maintenance_work_mem and parallel workers, under an advisory lock so that one
+ * replica builds while the others skip. A build that fails is logged and left for the
+ * next write's end, or the next start, to retry: the rows it would index are committed.
+ */
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { SETTINGS, Settings } from '../config/settings';
+import { DatabaseService, Queryable } from '../database/database.service';
+import { vectorIndexBuilds } from '../observability/metrics';
+import {
+  buildVectorIndexConcurrently,
+  dropVectorIndexConcurrently,
+  vectorEmbeddingPredicate,
+  vectorIndexState,
+} from './vector-index';
+
+/** One vector embedding a write stores vectors into, with their size (the index's dimension). */
+export interface VectorBinding {
+  id: string;
+  size: number;
+}
+
+/** How long the last write of a load waits for another to begin before it builds the index. */
+export const QUIET_MS = 300;
+/** Advisory lock space of index builds ("vidx" in ASCII); the key within it is the binding's hash. */
+const BUILD_LOCK_SPACE = 0x76696478;
+
+/** A write in flight: `loading` before its transaction opens, `end` once it committed or failed. */
+export interface VectorWrite {
+  /** Tells how many vectors the write brings per binding; may drop the indexes of a bulk load. */
+  loading(vectors: number): Promise<void>;
+  /** Never throws: a failed build is logged and retried later. */
+  end(): Promise<void>;
+}
+
+@Injectable()
+export class VectorIndexBuilds implements OnApplicationBootstrap {
+  private readonly logger = new Logger(VectorIndexBuilds.name);
+  /** Writes in flight per binding, and when the last one ended. */
+  private readonly writing = new Map<string, number>();
+  private readonly lastEnded = new Map<string, number>();
+  /** Bindings whose index was seen valid: their writes need no catalog lookup at the end. */
+  private readonly indexed = new Set<string>();
+  /** One build at a time in this process: each holds a connection and both cores for a while. */
+  private builds: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: DatabaseService,
+    @Inject(SETTINGS) private readonly settings: Settings,
+  ) {}
+
+  /** A previous process may have stopped between a bulk load and its build: build what is missing. */
+  onApplicationBootstrap(): void {
+    void this.unindexedBindings()
+      .then(async (bindings) => {
+        for (const binding of bindings) await this.build(binding);
+      })
+      .catch((error) => this.logger.warn({ err: error }, 'Could not look for vector indexes to build'));
+  }
+
+  begin(bindings: VectorBinding[]): VectorWrite {
+    for (const { id } of bindings) this.writing.set(id, (this.writing.get(id) ?? 0) + 1);
+    let ended = false;
+    return {
+      loading: async (vectors) => {
+        const least = this.settings.vectorIndexBuild.bulkLoadMinVectors;
+        if (least === 0 || vectors < least) return;
+        for (const binding of bindings) await this.deferMaintenance(binding.id, vectors);
+      },
+      end: async () => {
+        if (ended) return;
+        ended = true;
+        for (const binding of bindings) await this.endWrite(binding);
+      },
+    };
+  }
+
+  /** Drops the binding's index when it holds fewer vectors than the write brings. */
+  private async deferMaintenance(id: string, vectors: number): Promise<void> {
+    const [{ rows }] = await this.db.query<{ rows: number }>(
+      `SELECT count(*)::int AS rows FROM (
+         SELECT 1 FROM fragment_embeddings fe WHERE ${vectorEmbeddingPredicate(id)} LIMIT $1) AS counted`,
+      [vectors],
+    );
+    if (rows >= vectors) return;
+    if ((await vectorIndexState(this.db, id)) === 'absent') return;
+    this.indexed.delete(id);
+    await dropVectorIndexConcurrently(this.db, id);
+    this.logger.log(
+      { vectorEmbeddingId: id, rows, vectors },
+      'Bulk load: vector index dropped until it ends',
+    );
+  }
+
+  private async endWrite(binding: VectorBinding): Promise<void> {
+    const left = (this.writing.get(binding.id) ?? 1) - 1;
+    if (left > 0) {
+      this.writing.set(binding.id, left);
+      return;
+    }
+    this.writing.delete(binding.id);
+    const endedAt = Date.now();
+    this.lastEnded.set(binding.id, endedAt);
+    if (this.indexed.has(binding.id)) return;
+    try {
+      if ((await vectorIndexState(this.db, binding.id)) === 'valid') {
+        this.indexed.add(binding.id);
+        return;
+      }
+      await sleep(QUIET_MS);
+      // Another write began (and may have ended) meanwhile: the load goes on, its last write builds.
+      if (this.writing.has(binding.id) || this.lastEnded.get(binding.id) !== endedAt) return;
+      await this.build(binding);
+    } catch (error) {
+      this.logger.warn({ err: error, vectorEmbeddingId: binding.id }, 'Vector index build failed');
+    }
+  }
+
+  private build(binding: VectorBinding): Promise<void> {
+    const run = this.builds.then(() => this.db.maintenance((db) => this.buildOn(db, binding)));
+    this.builds = run.catch(() => undefined);
+    return run;
+  }
+
+  private async buildOn(db: Queryable, { id, size }: VectorBinding): Promise<void> {
+    const key = createHash('sha256').update(id).digest().readInt32BE(0);
+    const [{ locked }] = await db.query<{ locked: boolean }>(
+      'SELECT pg_try_advisory_lock($1::int, $2::int) AS locked',
+      [BUILD_LOCK_SPACE, key],
+    );
+    if (!locked) return; // another replica is building it
+    try {
+      // A write that began while this build waited its turn will build when it ends.
+      if (this.writing.has(id)) return;
+      const state = await vectorIndexState(db, id);
+      if (state === 'valid') {
+        this.indexed.add(id);
+        return;
+      }
+      // No rows: nothing to index, or the binding is gone (its pipeline deleted).
+      const rows = await db.query(
+        `SELECT 1 FROM fragment_embeddings fe WHERE ${vectorEmbeddingPredicate(id)} LIMIT 1`,
+      );
+      if (rows.length === 0) return;
+      if (state === 'invalid') await dropVectorIndexConcurrently(db, id);
+      const { memoryMb, workers } = this.settings.vectorIndexBuild;
+      await db.query(`SET maintenance_work_mem = '${memoryMb}MB'`);
+      await db.query(`SET max_parallel_maintenance_workers = ${workers}`);
+      const started = performance.now();
+      await buildVectorIndexConcurrently(db, id, size, this.settings.vectorIndex);
+      const seconds = (performance.now() - started) / 1000;
+      vectorIndexBuilds.observe(seconds);
+      this.indexed.add(id);
+      this.logger.log({ vectorEmbeddingId: id, seconds: Number(seconds.toFixed(2)) }, 'Vector index built');
+    } finally {
+      await db.query('RESET maintenance_work_mem').catch(() => undefined);
+      await db.query('RESET max_parallel_maintenance_workers').catch(() => undefined);
+      await db
+        .query('SELECT pg_advisory_unlock($1::int, $2::int)', [BUILD_LOCK_SPACE, key])
+        .catch(() => undefined);
+    }
+  }
+
+  /** Bindings that hold vectors but no valid index, with their dimension (read from a stored vector). */
+  private async unindexedBindings(): Promise<VectorBinding[]> {
+    // A loose index scan of the primary key: one probe per binding, not one row per vector.
+    const ids = await this.db.query<{ id: string }>(
+      `WITH RECURSIVE ids AS (
+         (SELECT vector_embedding_id AS id FROM fragment_embeddings ORDER BY 1 LIMIT 1)
+         UNION ALL
+         SELECT (SELECT fe.vector_embedding_id FROM fragment_embeddings fe
+                 WHERE fe.vector_embedding_id > ids.id ORDER BY 1 LIMIT 1)
+         FROM ids WHERE ids.id IS NOT NULL)
+       SELECT id FROM ids WHERE id IS NOT NULL`,
+    );
+    const missing: VectorBinding[] = [];
+    for (const { id } of ids) {
+      if ((await vectorIndexState(this.db, id)) === 'valid') continue;
+      const [{ size }] = await this.db.query<{ size: number }>(
+        `SELECT vector_dims(fe.embedding) AS size FROM fragment_embeddings fe WHERE ${vectorEmbeddingPredicate(id)} LIMIT 1`,
+      );
+      missing.push({ id, size });
+    }
+    return missing;
+  }
+}
