@@ -15,7 +15,10 @@ const SERVER = path.resolve('dist', 'main.js');
 export const BATCH = 1000;
 export const IN_FLIGHT = 2;
 
-export const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+const started = performance.now();
+/** Progress on stderr, with the seconds since the benchmark started. */
+export const log = (message: string) =>
+  process.stderr.write(`[bench ${((performance.now() - started) / 1000).toFixed(1)} s] ${message}\n`);
 
 /** The positive integer after `--name` in `argv`, or `fallback` when the option is absent. */
 export function positiveOption(argv: string[], name: string, fallback: number): number {
