@@ -100,7 +100,14 @@ export class VectorIndexBuilds implements OnApplicationBootstrap {
     if (rows >= vectors) return;
     if ((await vectorIndexState(this.db, id)) === 'absent') return;
     this.indexed.delete(id);
-    await dropVectorIndexConcurrently(this.db, id);
+    try {
+      await dropVectorIndexConcurrently(this.db, id);
+    } catch (error) {
+      // It waits for every transaction that uses the index (another replica's build, a
+      // long search): if that fails, the write goes in with index maintenance, only slower.
+      this.logger.warn({ err: error, vectorEmbeddingId: id }, 'Bulk load: could not drop the vector index');
+      return;
+    }
     this.logger.log(
       { vectorEmbeddingId: id, rows, vectors },
       'Bulk load: vector index dropped until it ends',
