@@ -51,7 +51,8 @@ export async function startTrove(
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const deadline = Date.now() + 60_000;
+  // PGlite creates and migrates its database at the first start: slow on a loaded machine.
+  const deadline = Date.now() + 300_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Trove exited with ${child.exitCode}`);
     try {
