@@ -60,7 +60,10 @@ export async function startTrove(
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('Trove did not become ready');
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error('Trove did not become ready');
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
