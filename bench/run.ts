@@ -8,7 +8,7 @@
  *   --queries Q       queries per search type (default 200)
  *   --concurrency C   clients for the throughput runs (default 4)
  *   --corpus NAME     only one corpus: hashing or latent
- *   --quick           10,000 fragments and 30 queries (recall on 30): a development run in under two minutes
+ *   --quick           10,000 fragments and 20 queries (recall on 20): a development run in under two minutes
  *   --keep            keep the database afterwards (it is dropped by default)
  * PostgreSQL: DATABASE_URL, or postgres://trove:trove@127.0.0.1:5432/trove. The
  * benchmark creates its own database next to it and needs the right to do so.
@@ -45,7 +45,7 @@ function options(argv: string[]): Options {
     throw new Error('--corpus is hashing or latent');
   return {
     fragments: value('fragments', quick ? 10_000 : 100_000),
-    queries: value('queries', quick ? 30 : 200),
+    queries: value('queries', quick ? 20 : 200),
     concurrency: value('concurrency', 4),
     corpora,
     keep: argv.includes('--keep'),
