@@ -121,17 +121,18 @@ export class VectorIndexBuilds implements OnApplicationBootstrap {
       return;
     }
     this.writing.delete(binding.id);
-    const endedAt = Date.now();
-    this.lastEnded.set(binding.id, endedAt);
     if (this.indexed.has(binding.id)) return;
     try {
       if ((await vectorIndexState(this.db, binding.id)) === 'valid') {
         this.indexed.add(binding.id);
         return;
       }
+      const endedAt = Date.now();
+      this.lastEnded.set(binding.id, endedAt);
       await sleep(QUIET_MS);
       // Another write began (and may have ended) meanwhile: the load goes on, its last write builds.
       if (this.writing.has(binding.id) || this.lastEnded.get(binding.id) !== endedAt) return;
+      this.lastEnded.delete(binding.id);
       await this.build(binding);
     } catch (error) {
       this.logger.warn({ err: error, vectorEmbeddingId: binding.id }, 'Vector index build failed');
