@@ -195,6 +195,9 @@ TROVE_HNSW_M: {{ .Values.config.vectorIndex.m | toString | quote }}
 TROVE_HNSW_EF_CONSTRUCTION: {{ .Values.config.vectorIndex.efConstruction | toString | quote }}
 TROVE_HNSW_EF_SEARCH: {{ .Values.config.vectorIndex.efSearch | toString | quote }}
 TROVE_EXACT_SEARCH_BELOW: {{ .Values.config.vectorIndex.exactSearchBelow | toString | quote }}
+TROVE_BULK_LOAD_MIN_VECTORS: {{ .Values.config.vectorIndex.bulkLoadMinVectors | toString | quote }}
+TROVE_INDEX_BUILD_MEMORY_MB: {{ .Values.config.vectorIndex.buildMemoryMb | toString | quote }}
+TROVE_INDEX_BUILD_WORKERS: {{ .Values.config.vectorIndex.buildWorkers | toString | quote }}
 TROVE_LLM_TIMEOUT_MS: {{ .Values.config.llm.timeoutMs | toString | quote }}
 TROVE_LLM_MAX_RETRIES: {{ .Values.config.llm.maxRetries | toString | quote }}
 TROVE_AGENT_SEARCH_K: {{ .Values.config.agents.searchK | toString | quote }}
