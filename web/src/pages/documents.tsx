@@ -7,6 +7,7 @@ import { useState } from 'preact/hooks';
 import { del, get, listAll, post, query, upload } from '../api/client';
 import type {
   Classifications,
+  DocumentVersion,
   Fragment,
   ListEnvelope,
   Pipeline,
@@ -29,6 +30,7 @@ import {
   Pager,
   Panel,
   Select,
+  Table,
   TextArea,
 } from '../components';
 import { useAbilities } from '../context';
@@ -95,7 +97,13 @@ export function Documents(props: { pipelineId: string }) {
         <Alert kind="info">This key may add documents to this pipeline but not read them.</Alert>
       )}
       {selected && readable && (
-        <FragmentViewer pipelineId={props.pipelineId} document={selected} onClose={() => setSelected(null)} />
+        // Keyed on the version too: a document written again is a new one to view, from its current version.
+        <FragmentViewer
+          key={`${selected.id}:${selected.version}`}
+          pipelineId={props.pipelineId}
+          document={selected}
+          onClose={() => setSelected(null)}
+        />
       )}
     </Page>
   );
@@ -424,17 +432,20 @@ function DocumentList(props: {
   );
 }
 
+/**
+ * A document's versions (those the key may read) and one version's fragments: the
+ * current one at first, an older one when its row is chosen.
+ */
 function FragmentViewer(props: { pipelineId: string; document: TroveDocument; onClose: () => void }) {
-  const [version, setVersion] = useState('');
+  const [version, setVersion] = useState(props.document.version);
+  const path = `/pipelines/${props.pipelineId}/documents/${props.document.id}`;
+  const versions = useLoad(() => listAll<DocumentVersion>(`${path}/versions`), [props.document.id]);
   const fragments = useLoad(
-    () =>
-      listAll<Fragment>(
-        `/pipelines/${props.pipelineId}/documents/${props.document.id}/fragments${query({ version: version.trim() || undefined })}`,
-        1,
-      ),
+    () => listAll<Fragment>(`${path}/fragments${query({ version })}`, 1),
     [props.document.id, version],
   );
   const label = props.document.external_id ?? props.document.id;
+  const current = version === props.document.version;
   return (
     <Panel
       title={`Fragments of ${label}`}
@@ -444,17 +455,47 @@ function FragmentViewer(props: { pipelineId: string; document: TroveDocument; on
         </button>
       }
     >
-      <Field
-        label="Version (empty: the current one)"
-        value={version}
-        onValue={setVersion}
-        inputMode="numeric"
-        hint={`Current version: ${props.document.version}. An older version number shows that version's fragments.`}
-      />
+      <ErrorText error={versions.error} />
+      {versions.loading && !versions.data && <Loading what="versions" />}
+      {versions.data && versions.data.length > 0 && (
+        <Table
+          caption={`Versions of ${label}`}
+          columns={['Version', 'Classification', 'Stored', 'Ended', 'Fragments', 'Actions']}
+        >
+          {versions.data.map((v) => (
+            <tr aria-current={v.version === version ? 'true' : undefined}>
+              <th scope="row" title={String(v.version)}>
+                {formatVersion(v.version)}
+                {v.version === props.document.version && <div class="muted">current</div>}
+              </th>
+              <td>
+                <Badge>{v.classification}</Badge>
+              </td>
+              <td>{formatTime(v.created_at)}</td>
+              <td>{v.expired_at ? formatTime(v.expired_at) : <Badge tone="ok">live</Badge>}</td>
+              <td>{v.fragment_count}</td>
+              <td class="row-actions">
+                <button
+                  type="button"
+                  class="secondary"
+                  disabled={v.version === version}
+                  onClick={() => setVersion(v.version)}
+                >
+                  Show fragments<span class="sr-only"> of version {v.version}</span>
+                </button>
+              </td>
+            </tr>
+          ))}
+        </Table>
+      )}
+      <h3>
+        {current ? 'Current version' : 'Older version'}{' '}
+        <span title={String(version)}>{formatVersion(version)}</span>
+      </h3>
       <ErrorText error={fragments.error} />
       {fragments.loading && !fragments.data && <Loading what="fragments" />}
       {fragments.data && fragments.data.length === 0 && <Empty>No fragment in this version.</Empty>}
-      <ol class="fragments">
+      <ol class="fragments" aria-label={`Fragments of version ${version}`}>
         {fragments.data?.map((f) => (
           <li>
             <div class="fragment-head">
