@@ -372,60 +372,54 @@ function DocumentList(props: {
       {list.loading && !list.data && <Loading what="documents" />}
       {list.data && list.data.data.length === 0 && <Empty>No document matches.</Empty>}
       {list.data && list.data.data.length > 0 && (
-        <div class="table-wrap">
-          <table>
-            <caption class="sr-only">Documents</caption>
-            <thead>
-              <tr>
-                <th scope="col">Document</th>
-                <th scope="col">Classification</th>
-                <th scope="col">Current version</th>
-                <th scope="col">Fragments</th>
-                <th scope="col">First added</th>
-                <th scope="col">Expiry</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.data.map((doc) => (
-                <tr>
-                  <th scope="row">
-                    {doc.external_id ?? <code>{doc.id.slice(0, 8)}…</code>}
-                    {typeof doc.metadata.filename === 'string' &&
-                      doc.metadata.filename !== doc.external_id && (
-                        <div class="muted">{doc.metadata.filename}</div>
-                      )}
-                  </th>
-                  <td>
-                    <Badge>{doc.classification}</Badge>
-                  </td>
-                  <td title={String(doc.version)}>{formatVersion(doc.version)}</td>
-                  <td>{doc.fragment_count}</td>
-                  <td>{formatTime(doc.created_at)}</td>
-                  <td>
-                    {doc.expired_at ? (
-                      <Badge tone="warn">expired {formatTime(doc.expired_at)}</Badge>
-                    ) : (
-                      <Badge tone="ok">live</Badge>
-                    )}
-                  </td>
-                  <td class="row-actions">
-                    <button type="button" class="secondary" onClick={() => props.onSelect(doc)}>
-                      Fragments<span class="sr-only"> of {doc.external_id ?? doc.id}</span>
-                    </button>
-                    {props.writable && !doc.expired_at && (
-                      <ConfirmButton
-                        label="Expire"
-                        what={doc.external_id ?? doc.id}
-                        onConfirm={() => expire(doc)}
-                      />
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          caption="Documents"
+          columns={[
+            'Document',
+            'Classification',
+            'Current version',
+            'Fragments',
+            'First added',
+            'Expiry',
+            'Actions',
+          ]}
+        >
+          {list.data.data.map((doc) => (
+            <tr>
+              <th scope="row">
+                {doc.external_id ?? <code>{doc.id.slice(0, 8)}…</code>}
+                {typeof doc.metadata.filename === 'string' && doc.metadata.filename !== doc.external_id && (
+                  <div class="muted">{doc.metadata.filename}</div>
+                )}
+              </th>
+              <td>
+                <Badge>{doc.classification}</Badge>
+              </td>
+              <td title={String(doc.version)}>{formatVersion(doc.version)}</td>
+              <td>{doc.fragment_count}</td>
+              <td>{formatTime(doc.created_at)}</td>
+              <td>
+                {doc.expired_at ? (
+                  <Badge tone="warn">expired {formatTime(doc.expired_at)}</Badge>
+                ) : (
+                  <Badge tone="ok">live</Badge>
+                )}
+              </td>
+              <td class="row-actions">
+                <button type="button" class="secondary" onClick={() => props.onSelect(doc)}>
+                  Fragments<span class="sr-only"> of {doc.external_id ?? doc.id}</span>
+                </button>
+                {props.writable && !doc.expired_at && (
+                  <ConfirmButton
+                    label="Expire"
+                    what={doc.external_id ?? doc.id}
+                    onConfirm={() => expire(doc)}
+                  />
+                )}
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
       <Pager pageInfo={list.data?.page_info} after={after} onAfter={setAfter} />
     </Panel>
