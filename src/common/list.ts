@@ -85,7 +85,15 @@ export function parseListQuery(
   return { filters, page: parsePage(query ?? {}) };
 }
 
-export function parsePage(query: Record<string, unknown>): PageRequest {
+/**
+ * The page parameters. Cursors are ids (UUIDs) unless the collection is keyed on
+ * something else (a document's versions are keyed on their number): `isCursor` says
+ * what a cursor of this collection looks like.
+ */
+export function parsePage(
+  query: Record<string, unknown>,
+  isCursor: (value: string) => boolean = isUuid,
+): PageRequest {
   const page: PageRequest = { limit: DEFAULT_LIMIT };
   if (query.limit !== undefined) {
     const raw = String(query.limit);
@@ -97,7 +105,7 @@ export function parsePage(query: Record<string, unknown>): PageRequest {
   for (const cursor of ['after', 'before'] as const) {
     if (query[cursor] !== undefined) {
       const value = String(query[cursor]);
-      if (!isUuid(value))
+      if (!isCursor(value))
         throw invalid(`query parameter ${cursor}: expected a cursor from page_info, got '${value}'`);
       page[cursor] = value.toLowerCase();
     }
@@ -171,12 +179,22 @@ export function toEnvelope<R extends { id: string }, T>(
   query: ListQuery,
   present: (row: R) => T,
 ): ListEnvelope<T> {
+  return toKeyedEnvelope(rows, query, present, (row) => row.id);
+}
+
+/** `toEnvelope` for rows keyed on something else than an id: `cursorOf` gives a row's key. */
+export function toKeyedEnvelope<R, T>(
+  rows: R[],
+  query: ListQuery,
+  present: (row: R) => T,
+  cursorOf: (row: R) => string,
+): ListEnvelope<T> {
   const { page } = query;
   const more = rows.length > page.limit;
   let pageRows = more ? rows.slice(0, page.limit) : rows;
   if (page.before) pageRows = pageRows.reverse();
-  const first = pageRows[0]?.id ?? null;
-  const last = pageRows[pageRows.length - 1]?.id ?? null;
+  const first = pageRows.length > 0 ? cursorOf(pageRows[0]) : null;
+  const last = pageRows.length > 0 ? cursorOf(pageRows[pageRows.length - 1]) : null;
   return {
     data: pageRows.map(present),
     page_info: {

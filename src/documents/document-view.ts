@@ -3,6 +3,7 @@
  * is every key of a document's metadata.
  */
 import { sortKeysDeep } from '../common/sort-keys';
+import { VersionSummary } from '../fragments/fragment';
 import { DocumentRow } from './documents.repository';
 
 export interface DocumentView {
@@ -25,6 +26,16 @@ export interface ExpiryView {
   id: string;
 }
 
+/** One version of a document, as a key sees it (`expired_at` from version-history.ts). */
+export interface VersionView {
+  classification: string;
+  created_at: string;
+  expired: boolean;
+  expired_at: string | null;
+  fragment_count: number;
+  version: number;
+}
+
 export function presentDocument(row: DocumentRow): DocumentView {
   return {
     classification: row.classification,
@@ -43,4 +54,16 @@ export function presentDocument(row: DocumentRow): DocumentView {
 
 export function presentExpiry(row: Pick<DocumentRow, 'id' | 'expired_at'>): ExpiryView {
   return { expired_at: row.expired_at ? row.expired_at.toISOString() : null, id: row.id };
+}
+
+/** `expiredAt`: when the version ended for the key (visibleExpiry), not necessarily the stored time. */
+export function presentVersion(version: VersionSummary, expiredAt: Date | null): VersionView {
+  return {
+    classification: version.classification,
+    created_at: version.startedAt.toISOString(),
+    expired: expiredAt !== null,
+    expired_at: expiredAt ? expiredAt.toISOString() : null,
+    fragment_count: version.fragmentCount,
+    version: version.version,
+  };
 }

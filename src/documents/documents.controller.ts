@@ -9,7 +9,7 @@ import { DocumentsService } from './documents.service';
 import { ApiDoc, jsonSchemaOf } from '../openapi/api-doc';
 import { DocumentInputSchema } from './documents.dto';
 import { z } from 'zod';
-import { Document, Fragment, Job, pageOf } from '../openapi/wire-schemas';
+import { Document, DocumentVersion, Fragment, Job, pageOf } from '../openapi/wire-schemas';
 
 @Controller('pipelines/:id/documents')
 export class DocumentsController {
@@ -76,6 +76,20 @@ export class DocumentsController {
     @Query() query: Record<string, unknown>,
   ) {
     return this.service.fragments(auth, id, documentId, query);
+  }
+
+  @Get(':documentId/versions')
+  @ApiDoc({
+    summary: "A document's versions, oldest first (paged on the version number)",
+    response: pageOf(DocumentVersion),
+  })
+  versions(
+    @Auth() auth: AuthContext,
+    @UuidParam('id', 'pipeline id') id: string,
+    @UuidParam('documentId', 'document id') documentId: string,
+    @Query() query: Record<string, unknown>,
+  ) {
+    return this.service.versions(auth, id, documentId, query);
   }
 
   /** Expires the document (200 with it, `expired_at` set); its rows stay for audit. */

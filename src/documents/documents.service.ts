@@ -11,7 +11,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AuthContext, Permission } from '../auth/auth-context';
 import { invalid, notFound } from '../common/errors';
-import { ListEnvelope, parseListQuery, parsePage, toEnvelope } from '../common/list';
+import { ListEnvelope, parseListQuery, parsePage, toEnvelope, toKeyedEnvelope } from '../common/list';
 import { SETTINGS, Settings } from '../config/settings';
 import { DatabaseService, Queryable } from '../database/database.service';
 import { Fragment } from '../fragments/fragment';
@@ -20,7 +20,14 @@ import { FragmentsService } from '../fragments/fragments.service';
 import { ClassificationAccess, classificationAccess } from '../pipelines/classification-access';
 import { PipelineRecord } from '../pipelines/pipeline';
 import { PipelinesService } from '../pipelines/pipelines.service';
-import { DocumentView, ExpiryView, presentDocument, presentExpiry } from './document-view';
+import {
+  DocumentView,
+  ExpiryView,
+  presentDocument,
+  presentExpiry,
+  presentVersion,
+  VersionView,
+} from './document-view';
 import { parseDocumentsBody } from './documents.dto';
 import { DOCUMENT_FILTERS, DocumentRow, DocumentsRepository } from './documents.repository';
 import { IngestInput, IngestionService, IngestTarget } from './ingestion.service';
@@ -35,6 +42,10 @@ export type AddInputsResult =
   { kind: 'stored'; documents: DocumentView[] } | { kind: 'queued'; job: JobView };
 
 const documentNotFound = (id: string) => notFound('Document not found', { id });
+/** A version number: microseconds since the Unix epoch. */
+const isVersion = (value: string) => /^\d{1,18}$/.test(value);
+const badVersion = (value: string) =>
+  invalid(`query parameter version: expected microseconds since the Unix epoch, got '${value}'`);
 
 @Injectable()
 export class DocumentsService {
@@ -130,11 +141,7 @@ export class DocumentsService {
       if (filter.field === 'expired' && !['true', 'false'].includes(filter.value)) {
         throw invalid(`query parameter expired: expected true or false, got '${filter.value}'`);
       }
-      if (filter.field === 'version' && !/^\d{1,18}$/.test(filter.value)) {
-        throw invalid(
-          `query parameter version: expected microseconds since the Unix epoch, got '${filter.value}'`,
-        );
-      }
+      if (filter.field === 'version' && !isVersion(filter.value)) throw badVersion(filter.value);
     }
     const rows = await this.documents.list(pipeline.id, classificationAccess(auth, pipeline).allowed, parsed);
     return toEnvelope(rows, parsed, presentDocument);
@@ -154,19 +161,16 @@ export class DocumentsService {
     documentId: string,
     query: Record<string, unknown>,
   ): Promise<ListEnvelope<FragmentView>> {
-    const pipeline = await this.pipelines.access(auth, pipelineId, Permission.Read);
-    const access = classificationAccess(auth, pipeline);
-    const document = await this.visibleDocument(access, pipeline, documentId);
-    const unknown = Object.keys(query ?? {}).find(
-      (k) => !['limit', 'after', 'before', 'version'].includes(k),
-    );
-    if (unknown)
-      throw invalid(`query parameter ${unknown}: not supported here; use version, limit, after or before`);
+    const { access, document } = await this.readable(auth, pipelineId, documentId, query, [
+      'version',
+      'limit',
+      'after',
+      'before',
+    ]);
     let version = Number(document.version);
     if (query?.version !== undefined) {
       const raw = String(query.version);
-      if (!/^\d{1,18}$/.test(raw))
-        throw invalid(`query parameter version: expected microseconds since the Unix epoch, got '${raw}'`);
+      if (!isVersion(raw)) throw badVersion(raw);
       version = Number(raw);
     }
     const parsed = { filters: [], page: parsePage(query ?? {}) };
@@ -176,6 +180,37 @@ export class DocumentsService {
       ...page,
       data: page.data.map((fragment) => presentFragment({ ...fragment, expired_at: ended(fragment) })),
     };
+  }
+
+  /**
+   * The document's versions, oldest first, keyset-paged on their number: those the key
+   * may read, each ended when it ended for the key (a hidden version's start does not show).
+   */
+  async versions(
+    auth: AuthContext,
+    pipelineId: string,
+    documentId: string,
+    query: Record<string, unknown>,
+  ): Promise<ListEnvelope<VersionView>> {
+    const { access, document } = await this.readable(auth, pipelineId, documentId, query, [
+      'limit',
+      'after',
+      'before',
+    ]);
+    const parsed = { filters: [], page: parsePage(query ?? {}, isVersion) };
+    const versions = await this.fragmentStore.versions(document.id, access.allowed, parsed.page);
+    const someEnded = versions.some((version) => version.expiredAt !== null);
+    const history =
+      access.allowed !== null && someEnded
+        ? ((await this.fragmentStore.versionHistory([document.id])).get(document.id) ?? [])
+        : [];
+    return toKeyedEnvelope(
+      versions,
+      parsed,
+      (version) =>
+        presentVersion(version, visibleExpiry(version.version, version.expiredAt, history, access.allowed)),
+      (version) => String(version.version),
+    );
   }
 
   /**
@@ -206,6 +241,28 @@ export class DocumentsService {
    */
   private writable(auth: AuthContext, pipelineId: string): Promise<PipelineRecord> {
     return this.pipelines.access(auth, pipelineId, Permission.Write);
+  }
+
+  /**
+   * For the reads of one document's parts: the key's access and the document, if the key
+   * may read it, once the query holds only the parameters the route takes.
+   */
+  private async readable(
+    auth: AuthContext,
+    pipelineId: string,
+    documentId: string,
+    query: Record<string, unknown>,
+    parameters: string[],
+  ): Promise<{ access: ClassificationAccess; document: DocumentRow }> {
+    const pipeline = await this.pipelines.access(auth, pipelineId, Permission.Read);
+    const access = classificationAccess(auth, pipeline);
+    const document = await this.visibleDocument(access, pipeline, documentId);
+    const unknown = Object.keys(query ?? {}).find((key) => !parameters.includes(key));
+    if (unknown) {
+      const list = `${parameters.slice(0, -1).join(', ')} or ${parameters.at(-1)}`;
+      throw invalid(`query parameter ${unknown}: not supported here; use ${list}`);
+    }
+    return { access, document };
   }
 
   /** The document if its current version exists for the key, else the same "not found" as for a random id. */

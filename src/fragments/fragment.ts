@@ -44,6 +44,13 @@ export interface VersionStart {
   startedAt: Date;
 }
 
+/** One stored version of a document, summed over its fragments. */
+export interface VersionSummary extends VersionStart {
+  /** When the version stopped being current (its fragments' expiry); null while it is. */
+  expiredAt: Date | null;
+  fragmentCount: number;
+}
+
 /** Where a search looks: live fragments of one pipeline, of these classifications, matching the filter. */
 export interface SearchScope {
   pipelineId: string;

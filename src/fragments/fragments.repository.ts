@@ -6,9 +6,9 @@
 import { Injectable } from '@nestjs/common';
 import { toSql } from 'pgvector';
 import { allowedSql } from '../common/classification-sql';
-import { keysetSql, ListQuery } from '../common/list';
+import { keysetSql, ListQuery, PageRequest } from '../common/list';
 import { DatabaseService, Queryable } from '../database/database.service';
-import { VersionStart } from './fragment';
+import { VersionStart, VersionSummary } from './fragment';
 
 /** The text search configuration of fragments' `search_vector` and of full-text queries. */
 export const TEXT_SEARCH_CONFIG = 'english';
@@ -128,6 +128,41 @@ export class FragmentsRepository {
       `SELECT ${FRAGMENT_COLUMNS} FROM fragments f WHERE ${where.join(' AND ')} ORDER BY ${page.order} ${page.limit}`,
       params,
     );
+  }
+
+  /**
+   * A document's versions of allowed classifications, keyset-paged on the version
+   * number: a version's fragments are written, and expired, together, so one group of
+   * them is one version.
+   */
+  async versions(documentId: string, allowed: string[] | null, page: PageRequest): Promise<VersionSummary[]> {
+    const params: unknown[] = [documentId];
+    const where = ['f.document_id = $1', allowedSql('f.classification', allowed, params)];
+    const keyset = keysetSql(page, params, 'v.version');
+    const rows = await this.db.query<{
+      version: string;
+      classification: string;
+      started_at: Date;
+      expired_at: Date | null;
+      fragment_count: number;
+    }>(
+      `SELECT v.* FROM (
+         SELECT f.version, f.classification, min(f.created_at) AS started_at, max(f.expired_at) AS expired_at,
+           count(*)::int AS fragment_count
+         FROM fragments f WHERE ${where.join(' AND ')}
+         GROUP BY f.version, f.classification
+       ) v
+       ${keyset.where ? `WHERE ${keyset.where}` : ''}
+       ORDER BY ${keyset.order} ${keyset.limit}`,
+      params,
+    );
+    return rows.map((row) => ({
+      version: Number(row.version),
+      classification: row.classification,
+      startedAt: row.started_at,
+      expiredAt: row.expired_at,
+      fragmentCount: row.fragment_count,
+    }));
   }
 
   /** When each version of these documents was stored, and its classification. */

@@ -7,7 +7,7 @@
  * `fragment:<id>`, and opened only for what is returned.
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { ListEnvelope, ListQuery, toEnvelope } from '../common/list';
+import { ListEnvelope, ListQuery, PageRequest, toEnvelope } from '../common/list';
 import { newId } from '../common/ids';
 import { SETTINGS, Settings } from '../config/settings';
 import { ContentCipher } from '../crypto/content-cipher';
@@ -21,6 +21,7 @@ import {
   VectorCandidate,
   VectorQuery,
   VersionStart,
+  VersionSummary,
 } from './fragment';
 import { FragmentSearchRepository } from './fragment-search.repository';
 import { FragmentRow, FragmentsRepository } from './fragments.repository';
@@ -112,6 +113,11 @@ export class FragmentsService {
   ): Promise<ListEnvelope<Fragment>> {
     const rows = await this.repository.version(documentId, version, allowed, query);
     return toEnvelope(rows, query, (row) => this.open(row));
+  }
+
+  /** A document's versions of allowed classifications, oldest first, one page of them. */
+  versions(documentId: string, allowed: string[] | null, page: PageRequest): Promise<VersionSummary[]> {
+    return this.repository.versions(documentId, allowed, page);
   }
 
   /** When each version of these documents was stored, and its classification. */

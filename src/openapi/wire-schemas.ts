@@ -47,7 +47,7 @@ export const Pipeline = z.object({
   id,
   name: z.string(),
   description: z.string().nullable(),
-  default_text_splitter_id: id.nullable(),
+  default_text_splitter_id: id,
   default_vector_embedding_id: id.nullable(),
   embedding_models: z.record(z.string(), EmbeddingModel).describe('by binding id'),
   full_text_search: z.boolean(),
@@ -55,7 +55,7 @@ export const Pipeline = z.object({
 });
 export const Classifications = z.object({
   classifications: z.array(z.string()),
-  hierarchy: z.array(z.array(z.string())),
+  hierarchy: z.array(z.tuple([z.string(), z.string()])).describe('pairs [a, b]: a inherits b'),
 });
 
 export const Grant = z.object({
@@ -82,12 +82,22 @@ export const Document = z.object({
   classification: z.string(),
   external_id: z.string().nullable(),
   metadata,
-  text_splitter_id: id.nullable(),
+  text_splitter_id: id,
   fragment_count: z.number().int(),
   version: z.number().int(),
   created_at: timestamp,
   updated_at: timestamp,
   expired_at: timestamp.nullable(),
+});
+
+/** One version of a document (document-view.ts VersionView); `expired_at` as the key sees it. */
+export const DocumentVersion = z.object({
+  classification: z.string(),
+  created_at: timestamp,
+  expired: z.boolean(),
+  expired_at: timestamp.nullable(),
+  fragment_count: z.number().int(),
+  version: z.number().int().describe('microseconds since the Unix epoch; also the page cursor'),
 });
 
 const JobItemResult = z.object({
@@ -170,8 +180,9 @@ export const Fragment = z.object({
   metadata,
   version: z.number().int(),
   expired_at: timestamp.nullable(),
-  score: z.number().optional(),
 });
+/** A fragment found by a search: how near (vectors) or well ranked (full text) it is. */
+export const SearchHit = Fragment.extend({ score: z.number() });
 
 /** `POST /embedding_models/{id}/test`: 200 whatever the outcome; `ok` says it. */
 export const EmbeddingProbe = z.object({

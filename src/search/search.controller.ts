@@ -6,7 +6,7 @@ import { parseSearchBody } from './search.dto';
 import { SearchService } from './search.service';
 import { ApiDoc } from '../openapi/api-doc';
 import { z } from 'zod';
-import { Fragment } from '../openapi/wire-schemas';
+import { SearchHit } from '../openapi/wire-schemas';
 
 @Controller('pipelines/:id/search')
 export class SearchController {
@@ -28,7 +28,7 @@ export class SearchController {
       },
     },
     bodyExample: { type: 'similarity', query: 'How do refunds work?', k: 5, classifications: ['public'] },
-    response: z.array(Fragment),
+    response: z.array(SearchHit),
   })
   @HttpCode(200)
   search(

@@ -14,6 +14,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { ADMIN, Api } from '../support/http';
+import { OpenAiChatStub, startOpenAiChatStub } from '../support/openai-chat-stub';
 import { createTestDatabase, startTrove, TroveDatabase, TroveProcess } from '../support/trove-process';
 import { Browser, browserAvailable, CHROMIUM, openBrowser, seriousViolations } from './browser';
 
@@ -57,9 +58,11 @@ describeWithBrowser('the console in a browser', () => {
   let trove: TroveProcess;
   let browser: Browser;
   let page: Page;
+  let chat: OpenAiChatStub;
   const visited: string[] = [];
 
   beforeAll(async () => {
+    chat = await startOpenAiChatStub();
     database = await createTestDatabase('pglite');
     trove = await startTrove(database);
     browser = await openBrowser(trove.url);
@@ -71,6 +74,7 @@ describeWithBrowser('the console in a browser', () => {
     await browser?.close();
     await trove?.stop();
     await database?.drop();
+    await chat?.close();
   });
 
   /** What every page must hold: no serious accessibility violation; a screenshot when named. */
@@ -175,6 +179,35 @@ describeWithBrowser('the console in a browser', () => {
       .first()
       .click();
     await page.getByText('Customers get their money back within 14 days').first().waitFor();
+  });
+
+  it("uploads the changed file as a new version and reads the older version's fragments", async () => {
+    const add = region('Add documents');
+    await add.locator('input[type=file]').setInputFiles({
+      name: 'handbook.md',
+      mimeType: 'text/markdown',
+      buffer: Buffer.from(HANDBOOK.replace('at noon', 'at two')),
+    });
+    await add.getByText('Done').nth(1).waitFor();
+    await region('Documents')
+      .getByRole('button', { name: /Fragments of/ })
+      .first()
+      .click();
+    const viewer = region('Fragments of handbook.md');
+    const versions = viewer.getByRole('table', { name: 'Versions of handbook.md' });
+    await versions.getByRole('row').nth(2).waitFor(); // the header and two versions
+    expect(await versions.getByRole('row').count()).toBe(3);
+    await viewer.getByText('Parcels leave the warehouse every weekday at two.').waitFor();
+    // The current version's button is disabled; the first row is the older version.
+    const older = versions.getByRole('button', { name: /Show fragments of version/ }).first();
+    await older.click();
+    await viewer.getByRole('heading', { name: /Older version/ }).waitFor();
+    await viewer.getByText('Parcels leave the warehouse every weekday at noon.').waitFor();
+    expect(await viewer.getByText('at two.').count()).toBe(0);
+    await viewer
+      .getByText(/expired/)
+      .first()
+      .waitFor();
     await checkPage('documents', 'documents');
   });
 
@@ -235,6 +268,57 @@ describeWithBrowser('the console in a browser', () => {
       .waitFor({ state: 'detached' });
     await conversations.getByRole('button', { name: 'Archived', exact: true }).click();
     await conversations.getByRole('button', { name: /^Unarchive How do customers/ }).waitFor();
+  });
+
+  it('stops an answer while it streams, and the stored turn says it was stopped', async () => {
+    // An agent answering through the chat stub, which streams one word every 300 ms.
+    const api = new Api(trove.url);
+    const llm = await api.request('POST', '/llms', {
+      name: 'slow',
+      provider: 'openai',
+      endpoint: chat.url,
+      model: 'slow-model',
+    });
+    expect(llm.status).toBe(201);
+    const pipelineId = (await api.request('GET', '/pipelines?name=handbook')).body.data[0].id;
+    const created = await api.request('POST', '/api/v1/agents/create', {
+      name: 'Slow',
+      knowledge: [{ connectorId: pipelineId }],
+      models: [{ modelKey: 'slow', isReasoning: true }],
+    });
+    expect(created.status).toBe(201);
+    const agentKey = created.body.agent._key;
+    const words = 'Refunds take fourteen days and go back to the card that paid [1].'.split(' ');
+    chat.next({ kind: 'text', chunks: words.map((w) => `${w} `), delayMs: 300 });
+
+    await page.goto(`${trove.url}/ui/agents/${agentKey}`);
+    await page.getByRole('heading', { name: 'Chat with Slow' }).waitFor();
+    await page.getByLabel('Your question').fill('How long do refunds take?');
+    await page.getByRole('button', { name: 'Ask' }).click();
+    await page
+      .locator('.message.bot.streaming')
+      .getByText(/Refunds take/)
+      .waitFor();
+    await page.getByRole('button', { name: 'Stop answer' }).click();
+    await page.getByText('The answer was stopped.').waitFor();
+    await page.getByRole('button', { name: 'Ask' }).waitFor();
+    const conversations = page.getByRole('complementary', { name: 'Conversations' });
+    await conversations.getByText('Stopped', { exact: true }).waitFor();
+
+    // The stored conversation: Stopped, its answer the part streamed before the stop.
+    const conversationId = /\/conversations\/([0-9a-f-]+)/.exec(page.url())![1];
+    const stored = await api.request('GET', `/api/v1/agents/${agentKey}/conversations/${conversationId}`);
+    expect(stored.body.conversation.status).toBe('Stopped');
+    const answers = stored.body.conversation.messages.filter((m: any) => m.messageType === 'bot_response');
+    expect(answers).toHaveLength(1);
+    const [answer] = answers;
+    expect(answer.content).toMatch(/^Refunds take/);
+    expect(answer.content).not.toContain('card that paid');
+    await page
+      .locator('.message.bot')
+      .last()
+      .getByText(/^Refunds take/)
+      .waitFor();
   });
 
   it('shows models, LLMs (with probes), jobs and health to the admin', async () => {

@@ -198,6 +198,7 @@ describeEachDatabase('OpenAPI document and reference', (fixture) => {
     if (document?.id) {
       await check('GET', `/pipelines/${pipeline.id}/documents/${document.id}`);
       await check('GET', `/pipelines/${pipeline.id}/documents/${document.id}/fragments`);
+      await check('GET', `/pipelines/${pipeline.id}/documents/${document.id}/versions`);
     }
     // Files: processed, queued, kept for later; the kept ones listed, read, processed, discarded.
     const upload = (name: string, process: boolean, query = '') => {

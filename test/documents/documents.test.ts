@@ -335,6 +335,95 @@ describeEachDatabase('documents', (fixture) => {
     });
   });
 
+  describe('version list', () => {
+    it('lists every version, oldest first, with its times and fragment count, in keyset pages', async () => {
+      const externalId = unique('handbook');
+      const write = async (content: string, classification = 'public') =>
+        (await api().post(docs(), { content, classification, external_id: externalId })).body;
+      const v1 = await write('The handbook has one chapter.');
+      const v2 = await write(`The handbook grew. ${'Each chapter covers one policy in depth. '.repeat(80)}`);
+      const v3 = await write('The handbook was rewritten.', 'internal');
+      expect(v2.fragment_count).toBeGreaterThan(1);
+      const versions = `${docs()}/${v1.id}/versions`;
+
+      const all = await api().get(versions);
+      expect(all.status).toBe(200);
+      expect(all.body.data).toEqual([
+        {
+          classification: 'public',
+          created_at: v1.created_at,
+          expired: true,
+          expired_at: v2.updated_at,
+          fragment_count: 1,
+          version: v1.version,
+        },
+        {
+          classification: 'public',
+          created_at: v2.updated_at,
+          expired: true,
+          expired_at: v3.updated_at,
+          fragment_count: v2.fragment_count,
+          version: v2.version,
+        },
+        {
+          classification: 'internal',
+          created_at: v3.updated_at,
+          expired: false,
+          expired_at: null,
+          fragment_count: 1,
+          version: v3.version,
+        },
+      ]);
+      expect(all.body.page_info).toEqual({
+        after: String(v3.version),
+        before: String(v1.version),
+        count: 3,
+        has_next: false,
+        has_prev: false,
+      });
+
+      // The listed version is the one the fragments route opens.
+      const old = await api().get(`${docs()}/${v1.id}/fragments?version=${all.body.data[1].version}`);
+      expect(old.body.data).toHaveLength(v2.fragment_count);
+
+      const first = await api().get(`${versions}?limit=2`);
+      expect(first.body.data.map((v: any) => v.version)).toEqual([v1.version, v2.version]);
+      expect(first.body.page_info).toMatchObject({ count: 2, has_next: true, has_prev: false });
+      const next = await api().get(`${versions}?limit=2&after=${first.body.page_info.after}`);
+      expect(next.body.data.map((v: any) => v.version)).toEqual([v3.version]);
+      expect(next.body.page_info).toMatchObject({ count: 1, has_next: false, has_prev: true });
+      const back = await api().get(`${versions}?limit=2&before=${next.body.page_info.before}`);
+      expect(back.body.data.map((v: any) => v.version)).toEqual([v1.version, v2.version]);
+
+      // A delete ends the current version at the time of the delete.
+      const expired = (await api().delete(`${docs()}/${v1.id}`)).body;
+      const last = (await api().get(versions)).body.data[2];
+      expect(last).toMatchObject({ expired: true, expired_at: expired.expired_at, version: v3.version });
+    });
+
+    it('refuses bad parameters with a 422 naming them, and an unknown document with a 404', async () => {
+      const doc = (await api().post(docs(), { content: 'Versioned note.', classification: 'public' })).body;
+      const versions = `${docs()}/${doc.id}/versions`;
+      const cases: [string, string][] = [
+        ['?version=1', 'query parameter version: not supported here; use limit, after or before'],
+        ['?after=abc', "query parameter after: expected a cursor from page_info, got 'abc'"],
+        [`?after=${doc.id}`, `query parameter after: expected a cursor from page_info, got '${doc.id}'`],
+        ['?limit=0', "query parameter limit: expected an integer from 1 to 1000, got '0'"],
+      ];
+      for (const [query, detail] of cases) {
+        const response = await api().get(`${versions}${query}`);
+        expect({ query, status: response.status, body: response.body }).toEqual({
+          query,
+          status: 422,
+          body: { detail },
+        });
+      }
+      const missing = await api().get(`${docs()}/0193a000-0000-7000-8000-0000000000ff/versions`);
+      expect(missing.status).toBe(404);
+      expect(missing.body).toEqual({ detail: 'Document not found' });
+    });
+  });
+
   describe('expiry', () => {
     it('takes the fragments out of search at once, keeps the rows, and is idempotent', async () => {
       const doc = (

@@ -88,6 +88,51 @@ describeEachDatabase(
         expect(byPublic.expired_at).toBe(v3.updated_at);
       });
 
+      it('lists only the versions the key may read, each ended when the next one it reads began', async () => {
+        const externalId = unique('listed');
+        const v1 = await put(externalId, 'public', 'Canteen opens at noon.');
+        const v2 = await put(externalId, 'internal', 'Canteen closes for the audit.');
+        const v3 = await put(externalId, 'public', 'Canteen opens at one.');
+        const versions = (as: Api) => as.get(`${docs()}/${v1.id}/versions`);
+        const byAdmin = (await versions(api())).body;
+        expect(byAdmin.data.map((v: any) => v.version)).toEqual([v1.version, v2.version, v3.version]);
+
+        const byPublic = await versions(publicKey);
+        expect(byPublic.status).toBe(200);
+        expect(byPublic.body.data).toEqual([
+          {
+            classification: 'public',
+            created_at: v1.created_at,
+            expired: true,
+            expired_at: v3.updated_at,
+            fragment_count: 1,
+            version: v1.version,
+          },
+          {
+            classification: 'public',
+            created_at: v3.updated_at,
+            expired: false,
+            expired_at: null,
+            fragment_count: 1,
+            version: v3.version,
+          },
+        ]);
+        expect(byPublic.body.page_info).toMatchObject({ count: 2, has_next: false });
+        // Nothing of the internal version: not its number, nor when it was written.
+        expect(byPublic.text).not.toContain(String(v2.version));
+        expect(byPublic.text).not.toContain(v2.updated_at);
+        // Paging past it from the first visible version lands on the next visible one.
+        const next = await publicKey.get(`${docs()}/${v1.id}/versions?limit=1&after=${v1.version}`);
+        expect(next.body.data.map((v: any) => v.version)).toEqual([v3.version]);
+        expect(next.body.page_info.count).toBe(1);
+
+        // Once the current version is internal, the document and its versions are not found.
+        await put(externalId, 'internal', 'Canteen closed.');
+        const hidden = await versions(publicKey);
+        expect(hidden.status).toBe(404);
+        expect(hidden.body).toEqual({ detail: 'Document not found' });
+      });
+
       it('hides every version of a document whose current version the key may not read', async () => {
         const externalId = unique('classified');
         const v1 = await put(externalId, 'public', 'The roadmap is public.');

@@ -145,6 +145,7 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/pipelines/:pipelineId/documents' },
   { method: 'GET', path: '/pipelines/:pipelineId/documents/:documentId' },
   { method: 'GET', path: '/pipelines/:pipelineId/documents/:documentId/fragments' },
+  { method: 'GET', path: '/pipelines/:pipelineId/documents/:documentId/versions' },
   { method: 'DELETE', path: '/pipelines/:pipelineId/documents/:documentId' },
   { method: 'GET', path: '/jobs' },
   { method: 'GET', path: '/jobs/:jobId' },

@@ -184,6 +184,29 @@ export function Pager(props: {
   );
 }
 
+/**
+ * A list's table: scrolls sideways on a narrow screen, named for screen readers by its
+ * (visually hidden) caption, one column header per entry of `columns`; the rows are
+ * the children.
+ */
+export function Table(props: { caption: string; columns: string[]; children: ComponentChildren }) {
+  return (
+    <div class="table-wrap">
+      <table>
+        <caption class="sr-only">{props.caption}</caption>
+        <thead>
+          <tr>
+            {props.columns.map((column) => (
+              <th scope="col">{column}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{props.children}</tbody>
+      </table>
+    </div>
+  );
+}
+
 export function Badge(props: { children: ComponentChildren; tone?: 'ok' | 'warn' | 'bad' | 'plain' }) {
   return <span class={`badge badge-${props.tone ?? 'plain'}`}>{props.children}</span>;
 }

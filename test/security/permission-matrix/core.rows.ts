@@ -226,6 +226,41 @@ export const CORE_READ_ROWS: RestRow[] = [
   },
 
   {
+    route: 'GET /pipelines/:id/documents/:documentId/versions',
+    case: 're-classified (confidential, public, confidential, public)',
+    request: get((fx) => `${docPath(fx, 'reclassified')}/versions`),
+    expect: readersOfA(200),
+    // Only the versions the kind reads, and none of the others' times: a version ends
+    // when the next one it reads began.
+    check: (body, fx, kind) => {
+      const expected = fx.docs['reclassified'].versions
+        .filter((v) => readsVersion(kind, 'A', v.classification))
+        .map((v) => `${v.version} ${v.classification}`);
+      const listed = body.data.map((v: any) => `${v.version} ${v.classification}`);
+      if (listed.join() !== expected.join()) fail(`versions ${listed.join(', ')}`);
+      if (body.page_info.count !== expected.length) fail(`count ${body.page_info.count}`);
+      body.data.forEach((v: any, i: number) => {
+        const next = body.data[i + 1];
+        if (v.expired_at !== (next?.created_at ?? null))
+          fail(`version ${v.version} ended at ${v.expired_at}, not when the next one it reads began`);
+        if (v.expired !== (next !== undefined)) fail(`version ${v.version} expired: ${v.expired}`);
+      });
+    },
+  },
+  {
+    route: 'GET /pipelines/:id/documents/:documentId/versions',
+    case: 'now confidential',
+    request: get((fx) => `${docPath(fx, 'now-confidential')}/versions`),
+    expect: readersOfHidden(200),
+  },
+  {
+    route: 'GET /pipelines/:id/documents/:documentId/versions',
+    case: 'B',
+    request: get((fx) => `${docPath(fx, 'b-document')}/versions`),
+    expect: onlyB(200, 404),
+  },
+
+  {
     route: 'GET /jobs/:id',
     case: "the admin's job (confidential documents)",
     request: get((fx) => `/jobs/${fx.jobs.admin}`),

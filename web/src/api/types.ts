@@ -1,229 +1,91 @@
 /**
- * The parts of Trove's API the console uses, typed by hand from README.md, docs/search.md,
- * docs/agents.md and the controllers. Kept in this one module so that types generated
- * from the OpenAPI document can replace it wholesale.
+ * The parts of Trove's API the console uses, by the names the console knows them by.
+ *
+ * The REST types come from openapi.ts, which openapi-typescript generates from Trove's
+ * own OpenAPI document (`npm run api-types`; a test fails when it is stale): a field
+ * added, renamed or made nullable in an answer reaches the console as a type error.
+ * Written by hand is only what the document cannot say, each with its reason.
  */
+import type { paths } from './openapi';
 
-export interface PageInfo {
-  after: string | null;
-  before: string | null;
-  count: number;
-  has_next: boolean;
-  has_prev: boolean;
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type Json<T> = T extends { content: { 'application/json': infer J } } ? J : never;
+
+/** The JSON answer of a route, for one status (200 unless given). */
+export type Answer<P extends keyof paths, M extends Method, S extends number = 200> = paths[P][M] extends {
+  responses: infer R;
 }
+  ? S extends keyof R
+    ? Json<R[S]>
+    : never
+  : never;
 
+/** The JSON body a route takes. */
+export type RequestBody<P extends keyof paths, M extends Method> = paths[P][M] extends {
+  requestBody?: infer B;
+}
+  ? Json<NonNullable<B>>
+  : never;
+
+/** One item of a list answer. */
+type Item<L> = L extends { data: (infer I)[] } ? I : never;
+
+export type PageInfo = Answer<'/pipelines', 'get'>['page_info'];
+
+/** By hand: the document describes each list with its own item, not the envelope as a generic. */
 export interface ListEnvelope<T> {
   data: T[];
   page_info: PageInfo;
 }
 
-/** Permission bits, as on a file. */
+/** Permission bits, as on a file: by hand, as the document gives them only as a number 0–7. */
 export const READ = 4;
 export const WRITE = 2;
 export const EXECUTE = 1;
 
+/** By hand: the document types scopes as strings; these are the ones the agents API knows. */
 export type Scope = 'agent:read' | 'agent:write' | 'agent:execute';
 export const SCOPES: readonly Scope[] = ['agent:read', 'agent:write', 'agent:execute'];
 
-export interface Grant {
-  pipeline_id: string;
-  permissions: number;
-  classifications: '*' | string[];
-}
-
-export interface ApiKey {
-  id: string;
-  name: string;
-  admin: boolean;
-  disabled: boolean;
-  grants: Grant[];
-  scopes: Scope[];
-  created_at: string;
-  updated_at: string;
-}
-
+export type ApiKey = Answer<'/api_keys/{id}', 'get'>;
+export type Grant = ApiKey['grants'][number];
 /** `POST /api_keys` and `POST /api_keys/{id}/rotate`: the only answers with the secret. */
-export interface ApiKeyWithSecret extends ApiKey {
-  secret: string;
-}
+export type ApiKeyWithSecret = Answer<'/api_keys', 'post', 201>;
 
-export interface ApiKeyWrite {
-  name?: string;
-  admin?: boolean;
-  disabled?: boolean;
-  grants?: Grant[];
-  scopes?: Scope[];
-}
+export type EmbeddingProvider = Item<Answer<'/embedding_providers', 'get'>>;
+export type EmbeddingModel = Answer<'/embedding_models/{id}', 'get'>;
+export type EmbeddingModelWrite = RequestBody<'/embedding_models', 'post'>;
+export type EmbeddingProbe = Answer<'/embedding_models/{id}/test', 'post'>;
+export type TextSplitter = Answer<'/text_splitters/{id}', 'get'>;
 
-export interface EmbeddingProvider {
-  id: string;
-  provider: string;
-  description: string;
-}
+export type Llm = Answer<'/llms/{id}', 'get'>;
+export type LlmWrite = RequestBody<'/llms', 'post'>;
+export type LlmProbe = Answer<'/llms/{id}/test', 'post'>;
 
-export interface EmbeddingModel {
-  id: string;
-  name: string;
-  provider: string;
-  size: number;
-  parameters: Record<string, unknown>;
-  description: string | null;
-}
+export type Pipeline = Answer<'/pipelines/{id}', 'get'>;
+export type PipelineCreate = RequestBody<'/pipelines', 'post'>;
+export type PipelineUpdate = RequestBody<'/pipelines/{id}', 'patch'>;
+/** A pair `[a, b]` of the hierarchy: `a` inherits `b`. */
+export type Classifications = Answer<'/pipelines/{id}/classifications', 'get'>;
 
-export interface EmbeddingModelWrite {
-  name: string;
-  provider: string;
-  size: number;
-  parameters?: Record<string, unknown>;
-  description?: string;
-}
+export type TroveDocument = Answer<'/pipelines/{id}/documents/{documentId}', 'get'>;
+/** `GET …/documents/{id}/versions`: one version the key may read. */
+export type DocumentVersion = Item<Answer<'/pipelines/{id}/documents/{documentId}/versions', 'get'>>;
+/** One document to add (the route also takes a list of them). */
+export type DocumentCreate = Exclude<RequestBody<'/pipelines/{id}/documents', 'post'>, unknown[]>;
+export type Fragment = Item<Answer<'/pipelines/{id}/documents/{documentId}/fragments', 'get'>>;
+export type UploadedFile = Answer<'/pipelines/{id}/files', 'post', 201>[number];
 
-export interface EmbeddingProbe {
-  id: string;
-  ok: boolean;
-  dimension: number | null;
-  size: number;
-  latency_ms: number;
-  error: string | null;
-}
+export type Job = Answer<'/jobs/{id}', 'get'>;
+export type JobState = Job['state'];
 
-export interface TextSplitter {
-  id: string;
-  provider: string;
-  parameters: { chunk_size?: number; chunk_overlap?: number; separator?: string } & Record<string, unknown>;
-  description: string | null;
-}
+export type SearchHit = Answer<'/pipelines/{id}/search', 'post'>[number];
 
-export interface Llm {
-  id: string;
-  name: string;
-  description: string | null;
-  provider: 'openai' | 'extractive';
-  endpoint: string | null;
-  model: string | null;
-  has_api_key: boolean;
-  is_default: boolean;
-  is_reasoning: boolean;
-  context_window: number | null;
-  parameters: Record<string, unknown>;
-}
-
-export interface LlmWrite {
-  name: string;
-  provider: 'openai' | 'extractive';
-  description?: string;
-  endpoint?: string;
-  model?: string;
-  api_key?: string;
-  is_default?: boolean;
-  context_window?: number;
-}
-
-export interface LlmProbe {
-  id: string;
-  ok: boolean;
-  latency_ms: number;
-  answer: string | null;
-  error: string | null;
-}
-
-export interface Pipeline {
-  id: string;
-  name: string;
-  description: string | null;
-  default_text_splitter_id: string;
-  default_vector_embedding_id: string | null;
-  /** Keyed by vector embedding id; each value's `id` is the embedding model id. */
-  embedding_models: Record<string, EmbeddingModel>;
-  full_text_search: boolean;
-  created_at: string;
-}
-
-export interface PipelineCreate {
-  name: string;
-  description?: string | null;
-  embedding_model_ids?: string[];
-  text_splitter_id?: string;
-  full_text_search?: boolean;
-  classifications?: string[];
-  hierarchy?: [string, string][];
-}
-
-export interface PipelineUpdate {
-  name?: string;
-  description?: string | null;
-  default_text_splitter_id?: string;
-  default_vector_embedding_id?: string;
-}
-
-/** A pair `[a, b]`: `a` inherits `b`. */
-export interface Classifications {
-  classifications: string[];
-  hierarchy: [string, string][];
-}
-
-export interface TroveDocument {
-  id: string;
-  pipeline_id: string;
-  external_id: string | null;
-  classification: string;
-  metadata: Record<string, unknown>;
-  version: number;
-  fragment_count: number;
-  text_splitter_id: string;
-  created_at: string;
-  updated_at: string;
-  expired_at: string | null;
-}
-
-export interface DocumentCreate {
-  content: string;
-  classification: string;
-  metadata?: Record<string, unknown>;
-  external_id?: string;
-}
-
-export interface Fragment {
-  id: string;
-  document_id: string;
-  order_id: number;
-  version: number;
-  classification: string;
-  metadata: Record<string, unknown>;
-  page_content?: string;
-  expired_at: string | null;
-}
-
-export interface UploadedFile {
-  document_id: string | null;
-  file_id: string | null;
-  filename: string;
-  fragment_count: number | null;
-  job_id: string | null;
-  mime_type: string;
-  size: number;
-  status: string;
-  type: string;
-  version: number | null;
-}
-
-export type JobState = 'queued' | 'running' | 'succeeded' | 'failed';
-
-export interface Job {
-  id: string;
-  pipeline_id: string;
-  state: JobState;
-  total: number;
-  processed: number;
-  failed: number;
-  attempts: number;
-  documents: { index: number; id: string; version: number; fragment_count: number }[];
-  errors: { index: number; external_id: string | null; detail: string }[];
-  created_at: string;
-  updated_at: string;
-  finished_at: string | null;
-}
-
+/**
+ * By hand: the search body as the console sends it. The document declares only the
+ * published minimum (type, query, classifications as names, k); the classifications
+ * object, the params and the distance strategy are in docs/search.md.
+ */
 export type SearchType = 'similarity' | 'mmr' | 'search';
 export type DistanceStrategy = 'cosine' | 'euclidean' | 'inner_product';
 
@@ -244,22 +106,14 @@ export interface SearchRequest {
   distance_strategy: DistanceStrategy;
 }
 
-export interface SearchHit extends Fragment {
-  score: number;
-}
-
-export interface Readiness {
-  status: 'ready' | 'not ready';
-  checks: Record<string, string>;
-}
-
-export interface ServiceInfo {
-  name: string;
-  version: string;
-  mcp: string;
-}
+export type Readiness = Answer<'/readyz', 'get'>;
+export type ServiceInfo = Answer<'/', 'get'>;
 
 // ---- Agents API (/api/v1)
+//
+// By hand: the document describes agents, conversations and messages as open objects
+// (`{_id} & {[key: string]: unknown}`), and the AG-UI events of the streams not at all
+// (they are server-sent events). Once it names their fields, derive these with Answer<>.
 
 export interface AgentKnowledge {
   connectorId: string;

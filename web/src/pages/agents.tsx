@@ -13,6 +13,7 @@ import {
   Loading,
   Page,
   Panel,
+  Table,
   TextArea,
 } from '../components';
 import { useAbilities } from '../context';
@@ -51,47 +52,34 @@ export function Agents() {
       {list.loading && !list.data && <Loading what="agents" />}
       {list.data && list.data.agents.length === 0 && <Empty>No agent this key can see.</Empty>}
       {list.data && list.data.agents.length > 0 && (
-        <div class="table-wrap">
-          <table>
-            <caption class="sr-only">Agents</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Description</th>
-                <th scope="col">Knowledge</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.agents.map((agent) => (
-                <tr>
-                  <th scope="row">
-                    <Link to={`/agents/${agent._key}`}>{agent.name}</Link>
-                  </th>
-                  <td>{agent.description || <span class="muted">—</span>}</td>
-                  <td>
-                    {agent.knowledge.map((k) => (
-                      <Badge>{k.displayName ?? k.name ?? k.connectorId}</Badge>
-                    ))}
-                  </td>
-                  <td class="row-actions">
-                    <Link to={`/agents/${agent._key}`}>
-                      Chat<span class="sr-only"> with {agent.name}</span>
-                    </Link>
-                    {agent.can_edit && abilities.hasScope('agent:write') && (
-                      <Link to={`/agents/${agent._key}/edit`}>
-                        Edit<span class="sr-only"> {agent.name}</span>
-                      </Link>
-                    )}
-                    {agent.can_delete && abilities.hasScope('agent:write') && (
-                      <ConfirmButton label="Delete" what={agent.name} onConfirm={() => remove(agent)} />
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table caption="Agents" columns={['Name', 'Description', 'Knowledge', 'Actions']}>
+          {list.data.agents.map((agent) => (
+            <tr>
+              <th scope="row">
+                <Link to={`/agents/${agent._key}`}>{agent.name}</Link>
+              </th>
+              <td>{agent.description || <span class="muted">—</span>}</td>
+              <td>
+                {agent.knowledge.map((k) => (
+                  <Badge>{k.displayName ?? k.name ?? k.connectorId}</Badge>
+                ))}
+              </td>
+              <td class="row-actions">
+                <Link to={`/agents/${agent._key}`}>
+                  Chat<span class="sr-only"> with {agent.name}</span>
+                </Link>
+                {agent.can_edit && abilities.hasScope('agent:write') && (
+                  <Link to={`/agents/${agent._key}/edit`}>
+                    Edit<span class="sr-only"> {agent.name}</span>
+                  </Link>
+                )}
+                {agent.can_delete && abilities.hasScope('agent:write') && (
+                  <ConfirmButton label="Delete" what={agent.name} onConfirm={() => remove(agent)} />
+                )}
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
     </Page>
   );

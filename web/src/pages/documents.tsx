@@ -7,6 +7,7 @@ import { useState } from 'preact/hooks';
 import { del, get, listAll, post, query, upload } from '../api/client';
 import type {
   Classifications,
+  DocumentVersion,
   Fragment,
   ListEnvelope,
   Pipeline,
@@ -29,6 +30,7 @@ import {
   Pager,
   Panel,
   Select,
+  Table,
   TextArea,
 } from '../components';
 import { useAbilities } from '../context';
@@ -95,7 +97,13 @@ export function Documents(props: { pipelineId: string }) {
         <Alert kind="info">This key may add documents to this pipeline but not read them.</Alert>
       )}
       {selected && readable && (
-        <FragmentViewer pipelineId={props.pipelineId} document={selected} onClose={() => setSelected(null)} />
+        // Keyed on the version too: a document written again is a new one to view, from its current version.
+        <FragmentViewer
+          key={`${selected.id}:${selected.version}`}
+          pipelineId={props.pipelineId}
+          document={selected}
+          onClose={() => setSelected(null)}
+        />
       )}
     </Page>
   );
@@ -364,77 +372,74 @@ function DocumentList(props: {
       {list.loading && !list.data && <Loading what="documents" />}
       {list.data && list.data.data.length === 0 && <Empty>No document matches.</Empty>}
       {list.data && list.data.data.length > 0 && (
-        <div class="table-wrap">
-          <table>
-            <caption class="sr-only">Documents</caption>
-            <thead>
-              <tr>
-                <th scope="col">Document</th>
-                <th scope="col">Classification</th>
-                <th scope="col">Current version</th>
-                <th scope="col">Fragments</th>
-                <th scope="col">First added</th>
-                <th scope="col">Expiry</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.data.map((doc) => (
-                <tr>
-                  <th scope="row">
-                    {doc.external_id ?? <code>{doc.id.slice(0, 8)}…</code>}
-                    {typeof doc.metadata.filename === 'string' &&
-                      doc.metadata.filename !== doc.external_id && (
-                        <div class="muted">{doc.metadata.filename}</div>
-                      )}
-                  </th>
-                  <td>
-                    <Badge>{doc.classification}</Badge>
-                  </td>
-                  <td title={String(doc.version)}>{formatVersion(doc.version)}</td>
-                  <td>{doc.fragment_count}</td>
-                  <td>{formatTime(doc.created_at)}</td>
-                  <td>
-                    {doc.expired_at ? (
-                      <Badge tone="warn">expired {formatTime(doc.expired_at)}</Badge>
-                    ) : (
-                      <Badge tone="ok">live</Badge>
-                    )}
-                  </td>
-                  <td class="row-actions">
-                    <button type="button" class="secondary" onClick={() => props.onSelect(doc)}>
-                      Fragments<span class="sr-only"> of {doc.external_id ?? doc.id}</span>
-                    </button>
-                    {props.writable && !doc.expired_at && (
-                      <ConfirmButton
-                        label="Expire"
-                        what={doc.external_id ?? doc.id}
-                        onConfirm={() => expire(doc)}
-                      />
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          caption="Documents"
+          columns={[
+            'Document',
+            'Classification',
+            'Current version',
+            'Fragments',
+            'First added',
+            'Expiry',
+            'Actions',
+          ]}
+        >
+          {list.data.data.map((doc) => (
+            <tr>
+              <th scope="row">
+                {doc.external_id ?? <code>{doc.id.slice(0, 8)}…</code>}
+                {typeof doc.metadata.filename === 'string' && doc.metadata.filename !== doc.external_id && (
+                  <div class="muted">{doc.metadata.filename}</div>
+                )}
+              </th>
+              <td>
+                <Badge>{doc.classification}</Badge>
+              </td>
+              <td title={String(doc.version)}>{formatVersion(doc.version)}</td>
+              <td>{doc.fragment_count}</td>
+              <td>{formatTime(doc.created_at)}</td>
+              <td>
+                {doc.expired_at ? (
+                  <Badge tone="warn">expired {formatTime(doc.expired_at)}</Badge>
+                ) : (
+                  <Badge tone="ok">live</Badge>
+                )}
+              </td>
+              <td class="row-actions">
+                <button type="button" class="secondary" onClick={() => props.onSelect(doc)}>
+                  Fragments<span class="sr-only"> of {doc.external_id ?? doc.id}</span>
+                </button>
+                {props.writable && !doc.expired_at && (
+                  <ConfirmButton
+                    label="Expire"
+                    what={doc.external_id ?? doc.id}
+                    onConfirm={() => expire(doc)}
+                  />
+                )}
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
       <Pager pageInfo={list.data?.page_info} after={after} onAfter={setAfter} />
     </Panel>
   );
 }
 
+/**
+ * A document's versions (those the key may read) and one version's fragments: the
+ * current one at first, an older one when its row is chosen.
+ */
 function FragmentViewer(props: { pipelineId: string; document: TroveDocument; onClose: () => void }) {
-  const [version, setVersion] = useState('');
+  const [version, setVersion] = useState(props.document.version);
+  const path = `/pipelines/${props.pipelineId}/documents/${props.document.id}`;
+  const versions = useLoad(() => listAll<DocumentVersion>(`${path}/versions`), [props.document.id]);
   const fragments = useLoad(
-    () =>
-      listAll<Fragment>(
-        `/pipelines/${props.pipelineId}/documents/${props.document.id}/fragments${query({ version: version.trim() || undefined })}`,
-        1,
-      ),
+    () => listAll<Fragment>(`${path}/fragments${query({ version })}`, 1),
     [props.document.id, version],
   );
   const label = props.document.external_id ?? props.document.id;
+  const current = version === props.document.version;
   return (
     <Panel
       title={`Fragments of ${label}`}
@@ -444,17 +449,47 @@ function FragmentViewer(props: { pipelineId: string; document: TroveDocument; on
         </button>
       }
     >
-      <Field
-        label="Version (empty: the current one)"
-        value={version}
-        onValue={setVersion}
-        inputMode="numeric"
-        hint={`Current version: ${props.document.version}. An older version number shows that version's fragments.`}
-      />
+      <ErrorText error={versions.error} />
+      {versions.loading && !versions.data && <Loading what="versions" />}
+      {versions.data && versions.data.length > 0 && (
+        <Table
+          caption={`Versions of ${label}`}
+          columns={['Version', 'Classification', 'Stored', 'Ended', 'Fragments', 'Actions']}
+        >
+          {versions.data.map((v) => (
+            <tr aria-current={v.version === version ? 'true' : undefined}>
+              <th scope="row" title={String(v.version)}>
+                {formatVersion(v.version)}
+                {v.version === props.document.version && <div class="muted">current</div>}
+              </th>
+              <td>
+                <Badge>{v.classification}</Badge>
+              </td>
+              <td>{formatTime(v.created_at)}</td>
+              <td>{v.expired_at ? formatTime(v.expired_at) : <Badge tone="ok">live</Badge>}</td>
+              <td>{v.fragment_count}</td>
+              <td class="row-actions">
+                <button
+                  type="button"
+                  class="secondary"
+                  disabled={v.version === version}
+                  onClick={() => setVersion(v.version)}
+                >
+                  Show fragments<span class="sr-only"> of version {v.version}</span>
+                </button>
+              </td>
+            </tr>
+          ))}
+        </Table>
+      )}
+      <h3>
+        {current ? 'Current version' : 'Older version'}{' '}
+        <span title={String(version)}>{formatVersion(version)}</span>
+      </h3>
       <ErrorText error={fragments.error} />
       {fragments.loading && !fragments.data && <Loading what="fragments" />}
       {fragments.data && fragments.data.length === 0 && <Empty>No fragment in this version.</Empty>}
-      <ol class="fragments">
+      <ol class="fragments" aria-label={`Fragments of version ${version}`}>
         {fragments.data?.map((f) => (
           <li>
             <div class="fragment-head">

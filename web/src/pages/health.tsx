@@ -103,7 +103,7 @@ export function Health() {
             </dd>
           </div>
           {ready &&
-            Object.entries(ready.checks).map(([check, state]) => (
+            Object.entries(ready.checks ?? {}).map(([check, state]) => (
               <div>
                 <dt>{check}</dt>
                 <dd>{state}</dd>

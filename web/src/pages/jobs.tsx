@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { get, listAll } from '../api/client';
 import type { Job, ListEnvelope, Pipeline } from '../api/types';
-import { Badge, Empty, ErrorText, formatTime, Loading, Page, Select } from '../components';
+import { Badge, Empty, ErrorText, formatTime, Loading, Page, Select, Table } from '../components';
 import { useAbilities } from '../context';
 import { useInterval, useLoad } from '../hooks';
 
@@ -44,69 +44,54 @@ export function Jobs() {
       {!jobs && !error && <Loading what="jobs" />}
       {jobs && jobs.length === 0 && <Empty>No job to show.</Empty>}
       {jobs && jobs.length > 0 && (
-        <div class="table-wrap">
-          <table>
-            <caption class="sr-only">Ingestion jobs</caption>
-            <thead>
-              <tr>
-                <th scope="col">Job</th>
-                <th scope="col">Pipeline</th>
-                <th scope="col">State</th>
-                <th scope="col">Progress</th>
-                <th scope="col">Queued</th>
-                <th scope="col">Finished</th>
-                <th scope="col">Errors</th>
-              </tr>
-            </thead>
-            <tbody>
-              {jobs.map((job) => (
-                <tr>
-                  <th scope="row">
-                    <code>{job.id.slice(0, 8)}…</code>
-                  </th>
-                  <td>{names.get(job.pipeline_id) ?? <code>{job.pipeline_id.slice(0, 8)}…</code>}</td>
-                  <td>
-                    <Badge tone={job.state === 'failed' ? 'bad' : job.state === 'succeeded' ? 'ok' : 'warn'}>
-                      {job.state}
-                    </Badge>
-                  </td>
-                  <td>
-                    <progress
-                      max={job.total}
-                      value={job.processed + job.failed}
-                      aria-label={`Job ${job.id} progress`}
-                    />{' '}
-                    {job.processed + job.failed}/{job.total}
-                    {job.failed > 0 && <span class="muted"> ({job.failed} failed)</span>}
-                  </td>
-                  <td>{formatTime(job.created_at)}</td>
-                  <td>{formatTime(job.finished_at)}</td>
-                  <td>
-                    {job.errors.length === 0 ? (
-                      <span class="muted">none</span>
-                    ) : (
-                      <details>
-                        <summary>
-                          {job.errors.length} error{job.errors.length === 1 ? '' : 's'}
-                        </summary>
-                        <ul>
-                          {job.errors.map((e) => (
-                            <li>
-                              {e.index >= 0
-                                ? `#${e.index}${e.external_id ? ` (${e.external_id})` : ''}: `
-                                : ''}
-                              {e.detail}
-                            </li>
-                          ))}
-                        </ul>
-                      </details>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          caption="Ingestion jobs"
+          columns={['Job', 'Pipeline', 'State', 'Progress', 'Queued', 'Finished', 'Errors']}
+        >
+          {jobs.map((job) => (
+            <tr>
+              <th scope="row">
+                <code>{job.id.slice(0, 8)}…</code>
+              </th>
+              <td>{names.get(job.pipeline_id) ?? <code>{job.pipeline_id.slice(0, 8)}…</code>}</td>
+              <td>
+                <Badge tone={job.state === 'failed' ? 'bad' : job.state === 'succeeded' ? 'ok' : 'warn'}>
+                  {job.state}
+                </Badge>
+              </td>
+              <td>
+                <progress
+                  max={job.total}
+                  value={job.processed + job.failed}
+                  aria-label={`Job ${job.id} progress`}
+                />{' '}
+                {job.processed + job.failed}/{job.total}
+                {job.failed > 0 && <span class="muted"> ({job.failed} failed)</span>}
+              </td>
+              <td>{formatTime(job.created_at)}</td>
+              <td>{formatTime(job.finished_at)}</td>
+              <td>
+                {job.errors.length === 0 ? (
+                  <span class="muted">none</span>
+                ) : (
+                  <details>
+                    <summary>
+                      {job.errors.length} error{job.errors.length === 1 ? '' : 's'}
+                    </summary>
+                    <ul>
+                      {job.errors.map((e) => (
+                        <li>
+                          {e.index >= 0 ? `#${e.index}${e.external_id ? ` (${e.external_id})` : ''}: ` : ''}
+                          {e.detail}
+                        </li>
+                      ))}
+                    </ul>
+                  </details>
+                )}
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
     </Page>
   );

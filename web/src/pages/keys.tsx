@@ -16,6 +16,7 @@ import {
   Page,
   Panel,
   Select,
+  Table,
 } from '../components';
 import { useAbilities } from '../context';
 import { useAction, useLoad } from '../hooks';
@@ -205,88 +206,69 @@ export function Keys() {
         {keys.loading && !keys.data && <Loading what="keys" />}
         {keys.data?.length === 0 && <Empty>No key.</Empty>}
         {keys.data && keys.data.length > 0 && (
-          <div class="table-wrap">
-            <table>
-              <caption class="sr-only">API keys</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Access</th>
-                  <th scope="col">Scopes</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {keys.data.map((k) => (
-                  <tr>
-                    <th scope="row">
-                      {k.name}
-                      <div class="muted">
-                        <code>{k.id}</code>
-                      </div>
-                    </th>
-                    <td>
-                      {k.admin ? (
-                        <Badge tone="warn">admin</Badge>
-                      ) : k.grants.length === 0 ? (
-                        <span class="muted">no grant</span>
-                      ) : (
-                        <ul class="plain">
-                          {k.grants.map((g) => (
-                            <li>
-                              {g.pipeline_id === '*'
-                                ? 'every pipeline'
-                                : (names.get(g.pipeline_id) ?? g.pipeline_id)}
-                              : {describeBits(g.permissions)}
-                              {g.classifications !== '*' && ` (${g.classifications.join(', ')})`}
-                            </li>
-                          ))}
-                        </ul>
-                      )}
-                    </td>
-                    <td>{k.admin ? 'all' : k.scopes.join(', ')}</td>
-                    <td>
-                      {k.disabled ? <Badge tone="bad">disabled</Badge> : <Badge tone="ok">active</Badge>}
-                    </td>
-                    <td>{formatTime(k.created_at)}</td>
-                    <td class="row-actions">
-                      {k.id !== abilities.key.id && (
-                        <>
-                          <button
-                            type="button"
-                            class="secondary"
-                            onClick={() => act(() => patch(`/api_keys/${k.id}`, { disabled: !k.disabled }))}
-                          >
-                            {k.disabled ? 'Enable' : 'Disable'}
-                            <span class="sr-only"> {k.name}</span>
-                          </button>
-                          <button
-                            type="button"
-                            class="secondary"
-                            onClick={() =>
-                              act(async () =>
-                                setSecret(await post<ApiKeyWithSecret>(`/api_keys/${k.id}/rotate`)),
-                              )
-                            }
-                          >
-                            Rotate secret<span class="sr-only"> of {k.name}</span>
-                          </button>
-                          <ConfirmButton
-                            label="Delete"
-                            what={k.name}
-                            onConfirm={() => act(() => del(`/api_keys/${k.id}`))}
-                          />
-                        </>
-                      )}
-                      {k.id === abilities.key.id && <span class="muted">this key</span>}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table caption="API keys" columns={['Name', 'Access', 'Scopes', 'State', 'Created', 'Actions']}>
+            {keys.data.map((k) => (
+              <tr>
+                <th scope="row">
+                  {k.name}
+                  <div class="muted">
+                    <code>{k.id}</code>
+                  </div>
+                </th>
+                <td>
+                  {k.admin ? (
+                    <Badge tone="warn">admin</Badge>
+                  ) : k.grants.length === 0 ? (
+                    <span class="muted">no grant</span>
+                  ) : (
+                    <ul class="plain">
+                      {k.grants.map((g) => (
+                        <li>
+                          {g.pipeline_id === '*'
+                            ? 'every pipeline'
+                            : (names.get(g.pipeline_id) ?? g.pipeline_id)}
+                          : {describeBits(g.permissions)}
+                          {g.classifications !== '*' && ` (${g.classifications.join(', ')})`}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </td>
+                <td>{k.admin ? 'all' : k.scopes.join(', ')}</td>
+                <td>{k.disabled ? <Badge tone="bad">disabled</Badge> : <Badge tone="ok">active</Badge>}</td>
+                <td>{formatTime(k.created_at)}</td>
+                <td class="row-actions">
+                  {k.id !== abilities.key.id && (
+                    <>
+                      <button
+                        type="button"
+                        class="secondary"
+                        onClick={() => act(() => patch(`/api_keys/${k.id}`, { disabled: !k.disabled }))}
+                      >
+                        {k.disabled ? 'Enable' : 'Disable'}
+                        <span class="sr-only"> {k.name}</span>
+                      </button>
+                      <button
+                        type="button"
+                        class="secondary"
+                        onClick={() =>
+                          act(async () => setSecret(await post<ApiKeyWithSecret>(`/api_keys/${k.id}/rotate`)))
+                        }
+                      >
+                        Rotate secret<span class="sr-only"> of {k.name}</span>
+                      </button>
+                      <ConfirmButton
+                        label="Delete"
+                        what={k.name}
+                        onConfirm={() => act(() => del(`/api_keys/${k.id}`))}
+                      />
+                    </>
+                  )}
+                  {k.id === abilities.key.id && <span class="muted">this key</span>}
+                </td>
+              </tr>
+            ))}
+          </Table>
         )}
       </Panel>
     </Page>

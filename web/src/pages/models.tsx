@@ -236,14 +236,14 @@ function Llms() {
             <Field
               label="Endpoint"
               type="url"
-              value={form.endpoint}
+              value={form.endpoint ?? ''}
               onValue={(v) => set('endpoint', v)}
               required
               placeholder="http://localhost:11434/v1"
             />
             <Field
               label="Model"
-              value={form.model}
+              value={form.model ?? ''}
               onValue={(v) => set('model', v)}
               required
               placeholder="llama3.1:8b"
@@ -251,7 +251,7 @@ function Llms() {
             <Field
               label="API key (optional, write-only)"
               type="password"
-              value={form.api_key}
+              value={form.api_key ?? ''}
               onValue={(v) => set('api_key', v)}
               autoComplete="off"
             />

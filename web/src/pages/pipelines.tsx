@@ -2,7 +2,18 @@ import { useState } from 'preact/hooks';
 import { get, query } from '../api/client';
 import type { ListEnvelope, Pipeline } from '../api/types';
 import { READ, WRITE } from '../api/types';
-import { Badge, Empty, ErrorText, Field, formatTime, Loading, Page, Pager, Select } from '../components';
+import {
+  Badge,
+  Empty,
+  ErrorText,
+  Field,
+  formatTime,
+  Loading,
+  Page,
+  Pager,
+  Select,
+  Table,
+} from '../components';
 import { useAbilities } from '../context';
 import { useLoad } from '../hooks';
 import { Link } from '../router';
@@ -64,44 +75,32 @@ export function Pipelines() {
         </Empty>
       )}
       {list.data && list.data.data.length > 0 && (
-        <div class="table-wrap">
-          <table>
-            <caption class="sr-only">Pipelines</caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Description</th>
-                <th scope="col">Embedding models</th>
-                <th scope="col">Full text</th>
-                <th scope="col">Created</th>
-                <th scope="col">Open</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.data.map((p) => (
-                <tr>
-                  <th scope="row">
-                    <Link to={`/pipelines/${p.id}`}>{p.name}</Link>
-                  </th>
-                  <td>{p.description ?? <span class="muted">—</span>}</td>
-                  <td>
-                    {Object.values(p.embedding_models).map((m) => (
-                      <Badge>{m.name}</Badge>
-                    ))}
-                    {Object.keys(p.embedding_models).length === 0 && <span class="muted">none</span>}
-                  </td>
-                  <td>{p.full_text_search ? 'yes' : 'no'}</td>
-                  <td>{formatTime(p.created_at)}</td>
-                  <td class="row-actions">
-                    {(abilities.can(p.id, READ) || abilities.can(p.id, WRITE)) && (
-                      <Link to={`/pipelines/${p.id}/documents`}>Documents</Link>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <Table
+          caption="Pipelines"
+          columns={['Name', 'Description', 'Embedding models', 'Full text', 'Created', 'Open']}
+        >
+          {list.data.data.map((p) => (
+            <tr>
+              <th scope="row">
+                <Link to={`/pipelines/${p.id}`}>{p.name}</Link>
+              </th>
+              <td>{p.description ?? <span class="muted">—</span>}</td>
+              <td>
+                {Object.values(p.embedding_models).map((m) => (
+                  <Badge>{m.name}</Badge>
+                ))}
+                {Object.keys(p.embedding_models).length === 0 && <span class="muted">none</span>}
+              </td>
+              <td>{p.full_text_search ? 'yes' : 'no'}</td>
+              <td>{formatTime(p.created_at)}</td>
+              <td class="row-actions">
+                {(abilities.can(p.id, READ) || abilities.can(p.id, WRITE)) && (
+                  <Link to={`/pipelines/${p.id}/documents`}>Documents</Link>
+                )}
+              </td>
+            </tr>
+          ))}
+        </Table>
       )}
       <Pager pageInfo={list.data?.page_info} after={after} onAfter={setAfter} />
     </Page>

@@ -1,0 +1,15186 @@
+/**
+ * Generated from Trove's OpenAPI document (GET /openapi.json) by openapi-typescript.
+ * Do not edit: run `npm run api-types` (a test fails when this file is stale).
+ */
+export interface paths {
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What this server is */
+        get: operations["HealthController_root"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api_keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List API keys
+         * @description Admin keys only.
+         */
+        get: operations["ApiKeysController_list"];
+        put?: never;
+        /**
+         * Create an API key (the only answer with its secret, with rotate)
+         * @description Admin keys only.
+         */
+        post: operations["ApiKeysController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api_keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an API key
+         * @description Admin keys only.
+         */
+        get: operations["ApiKeysController_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an API key
+         * @description Admin keys only.
+         */
+        delete: operations["ApiKeysController_delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Update an API key (name, grants, scopes, disabled)
+         * @description Admin keys only.
+         */
+        patch: operations["ApiKeysController_update"];
+        trace?: never;
+    };
+    "/api_keys/{id}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give the key a new secret
+         * @description Admin keys only.
+         */
+        post: operations["ApiKeysController_rotate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api_keys/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The calling key's own record (any key) */
+        get: operations["ApiKeySelfController_me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List agents
+         * @description Needs the scope `agent:read`.
+         */
+        get: operations["AgentsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{agentKey}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an agent
+         * @description Needs the scope `agent:read`.
+         */
+        get: operations["AgentsController_get"];
+        /**
+         * Update an agent
+         * @description Needs the scope `agent:write`.
+         */
+        put: operations["AgentsController_update"];
+        post?: never;
+        /**
+         * Delete an agent
+         * @description Needs the scope `agent:write`.
+         */
+        delete: operations["AgentsController_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{agentKey}/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's conversations with an agent, and those shared with them
+         * @description Needs the scope `agent:read`.
+         */
+        get: operations["ConversationsController_list"];
+        put?: never;
+        /**
+         * Start a conversation: the first answer, as JSON
+         * @description Needs the scope `agent:execute`.
+         */
+        post: operations["ChatController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{agentKey}/conversations/{conversationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A conversation and a page of its messages
+         * @description Needs the scope `agent:read`.
+         */
+        get: operations["ConversationsController_detail"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a conversation (idempotent)
+         * @description Needs the scope `agent:write`.
+         */
+        delete: operations["ConversationsController_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{agentKey}/conversations/{conversationId}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Archive a conversation
+         * @description Needs the scope `agent:write`.
+         */
+        post: operations["ConversationsController_archive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{agentKey}/conversations/{conversationId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Needs the scope `agent:execute`. */
+        post: operations["ChatController_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{agentKey}/conversations/{conversationId}/message/{messageId}/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Feedback on an answer
+         * @description Needs the scope `agent:execute`.
+         */
+        post: operations["ConversationsController_feedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{agentKey}/conversations/{conversationId}/message/{messageId}/regenerate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Needs the scope `agent:execute`. */
+        post: operations["ChatController_regenerate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{agentKey}/conversations/{conversationId}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask a follow-up: the answer, as JSON
+         * @description Needs the scope `agent:execute`.
+         */
+        post: operations["ChatController_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{agentKey}/conversations/{conversationId}/messages/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Needs the scope `agent:execute`. */
+        post: operations["ChatController_streamAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{agentKey}/conversations/{conversationId}/project": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Put a conversation in a project (or none)
+         * @description Needs the scope `agent:write`.
+         */
+        put: operations["ConversationsController_project"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{agentKey}/conversations/{conversationId}/project-visibility": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Who in the project sees the conversation
+         * @description Needs the scope `agent:write`.
+         */
+        patch: operations["ConversationsController_projectVisibility"];
+        trace?: never;
+    };
+    "/api/v1/agents/{agentKey}/conversations/{conversationId}/title": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Rename a conversation
+         * @description Needs the scope `agent:write`.
+         */
+        patch: operations["ConversationsController_title"];
+        trace?: never;
+    };
+    "/api/v1/agents/{agentKey}/conversations/{conversationId}/unarchive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unarchive a conversation
+         * @description Needs the scope `agent:write`.
+         */
+        post: operations["ConversationsController_unarchive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{agentKey}/conversations/attachments/{recordId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** @description Needs the scope `agent:execute`. */
+        delete: operations["AttachmentsController_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{agentKey}/conversations/attachments/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Needs the scope `agent:execute`. */
+        post: operations["AttachmentsController_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{agentKey}/conversations/show/archives": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Needs the scope `agent:read`. */
+        get: operations["ConversationsController_archives"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{agentKey}/conversations/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Needs the scope `agent:execute`. */
+        post: operations["ChatController_streamCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/conversations/show/archives": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Needs the scope `agent:read`. */
+        get: operations["ConversationsController_archiveGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an agent
+         * @description Needs the scope `agent:write`.
+         */
+        post: operations["AgentsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Guided Mind MCP: sessions are not kept (405) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "mcp-protocol-version"?: string;
+                    "mcp-session-id"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Method Not Allowed */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Guided Mind MCP (Streamable HTTP, stateless): one JSON-RPC message
+         * @description The Guided Mind tools (rag_search and its companions) for agents, through the MCP SDK; any replica answers any request. Takes the key headers or `Authorization: Bearer <key id>.<secret>`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "mcp-protocol-version"?: string;
+                    "mcp-session-id"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "jsonrpc": "2.0",
+                     *       "id": 1,
+                     *       "method": "tools/list"
+                     *     }
+                     */
+                    "application/json": {
+                        id?: unknown;
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        method: string;
+                        params?: Record<string, never>;
+                    };
+                };
+            };
+            responses: {
+                /** @description The JSON-RPC answer, as JSON or as one Server-Sent Event */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description A notification or a response was accepted */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description No key or a bad key (text) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description A Host that is not allowed (text) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description An unknown or expired session (text) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        /** Guided Mind MCP: sessions are not kept (405) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "mcp-protocol-version"?: string;
+                    "mcp-session-id"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Method Not Allowed */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/mcp/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Guided Mind MCP: is the endpoint up, which transports and tools */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Up */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/mcp/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Guided Mind MCP, legacy HTTP+SSE: a message for a session */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "mcp-protocol-version"?: string;
+                    "mcp-session-id"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Accepted */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/mcp/sse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Guided Mind MCP, legacy HTTP+SSE: open a session */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "mcp-protocol-version"?: string;
+                    "mcp-session-id"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description text/event-stream */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The interactive API reference (Swagger UI, an HTML page), offline */
+        get: operations["OpenApiController_docs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docs/{asset}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The reference's own script, style sheet and icon */
+        get: operations["OpenApiController_asset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/embedding_models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Embedding models */
+        get: operations["CatalogueController_listModels"];
+        put?: never;
+        /**
+         * Register an embedding model
+         * @description Admin keys only.
+         */
+        post: operations["CatalogueController_createModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/embedding_models/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an embedding model */
+        get: operations["CatalogueController_getModel"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an embedding model no pipeline uses
+         * @description Admin keys only.
+         */
+        delete: operations["CatalogueController_deleteModel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/embedding_models/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Embed a probe text (200 whatever the outcome; ok says it)
+         * @description Admin keys only.
+         */
+        post: operations["CatalogueController_testModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/embedding_providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Embedding providers */
+        get: operations["CatalogueController_listProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness: the process answers (503 when its embedded database stopped) */
+        get: operations["HealthController_healthz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ingestion jobs this key may see (filters on state, pipeline_id) */
+        get: operations["JobsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An ingestion job: state, counts and errors */
+        get: operations["JobsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/llms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** LLMs the agents may answer with */
+        get: operations["LlmsController_list"];
+        put?: never;
+        /**
+         * Register an OpenAI-compatible LLM
+         * @description Admin keys only.
+         */
+        post: operations["LlmsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/llms/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an LLM */
+        get: operations["LlmsController_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an LLM
+         * @description Admin keys only.
+         */
+        delete: operations["LlmsController_delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Update an LLM
+         * @description Admin keys only.
+         */
+        patch: operations["LlmsController_update"];
+        trace?: never;
+    };
+    "/llms/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the LLM a short question (200 whatever the outcome; ok says it)
+         * @description Admin keys only.
+         */
+        post: operations["LlmsController_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/mcp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** MCP: the server-to-client event stream of a session */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "mcp-protocol-version"?: string;
+                    "mcp-session-id"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description text/event-stream */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description No stream for this session */
+                405: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        /**
+         * MCP (Streamable HTTP): one JSON-RPC message
+         * @description The MCP server: `initialize`, `tools/list`, `tools/call` (search_knowledge, get_pipelines, get_pipeline_classifications). Accept must list application/json and text/event-stream. The Host must be one of TROVE_MCP_ALLOWED_HOSTS. See docs/mcp.md.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "mcp-protocol-version"?: string;
+                    "mcp-session-id"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "jsonrpc": "2.0",
+                     *       "id": 1,
+                     *       "method": "tools/list"
+                     *     }
+                     */
+                    "application/json": {
+                        id?: unknown;
+                        /** @constant */
+                        jsonrpc: "2.0";
+                        method: string;
+                        params?: Record<string, never>;
+                    };
+                };
+            };
+            responses: {
+                /** @description The JSON-RPC answer, as JSON or as one Server-Sent Event */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": Record<string, never>;
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description A notification or a response was accepted */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description No key or a bad key (text) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description A Host that is not allowed (text) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description An unknown or expired session (text) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        /** MCP: end a session */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: {
+                    "mcp-protocol-version"?: string;
+                    "mcp-session-id"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Ended */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Unknown session */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prometheus metrics (text exposition format) */
+        get: operations["MetricsController_metrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This document: the REST API as OpenAPI 3.1 */
+        get: operations["OpenApiController_openapi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pipelines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the pipelines this key may read */
+        get: operations["PipelinesController_list"];
+        put?: never;
+        /**
+         * Create a pipeline
+         * @description Admin keys only.
+         */
+        post: operations["PipelinesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pipelines/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a pipeline */
+        get: operations["PipelinesController_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a pipeline and everything in it
+         * @description Admin keys only.
+         */
+        delete: operations["PipelinesController_delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a pipeline
+         * @description Admin keys only.
+         */
+        patch: operations["PipelinesController_update"];
+        trace?: never;
+    };
+    "/pipelines/{id}/classifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pipeline's classifications and their hierarchy */
+        get: operations["PipelinesController_getClassifications"];
+        /**
+         * Replace the classifications and their hierarchy
+         * @description Admin keys only.
+         */
+        put: operations["PipelinesController_putClassifications"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pipelines/{id}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List documents (filters on metadata and fields) */
+        get: operations["DocumentsController_list"];
+        put?: never;
+        /** Add documents (one or a list; ?async=true queues them as a job, 202) */
+        post: operations["DocumentsController_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pipelines/{id}/documents/{documentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a document */
+        get: operations["DocumentsController_get"];
+        put?: never;
+        post?: never;
+        /** Expire a document (its fragments leave search) */
+        delete: operations["DocumentsController_expire"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pipelines/{id}/documents/{documentId}/fragments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A document's fragments */
+        get: operations["DocumentsController_fragments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pipelines/{id}/documents/{documentId}/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A document's versions, oldest first (paged on the version number) */
+        get: operations["DocumentsController_versions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pipelines/{id}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Files kept for later processing */
+        get: operations["FilesController_list"];
+        put?: never;
+        /** Upload files (multipart) as documents, or keep them for later (process=false) */
+        post: operations["FilesController_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pipelines/{id}/files/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A kept file */
+        get: operations["FilesController_get"];
+        put?: never;
+        post?: never;
+        /** Discard a kept file (a key that may not read gets only its id) */
+        delete: operations["FilesController_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pipelines/{id}/files/{fileId}/process": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a kept file a document */
+        post: operations["FilesController_process"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pipelines/{id}/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Search a pipeline: similarity, mmr, search (full text), hybrid, history */
+        post: operations["SearchController_search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: database reachable, migrations applied, not draining (else 503) */
+        get: operations["HealthController_readyz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/text_splitters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Text splitters */
+        get: operations["CatalogueController_listSplitters"];
+        put?: never;
+        /**
+         * Create a text splitter
+         * @description Admin keys only.
+         */
+        post: operations["CatalogueController_createSplitter"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/text_splitters/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a text splitter */
+        get: operations["CatalogueController_getSplitter"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a text splitter
+         * @description Admin keys only.
+         */
+        delete: operations["CatalogueController_deleteSplitter"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: never;
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    HealthController_root: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        mcp: "/mcp";
+                        /** @constant */
+                        name: "trove";
+                        version: string;
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    ApiKeysController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            admin: boolean;
+                            /** @description ISO 8601 */
+                            created_at: string;
+                            disabled: boolean;
+                            grants: {
+                                classifications: "*" | string[];
+                                permissions: number;
+                                /** @description a pipeline id or "*" */
+                                pipeline_id: string;
+                            }[];
+                            /** @description a UUID */
+                            id: string;
+                            name: string;
+                            scopes: string[];
+                            /** @description ISO 8601 */
+                            updated_at: string;
+                        }[];
+                        page_info: {
+                            after: string | null;
+                            before: string | null;
+                            count: number;
+                            has_next: boolean;
+                            has_prev: boolean;
+                        };
+                        query_info: unknown[];
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    ApiKeysController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default false */
+                    admin?: boolean;
+                    grants?: {
+                        /** @default * */
+                        classifications?: "*" | string[];
+                        permissions: number;
+                        pipeline_id: string;
+                    }[];
+                    name: string;
+                    scopes?: ("agent:read" | "agent:write" | "agent:execute")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        admin: boolean;
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        disabled: boolean;
+                        grants: {
+                            classifications: "*" | string[];
+                            permissions: number;
+                            /** @description a pipeline id or "*" */
+                            pipeline_id: string;
+                        }[];
+                        /** @description a UUID */
+                        id: string;
+                        name: string;
+                        scopes: string[];
+                        secret: string;
+                        /** @description ISO 8601 */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    ApiKeysController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        admin: boolean;
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        disabled: boolean;
+                        grants: {
+                            classifications: "*" | string[];
+                            permissions: number;
+                            /** @description a pipeline id or "*" */
+                            pipeline_id: string;
+                        }[];
+                        /** @description a UUID */
+                        id: string;
+                        name: string;
+                        scopes: string[];
+                        /** @description ISO 8601 */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    ApiKeysController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    ApiKeysController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    admin?: boolean;
+                    disabled?: boolean;
+                    grants?: {
+                        /** @default * */
+                        classifications?: "*" | string[];
+                        permissions: number;
+                        pipeline_id: string;
+                    }[];
+                    name?: string;
+                    scopes?: ("agent:read" | "agent:write" | "agent:execute")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        admin: boolean;
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        disabled: boolean;
+                        grants: {
+                            classifications: "*" | string[];
+                            permissions: number;
+                            /** @description a pipeline id or "*" */
+                            pipeline_id: string;
+                        }[];
+                        /** @description a UUID */
+                        id: string;
+                        name: string;
+                        scopes: string[];
+                        /** @description ISO 8601 */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    ApiKeysController_rotate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        admin: boolean;
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        disabled: boolean;
+                        grants: {
+                            classifications: "*" | string[];
+                            permissions: number;
+                            /** @description a pipeline id or "*" */
+                            pipeline_id: string;
+                        }[];
+                        /** @description a UUID */
+                        id: string;
+                        name: string;
+                        scopes: string[];
+                        secret: string;
+                        /** @description ISO 8601 */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    ApiKeySelfController_me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        admin: boolean;
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        disabled: boolean;
+                        grants: {
+                            classifications: "*" | string[];
+                            permissions: number;
+                            /** @description a pipeline id or "*" */
+                            pipeline_id: string;
+                        }[];
+                        /** @description a UUID */
+                        id: string;
+                        name: string;
+                        scopes: string[];
+                        /** @description ISO 8601 */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    AgentsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agents: {
+                            [key: string]: unknown;
+                        }[];
+                        pagination: {
+                            currentPage: number;
+                            hasNext: boolean;
+                            hasPrev: boolean;
+                            limit: number;
+                            totalItems: number;
+                            totalPages: number;
+                        };
+                        /** @constant */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    AgentsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description `Agent` (agent-view.ts presentAgent) */
+                        agent: {
+                            _id: string;
+                            _key: string;
+                            name: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        /** @description Agent retrieved successfully */
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    AgentsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    defaultReasoningEffort?: ("none" | "low" | "medium" | "high" | "max") | null;
+                    description?: string;
+                    instructions?: string;
+                    isServiceAccount?: boolean;
+                    knowledge?: {
+                        connectorId: string;
+                        filters?: {
+                            recordGroups?: string[];
+                            records?: string[];
+                        } | string | unknown[];
+                    }[];
+                    models?: (string | {
+                        isReasoning?: boolean;
+                        modelKey: string;
+                        modelName?: string;
+                        provider?: string;
+                    })[];
+                    name?: string;
+                    sendUserContext?: boolean;
+                    shareWithOrg?: boolean;
+                    skills?: {
+                        name: string;
+                    }[];
+                    startMessage?: string;
+                    systemPrompt?: string;
+                    tags?: string[];
+                    toolsets?: {
+                        displayName?: string;
+                        instanceId?: string;
+                        instanceName?: string;
+                        /** @enum {string} */
+                        name: "calendar" | "clickup" | "confluence" | "confluencedatacenter" | "drive" | "github" | "gmail" | "jira" | "jiradatacenter" | "lumos" | "mariadb" | "onedrive" | "outlook" | "redshift" | "salesforce" | "sharepoint" | "slack" | "teams" | "zoom";
+                        tools?: {
+                            description?: string;
+                            fullName?: string;
+                            name: string;
+                        }[];
+                        type?: string;
+                    }[];
+                    webSearch?: string | null | {
+                        iconPath?: string;
+                        provider: string;
+                        providerKey?: string;
+                        providerLabel?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Agent updated successfully */
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    AgentsController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deleted: {
+                            agents: number;
+                            edges: number;
+                            knowledge: number;
+                            tools: number;
+                            toolsets: number;
+                        };
+                        /** @description Agent deleted successfully */
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ConversationsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        conversations: ({
+                            _id: string;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        filters: {
+                            [key: string]: unknown;
+                        };
+                        meta: {
+                            duration: number;
+                            requestId: string;
+                            /** @description ISO 8601 */
+                            timestamp: string;
+                        };
+                        pagination: {
+                            hasNextPage: boolean;
+                            hasPrevPage: boolean;
+                            limit: number;
+                            page: number;
+                            totalCount: number;
+                            totalPages: number;
+                        };
+                        sharedWithMeConversations: ({
+                            _id: string;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ChatController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    agentCapabilities?: {
+                        /** @default false */
+                        deepSearch?: boolean;
+                        /** @default true */
+                        internalSearch?: boolean;
+                        /** @default true */
+                        webSearch?: boolean;
+                    };
+                    appliedFilters?: {
+                        apps?: {
+                            connector?: string;
+                            id?: string;
+                            name?: string;
+                            nodeType?: string;
+                        }[];
+                        kb?: {
+                            connector?: string;
+                            id?: string;
+                            name?: string;
+                            nodeType?: string;
+                        }[];
+                    };
+                    attachments?: {
+                        extension?: string;
+                        mimeType?: string;
+                        recordId: string;
+                        recordName?: string;
+                        virtualRecordId?: string;
+                    }[];
+                    /** @constant */
+                    chatMode?: "quick";
+                    currentTime?: string;
+                    filters?: {
+                        apps?: string[];
+                        kb?: string[];
+                    };
+                    modelFriendlyName?: string;
+                    modelKey?: string;
+                    modelName?: string;
+                    projectId?: string;
+                    /** @enum {string} */
+                    projectVisibility?: "private" | "project";
+                    /** @constant */
+                    protocol?: "agui";
+                    query: string;
+                    recordIds?: string[];
+                    runId?: string;
+                    timezone?: string;
+                    tools?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the conversation, as the agents contract projects it */
+                        conversation: {
+                            _id: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        meta: {
+                            duration: number;
+                            requestId: string;
+                            /** @description ISO 8601 */
+                            timestamp: string;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ConversationsController_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentKey: string;
+                conversationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description `AgentConversationDetail`, messages paged */
+                        conversation: {
+                            id: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        filters: {
+                            [key: string]: unknown;
+                        };
+                        meta: {
+                            conversationId: string;
+                            duration: number;
+                            messageCount: number;
+                            requestId: string;
+                            /** @description ISO 8601 */
+                            timestamp: string;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ConversationsController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentKey: string;
+                conversationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        conversation: ({
+                            _id: string;
+                        } & {
+                            [key: string]: unknown;
+                        }) | null;
+                        message: string;
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ConversationsController_archive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentKey: string;
+                conversationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description ISO 8601 */
+                        archivedAt: string;
+                        archivedBy: string;
+                        id: string;
+                        meta: {
+                            duration: number;
+                            requestId: string;
+                            /** @description ISO 8601 */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        status: "archived";
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ChatController_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentKey: string;
+                conversationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ConversationsController_feedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentKey: string;
+                conversationId: string;
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    categories?: ("incorrect_information" | "missing_information" | "irrelevant_information" | "unclear_explanation" | "poor_citations" | "excellent_answer" | "helpful_citations" | "well_explained" | "other")[];
+                    comments?: {
+                        negative?: string;
+                        positive?: string;
+                    };
+                    isHelpful?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        conversationId: string;
+                        feedback: {
+                            categories?: string[];
+                            comments?: {
+                                negative?: string;
+                                positive?: string;
+                            };
+                            feedbackProvider: string;
+                            isHelpful?: boolean;
+                            metrics: {
+                                timeToFeedback: number;
+                                userAgent?: string;
+                            };
+                            /** @description epoch milliseconds */
+                            timestamp: number;
+                        };
+                        messageId: string;
+                        meta: {
+                            duration: number;
+                            requestId: string;
+                            /** @description ISO 8601 */
+                            timestamp: string;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ChatController_regenerate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentKey: string;
+                conversationId: string;
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ChatController_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentKey: string;
+                conversationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    agentCapabilities?: {
+                        /** @default false */
+                        deepSearch?: boolean;
+                        /** @default true */
+                        internalSearch?: boolean;
+                        /** @default true */
+                        webSearch?: boolean;
+                    };
+                    appliedFilters?: {
+                        apps?: {
+                            connector?: string;
+                            id?: string;
+                            name?: string;
+                            nodeType?: string;
+                        }[];
+                        kb?: {
+                            connector?: string;
+                            id?: string;
+                            name?: string;
+                            nodeType?: string;
+                        }[];
+                    };
+                    attachments?: {
+                        extension?: string;
+                        mimeType?: string;
+                        recordId: string;
+                        recordName?: string;
+                        virtualRecordId?: string;
+                    }[];
+                    /** @constant */
+                    chatMode?: "quick";
+                    currentTime?: string;
+                    filters?: {
+                        apps?: string[];
+                        kb?: string[];
+                    };
+                    modelFriendlyName?: string;
+                    modelKey?: string;
+                    modelName?: string;
+                    /** @constant */
+                    protocol?: "agui";
+                    query: string;
+                    runId?: string;
+                    timezone?: string;
+                    tools?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the conversation, as the agents contract projects it */
+                        conversation: {
+                            _id: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        meta: {
+                            duration: number;
+                            recordsUsed: number;
+                            requestId: string;
+                            /** @description ISO 8601 */
+                            timestamp: string;
+                        };
+                        recordsUsed: number;
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ChatController_streamAdd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentKey: string;
+                conversationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ConversationsController_project: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentKey: string;
+                conversationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    projectId: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        conversationId: string;
+                        projectId: string | null;
+                        projectVisibility: ("private" | "project") | null;
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ConversationsController_projectVisibility: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentKey: string;
+                conversationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    visibility: "private" | "project";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        conversationId: string;
+                        /** @enum {string} */
+                        projectVisibility: "private" | "project";
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ConversationsController_title: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentKey: string;
+                conversationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the conversation, as the agents contract projects it */
+                        conversation: {
+                            _id: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        meta: {
+                            duration: number;
+                            requestId: string;
+                            /** @description ISO 8601 */
+                            timestamp: string;
+                        };
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ConversationsController_unarchive: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentKey: string;
+                conversationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        meta: {
+                            duration: number;
+                            requestId: string;
+                            /** @description ISO 8601 */
+                            timestamp: string;
+                        };
+                        /** @constant */
+                        status: "unarchived";
+                        /** @description ISO 8601 */
+                        unarchivedAt: string;
+                        unarchivedBy: string;
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    AttachmentsController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentKey: string;
+                recordId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    AttachmentsController_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ConversationsController_archives: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ChatController_streamCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    ConversationsController_archiveGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    AgentsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    defaultReasoningEffort?: ("none" | "low" | "medium" | "high" | "max") | null;
+                    description?: string;
+                    instructions?: string;
+                    /** @default false */
+                    isServiceAccount?: boolean;
+                    /** @default [] */
+                    knowledge?: {
+                        connectorId: string;
+                        filters?: {
+                            recordGroups?: string[];
+                            records?: string[];
+                        } | string | unknown[];
+                    }[];
+                    /** @default [] */
+                    models?: (string | {
+                        isReasoning?: boolean;
+                        modelKey: string;
+                        modelName?: string;
+                        provider?: string;
+                    })[];
+                    name: string;
+                    /** @default true */
+                    sendUserContext?: boolean;
+                    /** @default false */
+                    shareWithOrg?: boolean;
+                    /** @default [] */
+                    skills?: {
+                        name: string;
+                    }[];
+                    startMessage?: string;
+                    systemPrompt?: string;
+                    /** @default [] */
+                    tags?: string[];
+                    /** @default [] */
+                    toolsets?: {
+                        displayName?: string;
+                        instanceId?: string;
+                        instanceName?: string;
+                        /** @enum {string} */
+                        name: "calendar" | "clickup" | "confluence" | "confluencedatacenter" | "drive" | "github" | "gmail" | "jira" | "jiradatacenter" | "lumos" | "mariadb" | "onedrive" | "outlook" | "redshift" | "salesforce" | "sharepoint" | "slack" | "teams" | "zoom";
+                        tools?: {
+                            description?: string;
+                            fullName?: string;
+                            name: string;
+                        }[];
+                        type?: string;
+                    }[];
+                    webSearch?: string | null | {
+                        iconPath?: string;
+                        provider: string;
+                        providerKey?: string;
+                        providerLabel?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        agent: {
+                            _key: string;
+                            name: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        message: string;
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: {
+                            /**
+                             * @example HTTP_NOT_FOUND
+                             * @example VALIDATION_ERROR
+                             * @example INTERNAL_ERROR
+                             */
+                            code: string;
+                            message: string;
+                            requestId?: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    OpenApiController_docs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    OpenApiController_asset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                asset: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    CatalogueController_listModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            description: string | null;
+                            /** @description a UUID */
+                            id: string;
+                            name: string;
+                            parameters: {
+                                [key: string]: unknown;
+                            };
+                            provider: string;
+                            size: number;
+                        }[];
+                        page_info: {
+                            after: string | null;
+                            before: string | null;
+                            count: number;
+                            has_next: boolean;
+                            has_prev: boolean;
+                        };
+                        query_info: unknown[];
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    CatalogueController_createModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string | null;
+                    name: string;
+                    /** @default {} */
+                    parameters?: {
+                        [key: string]: unknown;
+                    };
+                    provider: string;
+                    size: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        description: string | null;
+                        /** @description a UUID */
+                        id: string;
+                        name: string;
+                        parameters: {
+                            [key: string]: unknown;
+                        };
+                        provider: string;
+                        size: number;
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    CatalogueController_getModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        description: string | null;
+                        /** @description a UUID */
+                        id: string;
+                        name: string;
+                        parameters: {
+                            [key: string]: unknown;
+                        };
+                        provider: string;
+                        size: number;
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    CatalogueController_deleteModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    CatalogueController_testModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description of the vector returned; null when it failed */
+                        dimension: number | null;
+                        error: string | null;
+                        /** @description a UUID */
+                        id: string;
+                        latency_ms: number;
+                        ok: boolean;
+                        /** @description as registered */
+                        size: number;
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    CatalogueController_listProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            description: string;
+                            /** @description a UUID */
+                            id: string;
+                            provider: string;
+                        }[];
+                        page_info: {
+                            after: string | null;
+                            before: string | null;
+                            count: number;
+                            has_next: boolean;
+                            has_prev: boolean;
+                        };
+                        query_info: unknown[];
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    HealthController_healthz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        checks?: {
+                            [key: string]: string;
+                        };
+                        status: string;
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    JobsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            attempts: number;
+                            /** @description ISO 8601 */
+                            created_at: string;
+                            documents: {
+                                fragment_count: number;
+                                /** @description a UUID */
+                                id: string;
+                                index: number;
+                                version: number;
+                            }[];
+                            errors: {
+                                detail: string;
+                                external_id: string | null;
+                                index: number;
+                            }[];
+                            failed: number;
+                            finished_at: string | null;
+                            /** @description a UUID */
+                            id: string;
+                            /** @description a UUID */
+                            pipeline_id: string;
+                            processed: number;
+                            /** @enum {string} */
+                            state: "queued" | "running" | "succeeded" | "failed";
+                            total: number;
+                            /** @description ISO 8601 */
+                            updated_at: string;
+                        }[];
+                        page_info: {
+                            after: string | null;
+                            before: string | null;
+                            count: number;
+                            has_next: boolean;
+                            has_prev: boolean;
+                        };
+                        query_info: unknown[];
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    JobsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attempts: number;
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        documents: {
+                            fragment_count: number;
+                            /** @description a UUID */
+                            id: string;
+                            index: number;
+                            version: number;
+                        }[];
+                        errors: {
+                            detail: string;
+                            external_id: string | null;
+                            index: number;
+                        }[];
+                        failed: number;
+                        finished_at: string | null;
+                        /** @description a UUID */
+                        id: string;
+                        /** @description a UUID */
+                        pipeline_id: string;
+                        processed: number;
+                        /** @enum {string} */
+                        state: "queued" | "running" | "succeeded" | "failed";
+                        total: number;
+                        /** @description ISO 8601 */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    LlmsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            context_window: number | null;
+                            /** @description ISO 8601 */
+                            created_at: string;
+                            description: string | null;
+                            endpoint: string | null;
+                            has_api_key: boolean;
+                            /** @description a UUID */
+                            id: string;
+                            is_default: boolean;
+                            is_reasoning: boolean;
+                            model: string | null;
+                            name: string;
+                            parameters: {
+                                [key: string]: unknown;
+                            };
+                            provider: string;
+                            /** @description ISO 8601 */
+                            updated_at: string;
+                        }[];
+                        page_info: {
+                            after: string | null;
+                            before: string | null;
+                            count: number;
+                            has_next: boolean;
+                            has_prev: boolean;
+                        };
+                        query_info: unknown[];
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    LlmsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    api_key?: string | null;
+                    context_window?: number | null;
+                    description?: string | null;
+                    endpoint?: string | null;
+                    /** @default false */
+                    is_default?: boolean;
+                    /** @default false */
+                    is_reasoning?: boolean;
+                    model?: string | null;
+                    name: string;
+                    /** @default {} */
+                    parameters?: {
+                        [key: string]: unknown;
+                    };
+                    /** @enum {string} */
+                    provider: "openai" | "extractive";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        context_window: number | null;
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        description: string | null;
+                        endpoint: string | null;
+                        has_api_key: boolean;
+                        /** @description a UUID */
+                        id: string;
+                        is_default: boolean;
+                        is_reasoning: boolean;
+                        model: string | null;
+                        name: string;
+                        parameters: {
+                            [key: string]: unknown;
+                        };
+                        provider: string;
+                        /** @description ISO 8601 */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    LlmsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        context_window: number | null;
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        description: string | null;
+                        endpoint: string | null;
+                        has_api_key: boolean;
+                        /** @description a UUID */
+                        id: string;
+                        is_default: boolean;
+                        is_reasoning: boolean;
+                        model: string | null;
+                        name: string;
+                        parameters: {
+                            [key: string]: unknown;
+                        };
+                        provider: string;
+                        /** @description ISO 8601 */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    LlmsController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    LlmsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    api_key?: string | null;
+                    context_window?: number | null;
+                    description?: string | null;
+                    endpoint?: string | null;
+                    is_default?: boolean;
+                    is_reasoning?: boolean;
+                    model?: string | null;
+                    name?: string;
+                    parameters?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        context_window: number | null;
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        description: string | null;
+                        endpoint: string | null;
+                        has_api_key: boolean;
+                        /** @description a UUID */
+                        id: string;
+                        is_default: boolean;
+                        is_reasoning: boolean;
+                        model: string | null;
+                        name: string;
+                        parameters: {
+                            [key: string]: unknown;
+                        };
+                        provider: string;
+                        /** @description ISO 8601 */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    LlmsController_test: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description the beginning of the answer; null when it failed */
+                        answer: string | null;
+                        error: string | null;
+                        /** @description a UUID */
+                        id: string;
+                        latency_ms: number;
+                        ok: boolean;
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    MetricsController_metrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    OpenApiController_openapi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    PipelinesController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description ISO 8601 */
+                            created_at: string;
+                            /** @description a UUID */
+                            default_text_splitter_id: string;
+                            default_vector_embedding_id: string | null;
+                            description: string | null;
+                            /** @description by binding id */
+                            embedding_models: {
+                                [key: string]: {
+                                    description: string | null;
+                                    /** @description a UUID */
+                                    id: string;
+                                    name: string;
+                                    parameters: {
+                                        [key: string]: unknown;
+                                    };
+                                    provider: string;
+                                    size: number;
+                                };
+                            };
+                            full_text_search: boolean;
+                            /** @description a UUID */
+                            id: string;
+                            name: string;
+                        }[];
+                        page_info: {
+                            after: string | null;
+                            before: string | null;
+                            count: number;
+                            has_next: boolean;
+                            has_prev: boolean;
+                        };
+                        query_info: unknown[];
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    PipelinesController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default [
+                     *       "default"
+                     *     ]
+                     */
+                    classifications?: string[];
+                    description?: string | null;
+                    embedding_model_ids?: string[];
+                    /** @default true */
+                    full_text_search?: boolean;
+                    /** @default [] */
+                    hierarchy?: [
+                        string,
+                        string
+                    ][];
+                    name: string;
+                    text_splitter_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        /** @description a UUID */
+                        default_text_splitter_id: string;
+                        default_vector_embedding_id: string | null;
+                        description: string | null;
+                        /** @description by binding id */
+                        embedding_models: {
+                            [key: string]: {
+                                description: string | null;
+                                /** @description a UUID */
+                                id: string;
+                                name: string;
+                                parameters: {
+                                    [key: string]: unknown;
+                                };
+                                provider: string;
+                                size: number;
+                            };
+                        };
+                        full_text_search: boolean;
+                        /** @description a UUID */
+                        id: string;
+                        name: string;
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    PipelinesController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        /** @description a UUID */
+                        default_text_splitter_id: string;
+                        default_vector_embedding_id: string | null;
+                        description: string | null;
+                        /** @description by binding id */
+                        embedding_models: {
+                            [key: string]: {
+                                description: string | null;
+                                /** @description a UUID */
+                                id: string;
+                                name: string;
+                                parameters: {
+                                    [key: string]: unknown;
+                                };
+                                provider: string;
+                                size: number;
+                            };
+                        };
+                        full_text_search: boolean;
+                        /** @description a UUID */
+                        id: string;
+                        name: string;
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    PipelinesController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    PipelinesController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    default_text_splitter_id?: string;
+                    default_vector_embedding_id?: string;
+                    description?: string | null;
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        /** @description a UUID */
+                        default_text_splitter_id: string;
+                        default_vector_embedding_id: string | null;
+                        description: string | null;
+                        /** @description by binding id */
+                        embedding_models: {
+                            [key: string]: {
+                                description: string | null;
+                                /** @description a UUID */
+                                id: string;
+                                name: string;
+                                parameters: {
+                                    [key: string]: unknown;
+                                };
+                                provider: string;
+                                size: number;
+                            };
+                        };
+                        full_text_search: boolean;
+                        /** @description a UUID */
+                        id: string;
+                        name: string;
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    PipelinesController_getClassifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        classifications: string[];
+                        /** @description pairs [a, b]: a inherits b */
+                        hierarchy: [
+                            string,
+                            string
+                        ][];
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    PipelinesController_putClassifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    classifications: string[];
+                    /** @default [] */
+                    hierarchy?: [
+                        string,
+                        string
+                    ][];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        classifications: string[];
+                        /** @description pairs [a, b]: a inherits b */
+                        hierarchy: [
+                            string,
+                            string
+                        ][];
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    DocumentsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            classification: string;
+                            /** @description ISO 8601 */
+                            created_at: string;
+                            expired_at: string | null;
+                            external_id: string | null;
+                            fragment_count: number;
+                            /** @description a UUID */
+                            id: string;
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                            /** @description a UUID */
+                            pipeline_id: string;
+                            /** @description a UUID */
+                            text_splitter_id: string;
+                            /** @description ISO 8601 */
+                            updated_at: string;
+                            version: number;
+                        }[];
+                        page_info: {
+                            after: string | null;
+                            before: string | null;
+                            count: number;
+                            has_next: boolean;
+                            has_prev: boolean;
+                        };
+                        query_info: unknown[];
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    DocumentsController_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    classification: string;
+                    content: string;
+                    external_id?: string | null;
+                    metadata?: {
+                        [key: string]: unknown;
+                    } | null;
+                    text_splitter_id?: string | null;
+                } | {
+                    classification: string;
+                    content: string;
+                    external_id?: string | null;
+                    metadata?: {
+                        [key: string]: unknown;
+                    } | null;
+                    text_splitter_id?: string | null;
+                }[];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        classification: string;
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        expired_at: string | null;
+                        external_id: string | null;
+                        fragment_count: number;
+                        /** @description a UUID */
+                        id: string;
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        /** @description a UUID */
+                        pipeline_id: string;
+                        /** @description a UUID */
+                        text_splitter_id: string;
+                        /** @description ISO 8601 */
+                        updated_at: string;
+                        version: number;
+                    } | {
+                        classification: string;
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        expired_at: string | null;
+                        external_id: string | null;
+                        fragment_count: number;
+                        /** @description a UUID */
+                        id: string;
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        /** @description a UUID */
+                        pipeline_id: string;
+                        /** @description a UUID */
+                        text_splitter_id: string;
+                        /** @description ISO 8601 */
+                        updated_at: string;
+                        version: number;
+                    }[];
+                };
+            };
+            /** @description Queued as a job */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attempts: number;
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        documents: {
+                            fragment_count: number;
+                            /** @description a UUID */
+                            id: string;
+                            index: number;
+                            version: number;
+                        }[];
+                        errors: {
+                            detail: string;
+                            external_id: string | null;
+                            index: number;
+                        }[];
+                        failed: number;
+                        finished_at: string | null;
+                        /** @description a UUID */
+                        id: string;
+                        /** @description a UUID */
+                        pipeline_id: string;
+                        processed: number;
+                        /** @enum {string} */
+                        state: "queued" | "running" | "succeeded" | "failed";
+                        total: number;
+                        /** @description ISO 8601 */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    DocumentsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                documentId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        classification: string;
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        expired_at: string | null;
+                        external_id: string | null;
+                        fragment_count: number;
+                        /** @description a UUID */
+                        id: string;
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        /** @description a UUID */
+                        pipeline_id: string;
+                        /** @description a UUID */
+                        text_splitter_id: string;
+                        /** @description ISO 8601 */
+                        updated_at: string;
+                        version: number;
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    DocumentsController_expire: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                documentId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    DocumentsController_fragments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                documentId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            classification: string;
+                            /** @description a UUID */
+                            document_id: string;
+                            expired_at: string | null;
+                            /** @description a UUID */
+                            id: string;
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                            order_id: number;
+                            page_content: string;
+                            version: number;
+                        }[];
+                        page_info: {
+                            after: string | null;
+                            before: string | null;
+                            count: number;
+                            has_next: boolean;
+                            has_prev: boolean;
+                        };
+                        query_info: unknown[];
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    DocumentsController_versions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                documentId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            classification: string;
+                            /** @description ISO 8601 */
+                            created_at: string;
+                            expired: boolean;
+                            expired_at: string | null;
+                            fragment_count: number;
+                            /** @description microseconds since the Unix epoch; also the page cursor */
+                            version: number;
+                        }[];
+                        page_info: {
+                            after: string | null;
+                            before: string | null;
+                            count: number;
+                            has_next: boolean;
+                            has_prev: boolean;
+                        };
+                        query_info: unknown[];
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    FilesController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            chunk_overlap: number | null;
+                            chunk_size: number | null;
+                            classification: string;
+                            /** @description ISO 8601 */
+                            created_at: string;
+                            external_id: string | null;
+                            filename: string;
+                            /** @description a UUID */
+                            id: string;
+                            metadata: {
+                                [key: string]: unknown;
+                            };
+                            mime_type: string;
+                            /** @description a UUID */
+                            pipeline_id: string;
+                            sha256: string;
+                            size: number;
+                            text_splitter_id: string | null;
+                            /** @enum {string} */
+                            type: "pdf" | "docx" | "xlsx" | "csv" | "tsv" | "html" | "markdown" | "json" | "text";
+                        }[];
+                        page_info: {
+                            after: string | null;
+                            before: string | null;
+                            count: number;
+                            has_next: boolean;
+                            has_prev: boolean;
+                        };
+                        query_info: unknown[];
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    FilesController_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    chunk_overlap?: string;
+                    chunk_size?: string;
+                    classification: string;
+                    external_id?: string;
+                    /** @description one part per file */
+                    file: string[];
+                    /** @description a JSON object */
+                    metadata?: string;
+                    /** @enum {unknown} */
+                    process?: "true" | "false";
+                    text_splitter_id?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description processed: the document it became */
+                        document_id: string | null;
+                        /** @description uploaded: the kept file */
+                        file_id: string | null;
+                        filename: string;
+                        fragment_count: number | null;
+                        /** @description queued: the job that will store it */
+                        job_id: string | null;
+                        mime_type: string;
+                        sha256: string;
+                        size: number;
+                        /** @enum {string} */
+                        status: "processed" | "queued" | "uploaded";
+                        /** @enum {string} */
+                        type: "pdf" | "docx" | "xlsx" | "csv" | "tsv" | "html" | "markdown" | "json" | "text";
+                        version: number | null;
+                    }[];
+                };
+            };
+            /** @description Queued as a job */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description processed: the document it became */
+                        document_id: string | null;
+                        /** @description uploaded: the kept file */
+                        file_id: string | null;
+                        filename: string;
+                        fragment_count: number | null;
+                        /** @description queued: the job that will store it */
+                        job_id: string | null;
+                        mime_type: string;
+                        sha256: string;
+                        size: number;
+                        /** @enum {string} */
+                        status: "processed" | "queued" | "uploaded";
+                        /** @enum {string} */
+                        type: "pdf" | "docx" | "xlsx" | "csv" | "tsv" | "html" | "markdown" | "json" | "text";
+                        version: number | null;
+                    }[];
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    FilesController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                fileId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        chunk_overlap: number | null;
+                        chunk_size: number | null;
+                        classification: string;
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        external_id: string | null;
+                        filename: string;
+                        /** @description a UUID */
+                        id: string;
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        mime_type: string;
+                        /** @description a UUID */
+                        pipeline_id: string;
+                        sha256: string;
+                        size: number;
+                        text_splitter_id: string | null;
+                        /** @enum {string} */
+                        type: "pdf" | "docx" | "xlsx" | "csv" | "tsv" | "html" | "markdown" | "json" | "text";
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    FilesController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                fileId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        chunk_overlap: number | null;
+                        chunk_size: number | null;
+                        classification: string;
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        external_id: string | null;
+                        filename: string;
+                        /** @description a UUID */
+                        id: string;
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        mime_type: string;
+                        /** @description a UUID */
+                        pipeline_id: string;
+                        sha256: string;
+                        size: number;
+                        text_splitter_id: string | null;
+                        /** @enum {string} */
+                        type: "pdf" | "docx" | "xlsx" | "csv" | "tsv" | "html" | "markdown" | "json" | "text";
+                    } | {
+                        /** @description a UUID */
+                        id: string;
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    FilesController_process: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                fileId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description processed: the document it became */
+                        document_id: string | null;
+                        /** @description uploaded: the kept file */
+                        file_id: string | null;
+                        filename: string;
+                        fragment_count: number | null;
+                        /** @description queued: the job that will store it */
+                        job_id: string | null;
+                        mime_type: string;
+                        sha256: string;
+                        size: number;
+                        /** @enum {string} */
+                        status: "processed" | "queued" | "uploaded";
+                        /** @enum {string} */
+                        type: "pdf" | "docx" | "xlsx" | "csv" | "tsv" | "html" | "markdown" | "json" | "text";
+                        version: number | null;
+                    } | {
+                        /** @description processed: the document it became */
+                        document_id: string | null;
+                        /** @description uploaded: the kept file */
+                        file_id: string | null;
+                        /** @description queued: the job that will store it */
+                        job_id: string | null;
+                        /** @enum {string} */
+                        status: "processed" | "queued" | "uploaded";
+                        version: number | null;
+                    };
+                };
+            };
+            /** @description Queued as a job */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description processed: the document it became */
+                        document_id: string | null;
+                        /** @description uploaded: the kept file */
+                        file_id: string | null;
+                        filename: string;
+                        fragment_count: number | null;
+                        /** @description queued: the job that will store it */
+                        job_id: string | null;
+                        mime_type: string;
+                        sha256: string;
+                        size: number;
+                        /** @enum {string} */
+                        status: "processed" | "queued" | "uploaded";
+                        /** @enum {string} */
+                        type: "pdf" | "docx" | "xlsx" | "csv" | "tsv" | "html" | "markdown" | "json" | "text";
+                        version: number | null;
+                    } | {
+                        /** @description processed: the document it became */
+                        document_id: string | null;
+                        /** @description uploaded: the kept file */
+                        file_id: string | null;
+                        /** @description queued: the job that will store it */
+                        job_id: string | null;
+                        /** @enum {string} */
+                        status: "processed" | "queued" | "uploaded";
+                        version: number | null;
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    SearchController_search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    classifications?: string[];
+                    filters?: Record<string, never>;
+                    k?: number;
+                    query: string;
+                    /** @enum {unknown} */
+                    type: "similarity" | "mmr" | "search" | "hybrid" | "history";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        classification: string;
+                        /** @description a UUID */
+                        document_id: string;
+                        expired_at: string | null;
+                        /** @description a UUID */
+                        id: string;
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        order_id: number;
+                        page_content: string;
+                        score: number;
+                        version: number;
+                    }[];
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    HealthController_readyz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        checks?: {
+                            [key: string]: string;
+                        };
+                        status: string;
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    CatalogueController_listSplitters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            description: string | null;
+                            /** @description a UUID */
+                            id: string;
+                            parameters: {
+                                [key: string]: unknown;
+                            };
+                            provider: string;
+                        }[];
+                        page_info: {
+                            after: string | null;
+                            before: string | null;
+                            count: number;
+                            has_next: boolean;
+                            has_prev: boolean;
+                        };
+                        query_info: unknown[];
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    CatalogueController_createSplitter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    description?: string | null;
+                    /** @default {} */
+                    parameters?: {
+                        [key: string]: unknown;
+                    };
+                    provider: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        description: string | null;
+                        /** @description a UUID */
+                        id: string;
+                        parameters: {
+                            [key: string]: unknown;
+                        };
+                        provider: string;
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    CatalogueController_getSplitter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        description: string | null;
+                        /** @description a UUID */
+                        id: string;
+                        parameters: {
+                            [key: string]: unknown;
+                        };
+                        provider: string;
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+    CatalogueController_deleteSplitter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description What went wrong, for a person to read. */
+                        detail: string;
+                    };
+                };
+            };
+        };
+    };
+}
