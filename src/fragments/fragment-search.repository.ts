@@ -11,9 +11,11 @@
  * rows slightly out of order, so the outer query orders them again.
  *
  * Recall (docs/benchmarks.md): a binding small enough (TROVE_EXACT_SEARCH_BELOW) is
- * always searched exactly; ef_search grows with k; a selective scope over-fetches
- * candidates and keeps the nearest. Results never depend on the method: every path
- * orders by distance, then id.
+ * always searched exactly; so is a selective scope (a metadata filter, fewer
+ * classifications) whose fragments are that few, counted in the search's own statement
+ * (see `scopeSize` and the `exact-if-small` mode); ef_search grows with k; a selective
+ * scope searched through the index over-fetches candidates and keeps the nearest.
+ * Results never depend on the method: every path orders by distance, then id.
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { SETTINGS, Settings } from '../config/settings';
@@ -48,7 +50,16 @@ const EF_PER_RESULT = 4;
  * miss (docs/benchmarks.md: at 5 %, recall@10 0.84 with k, 0.98 with 4k).
  */
 const OVERFETCH_SELECTIVE = 4;
-/** How long a vector embedding's size is remembered, and for how many of them. */
+/**
+ * A selective scope is counted, and searched exactly when it holds at most
+ * TROVE_EXACT_SEARCH_BELOW fragments, only when the pipeline's fragments of its
+ * classifications number at most SCOPE_PROBE_FACTOR times that: counting a metadata
+ * filter's matches evaluates the filter on each of those rows (~1-2 µs each; no
+ * index or statistic knows JSON paths), and beyond that size the count could cost more
+ * than the index scan it would save (docs/benchmarks.md).
+ */
+const SCOPE_PROBE_FACTOR = 5;
+/** How long a vector embedding's or scope's size is remembered, and for how many of them. */
 const SIZE_TTL_MS = 10_000;
 const MAX_REMEMBERED_SIZES = 10_000;
 
@@ -68,8 +79,12 @@ export interface RankedHit {
   rank: number;
 }
 
-/** How a vector query is run: through the index when possible, or exactly (a sequential scan). */
-export type ScanMode = 'indexed' | 'exact';
+/**
+ * How a vector query is run: through the index when possible, exactly (a scan of the
+ * scope), or, in one statement, exactly when the scope holds at most
+ * TROVE_EXACT_SEARCH_BELOW fragments and through the index otherwise.
+ */
+export type ScanMode = 'indexed' | 'exact' | 'exact-if-small';
 
 @Injectable()
 export class FragmentSearchRepository {
@@ -82,12 +97,15 @@ export class FragmentSearchRepository {
 
   /** The `limit` nearest live fragments in scope, nearest first; never fewer than exist. */
   async nearest(query: ScanQuery): Promise<VectorHit[]> {
-    if (query.strategy !== INDEXED_STRATEGY) return this.nearestWith(query, 'exact');
-    // A small vector embedding is read whole: exact, and as fast as the index at that size.
-    if ((await this.vectorEmbeddingSize(query.vectorEmbeddingId)) <= this.settings.vectorIndex.exactBelow)
-      return this.nearestWith(query, 'exact');
-    const hits = await this.nearestWith(query, 'indexed');
-    if (hits.length >= query.limit) return hits;
+    const threshold = this.settings.vectorIndex.exactBelow;
+    const indexable = query.strategy === INDEXED_STRATEGY;
+    const vectors = indexable ? await this.vectorEmbeddingSize(query.vectorEmbeddingId) : 0;
+    const scope =
+      indexable && query.selective && vectors > threshold ? await this.scopeSize(query) : Infinity;
+    const mode = scanMode(query, { vectors, scope }, threshold);
+    const { hits, exact } = await this.scan(query, mode);
+    // (An exact-if-small search that found nothing cannot tell which way it went: it is rerun exactly.)
+    if (mode === 'exact' || exact || hits.length >= query.limit) return hits;
     searchExactFallbacks.inc();
     return this.nearestWith(query, 'exact');
   }
@@ -97,16 +115,26 @@ export class FragmentSearchRepository {
    * settings are session settings of the connection (no transaction: one statement);
    * the exact query is written so that no index can order it.
    */
-  nearestWith(query: ScanQuery, mode: ScanMode): Promise<VectorHit[]> {
-    const { sql, params } = nearestSql(query, mode);
-    const run = async (db: Pick<Queryable, 'query'>) =>
-      (await db.query<FragmentRow & { distance: number; embedding: string | null }>(sql, params)).map(
-        ({ distance, embedding, ...row }) => ({
+  async nearestWith(query: ScanQuery, mode: ScanMode): Promise<VectorHit[]> {
+    return (await this.scan(query, mode)).hits;
+  }
+
+  /** The hits, and whether they are exact (known only when there is at least one). */
+  private scan(query: ScanQuery, mode: ScanMode): Promise<{ hits: VectorHit[]; exact: boolean }> {
+    const { sql, params } = nearestSql(query, mode, this.settings.vectorIndex.exactBelow);
+    const run = async (db: Pick<Queryable, 'query'>) => {
+      const rows = await db.query<
+        FragmentRow & { distance: number; embedding: string | null; exact: boolean }
+      >(sql, params);
+      return {
+        hits: rows.map(({ distance, embedding, exact: _, ...row }) => ({
           row: row as FragmentRow,
           distance: Number(distance),
           embedding: embedding === null ? null : (JSON.parse(embedding) as number[]),
-        }),
-      );
+        })),
+        exact: rows.length > 0 && rows[0].exact,
+      };
+    };
     if (mode === 'exact') return run(this.db.reader);
     return this.db.reader.withSessionSettings(
       {
@@ -122,20 +150,42 @@ export class FragmentSearchRepository {
    * threshold (so the count costs no more than an exact search would) and remembered
    * for a few seconds: a size is a choice of method, never a limit on results.
    */
-  private async vectorEmbeddingSize(vectorEmbeddingId: string): Promise<number> {
-    const threshold = this.settings.vectorIndex.exactBelow;
-    if (threshold === 0) return Infinity;
+  private vectorEmbeddingSize(vectorEmbeddingId: string): Promise<number> {
+    return this.remembered(
+      vectorEmbeddingId,
+      `SELECT 1 FROM fragment_embeddings fe WHERE ${vectorEmbeddingPredicate(vectorEmbeddingId)} LIMIT $1`,
+      [this.settings.vectorIndex.exactBelow + 1],
+    );
+  }
+
+  /**
+   * How many live fragments the scope's pipeline has in its classifications (its
+   * metadata filter left aside), counted up to one more than SCOPE_PROBE_FACTOR times
+   * the exact-search threshold by the fragments_live index alone, and remembered like
+   * a vector embedding's size.
+   */
+  private scopeSize(scope: SearchScope): Promise<number> {
+    const classifications = [...scope.classifications].sort();
+    return this.remembered(
+      `${scope.pipelineId} ${JSON.stringify(classifications)}`,
+      `SELECT 1 FROM fragments f
+       WHERE f.pipeline_id = $2 AND f.expired_at IS NULL AND f.classification = ANY($3::text[]) LIMIT $1`,
+      [SCOPE_PROBE_FACTOR * this.settings.vectorIndex.exactBelow + 1, scope.pipelineId, classifications],
+    );
+  }
+
+  /** The rows of `rowsSql` (limited by its $1), counted, or remembered from a count of the last few seconds. */
+  private async remembered(key: string, rowsSql: string, params: unknown[]): Promise<number> {
+    if (this.settings.vectorIndex.exactBelow === 0) return Infinity;
     const now = Date.now();
-    const known = this.sizes.get(vectorEmbeddingId);
+    const known = this.sizes.get(key);
     if (known && known.until > now) return known.rows;
     const [{ rows }] = await this.db.reader.query<{ rows: number }>(
-      `SELECT count(*)::int AS rows FROM (
-         SELECT 1 FROM fragment_embeddings fe WHERE ${vectorEmbeddingPredicate(vectorEmbeddingId)} LIMIT $1
-       ) AS counted`,
-      [threshold + 1],
+      `SELECT count(*)::int AS rows FROM (${rowsSql}) AS counted`,
+      params,
     );
     if (this.sizes.size >= MAX_REMEMBERED_SIZES) this.sizes.clear();
-    this.sizes.set(vectorEmbeddingId, { rows, until: now + SIZE_TTL_MS });
+    this.sizes.set(key, { rows, until: now + SIZE_TTL_MS });
     return rows;
   }
 
@@ -166,6 +216,28 @@ export class FragmentSearchRepository {
 }
 
 /**
+ * How a query is run, from the sizes counted (`vectors` of its vector embedding, the
+ * `scope` of its pipeline's fragments in its classifications; both capped) and the
+ * exact-search threshold. Exactly: a strategy no index serves, a small vector embedding,
+ * a small scope (whatever its filter; a scan costs about what the index does at that
+ * size, and the answer is exact). A metadata filter's matches in a scope of at most
+ * SCOPE_PROBE_FACTOR times the threshold are counted in the statement that searches
+ * them (exact-if-small). Anything else through the index.
+ */
+export function scanMode(
+  query: Pick<ScanQuery, 'strategy' | 'filter'>,
+  sizes: { vectors: number; scope: number },
+  threshold: number,
+): ScanMode {
+  if (query.strategy !== INDEXED_STRATEGY) return 'exact';
+  if (threshold === 0) return 'indexed';
+  if (sizes.vectors <= threshold || sizes.scope <= threshold) return 'exact';
+  return query.filter !== null && sizes.scope <= SCOPE_PROBE_FACTOR * threshold
+    ? 'exact-if-small'
+    : 'indexed';
+}
+
+/**
  * hnsw.ef_search for a query of `limit` results: at least the configured floor and
  * EF_PER_RESULT candidates per result asked for, at most pgvector's 1000.
  */
@@ -173,9 +245,13 @@ export function efSearch(floor: number, limit: number): number {
   return Math.min(MAX_EF_SEARCH, Math.max(floor, EF_PER_RESULT * limit));
 }
 
-function nearestSql(query: ScanQuery, mode: ScanMode): { sql: string; params: unknown[] } {
+function nearestSql(
+  query: ScanQuery,
+  mode: ScanMode,
+  exactBelow: number,
+): { sql: string; params: unknown[] } {
   // A selective scope keeps OVERFETCH_SELECTIVE times the candidates and the nearest of them.
-  const candidates = mode === 'indexed' && query.selective ? OVERFETCH_SELECTIVE * query.limit : query.limit;
+  const candidates = mode !== 'exact' && query.selective ? OVERFETCH_SELECTIVE * query.limit : query.limit;
   const params: unknown[] = [
     vectorLiteral(query.vector),
     query.pipelineId,
@@ -186,34 +262,51 @@ function nearestSql(query: ScanQuery, mode: ScanMode): { sql: string; params: un
   const distance = `${vectorExpression(query.size)} ${DISTANCE_OPERATOR[query.strategy]} $1::vector(${query.size})`;
   const inScope = ['f.pipeline_id = $2', 'f.expired_at IS NULL', 'f.classification = ANY($3::text[])'];
   if (query.filter) inScope.push(compileMetadataFilter(query.filter, 'f.metadata', params));
+  // exact-if-small reads one more fragment of the scope than an exact search would.
+  if (mode === 'exact-if-small') params.push(exactBelow + 1);
+  const cap = `$${params.length}`;
   const content = query.withEmbeddings ? `''::bytea AS content` : 'f.content';
   const embedding = query.withEmbeddings ? 'fe.embedding::text' : 'NULL::text';
+  const columns = `fe.fragment_id AS id, ${distance} AS distance, ${embedding} AS embedding`;
   // The nearest ids first, reading no more of a fragment than what decides its scope;
   // only the ones returned are then read whole. MATERIALIZED keeps each LIMIT where it
   // is. The exact query lists the fragments in scope first (by the fragments_live
   // index), then computes the distance of their vectors only, ordered by
   // "distance + 0", an order no index offers. The indexed query lets the HNSW scan lead.
-  // In the outer query "+ 0" stops the planner from dropping the sort as redundant (it
-  // is not, with relaxed ordering).
+  // `when` gates either on a value computed once (a "one-time filter"): the other is
+  // never run. In the outer query "+ 0" stops the planner from dropping the sort as
+  // redundant (it is not, with relaxed ordering).
+  const scoped = (limit: string) =>
+    `in_scope AS MATERIALIZED (SELECT f.id FROM fragments f WHERE ${inScope.join(' AND ')} ${limit})`;
+  const exact = (name: string, when: string) =>
+    `${name} AS MATERIALIZED (
+       SELECT ${columns}, true AS exact
+       FROM in_scope s JOIN fragment_embeddings fe ON fe.fragment_id = s.id
+       WHERE ${vectorEmbeddingPredicate(query.vectorEmbeddingId)} AND ${when}
+       ORDER BY (${distance}) + 0
+       LIMIT $4)`;
+  const indexed = (name: string, when: string) =>
+    `${name} AS MATERIALIZED (
+       SELECT ${columns}, false AS exact
+       FROM fragment_embeddings fe JOIN fragments f ON f.id = fe.fragment_id
+       WHERE ${[vectorEmbeddingPredicate(query.vectorEmbeddingId), ...inScope, when].join(' AND ')}
+       ORDER BY distance
+       LIMIT $4)`;
+  // exact-if-small reads at most `cap` fragments of the scope: fewer, and it has them all.
   const nearest =
     mode === 'exact'
-      ? `in_scope AS MATERIALIZED (SELECT f.id FROM fragments f WHERE ${inScope.join(' AND ')}),
-         nearest AS MATERIALIZED (
-           SELECT fe.fragment_id AS id, ${distance} AS distance, ${embedding} AS embedding
-           FROM in_scope s JOIN fragment_embeddings fe ON fe.fragment_id = s.id
-           WHERE ${vectorEmbeddingPredicate(query.vectorEmbeddingId)}
-           ORDER BY (${distance}) + 0
-           LIMIT $4)`
-      : `nearest AS MATERIALIZED (
-           SELECT fe.fragment_id AS id, ${distance} AS distance, ${embedding} AS embedding
-           FROM fragment_embeddings fe JOIN fragments f ON f.id = fe.fragment_id
-           WHERE ${[vectorEmbeddingPredicate(query.vectorEmbeddingId), ...inScope].join(' AND ')}
-           ORDER BY distance
-           LIMIT $4)`;
+      ? `${scoped('')}, ${exact('nearest', 'true')}`
+      : mode === 'indexed'
+        ? indexed('nearest', 'true')
+        : `${scoped(`LIMIT ${cap}`)},
+           counted AS MATERIALIZED (SELECT count(*) < ${cap} AS small FROM in_scope),
+           ${exact('exact', '(SELECT small FROM counted)')},
+           ${indexed('indexed', 'NOT (SELECT small FROM counted)')},
+           nearest AS (SELECT * FROM exact UNION ALL SELECT * FROM indexed)`;
   const sql = `
     WITH ${nearest}
     SELECT f.id, f.document_id, f.order_id, f.version, f.classification, f.metadata, ${content},
-           f.content_key_id, f.expired_at, n.distance, n.embedding
+           f.content_key_id, f.expired_at, n.distance, n.embedding, n.exact
     FROM nearest n JOIN fragments f ON f.id = n.id
     ORDER BY n.distance + 0, n.id
     LIMIT $5`;

@@ -50,164 +50,173 @@ async function exactFallbacks(api: Api): Promise<number> {
   return Number(/^trove_search_exact_fallbacks_total (\d+)/m.exec(text)?.[1] ?? 0);
 }
 
-describeEachDatabase('filtered search keeps k results', (fixture) => {
-  const api = () => fixture().api;
-  let pipeline: any;
-  const needles = new Map<string, number>(); // document id -> needle number
-  const rare = new Map<string, number>();
+describeEachDatabase(
+  'filtered search keeps k results',
+  (fixture) => {
+    const api = () => fixture().api;
+    let pipeline: any;
+    const needles = new Map<string, number>(); // document id -> needle number
+    const rare = new Map<string, number>();
 
-  /** The exact answer: the k nearest of the given needle texts. */
-  const exactTop = (texts: Map<string, number>, k: number) => {
-    const q = storedVector(QUERY);
-    return [...texts]
-      .map(([id, i]) => ({ id, distance: cosineDistance(storedVector(needle(i)), q) }))
-      .sort((a, b) => a.distance - b.distance)
-      .slice(0, k);
-  };
+    /** The exact answer: the k nearest of the given needle texts. */
+    const exactTop = (texts: Map<string, number>, k: number) => {
+      const q = storedVector(QUERY);
+      return [...texts]
+        .map(([id, i]) => ({ id, distance: cosineDistance(storedVector(needle(i)), q) }))
+        .sort((a, b) => a.distance - b.distance)
+        .slice(0, k);
+    };
 
-  /**
-   * The answer is the exact k nearest: the same sequence of distances, each fragment
-   * one of the candidates at the distance it reports, none twice. (Equal distances
-   * may come in either order.)
-   */
-  const expectNearest = (body: any[], texts: Map<string, number>, k: number) => {
-    const expected = exactTop(texts, k);
-    const all = new Map(exactTop(texts, texts.size).map((e) => [e.id, e.distance]));
-    expect(body).toHaveLength(expected.length);
-    body.forEach((f, i) => {
-      expect(f.score).toBeCloseTo(expected[i].distance, 5);
-      expect(all.get(f.document_id)).toBeCloseTo(f.score, 5);
-    });
-    expect(new Set(body.map((f) => f.document_id)).size).toBe(body.length);
-  };
+    /**
+     * The answer is the exact k nearest: the same sequence of distances, each fragment
+     * one of the candidates at the distance it reports, none twice. (Equal distances
+     * may come in either order.)
+     */
+    const expectNearest = (body: any[], texts: Map<string, number>, k: number) => {
+      const expected = exactTop(texts, k);
+      const all = new Map(exactTop(texts, texts.size).map((e) => [e.id, e.distance]));
+      expect(body).toHaveLength(expected.length);
+      body.forEach((f, i) => {
+        expect(f.score).toBeCloseTo(expected[i].distance, 5);
+        expect(all.get(f.document_id)).toBeCloseTo(f.score, 5);
+      });
+      expect(new Set(body.map((f) => f.document_id)).size).toBe(body.length);
+    };
 
-  beforeAll(async () => {
-    pipeline = await createPipeline(api(), { classifications: ['common', 'rare'], full_text_search: false });
-    for (let start = 0; start < BULK; start += 1000) {
-      await addDocuments(
-        api(),
-        pipeline.id,
-        Array.from({ length: 1000 }, (_, j) => ({
-          content: bulk(start + j),
+    beforeAll(async () => {
+      pipeline = await createPipeline(api(), {
+        classifications: ['common', 'rare'],
+        full_text_search: false,
+      });
+      for (let start = 0; start < BULK; start += 1000) {
+        await addDocuments(
+          api(),
+          pipeline.id,
+          Array.from({ length: 1000 }, (_, j) => ({
+            content: bulk(start + j),
+            classification: 'common',
+            metadata: { needle: false, n: start + j },
+          })),
+        );
+      }
+      const stored = await addDocuments(api(), pipeline.id, [
+        ...Array.from({ length: 12 }, (_, i) => ({
+          content: needle(i),
           classification: 'common',
-          metadata: { needle: false, n: start + j },
+          metadata: { needle: true, n: i },
         })),
-      );
-    }
-    const stored = await addDocuments(api(), pipeline.id, [
-      ...Array.from({ length: 12 }, (_, i) => ({
-        content: needle(i),
-        classification: 'common',
-        metadata: { needle: true, n: i },
-      })),
-      ...Array.from({ length: 12 }, (_, i) => ({
-        content: needle(100 + i),
-        classification: 'rare',
-        metadata: { needle: false, n: 100 + i },
-      })),
-    ]);
-    stored.slice(0, 12).forEach((doc, i) => needles.set(doc.id, i));
-    stored.slice(12).forEach((doc, i) => rare.set(doc.id, 100 + i));
-    // Fresh statistics, as autovacuum would gather them, so the planner sees what it
-    // would in production and picks the HNSW index for these queries. (PGlite has no
-    // autovacuum and plans without; the answers must be right either way.)
-    if (fixture().kind === 'postgres') await onPostgres((client) => client.query('ANALYZE'));
-  }, 300_000);
+        ...Array.from({ length: 12 }, (_, i) => ({
+          content: needle(100 + i),
+          classification: 'rare',
+          metadata: { needle: false, n: 100 + i },
+        })),
+      ]);
+      stored.slice(0, 12).forEach((doc, i) => needles.set(doc.id, i));
+      stored.slice(12).forEach((doc, i) => rare.set(doc.id, 100 + i));
+      // Fresh statistics, as autovacuum would gather them, so the planner sees what it
+      // would in production and picks the HNSW index for these queries. (PGlite has no
+      // autovacuum and plans without; the answers must be right either way.)
+      if (fixture().kind === 'postgres') await onPostgres((client) => client.query('ANALYZE'));
+    }, 300_000);
 
-  const onPostgres = async <T>(work: (client: Client) => Promise<T>): Promise<T> => {
-    const client = new Client({ connectionString: fixture().database.env.DATABASE_URL });
-    await client.connect();
-    try {
-      return await work(client);
-    } finally {
-      await client.end();
-    }
-  };
+    const onPostgres = async <T>(work: (client: Client) => Promise<T>): Promise<T> => {
+      const client = new Client({ connectionString: fixture().database.env.DATABASE_URL });
+      await client.connect();
+      try {
+        return await work(client);
+      } finally {
+        await client.end();
+      }
+    };
 
-  it('premise (PostgreSQL): the HNSW index alone, without iterative scans, loses the filtered rows', async () => {
-    if (fixture().kind !== 'postgres') return;
-    // Inlined (an id Trove generated) so the planner matches the binding's partial index.
-    expect(pipeline.default_vector_embedding_id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(pipeline.id).toMatch(/^[0-9a-f-]{36}$/);
-    // The shape of the query Trove runs, with its filter compiled the same way.
-    const found = await onPostgres(async (client) => {
-      await client.query('BEGIN');
-      await client.query('SET LOCAL hnsw.iterative_scan = off');
-      const { rows } = await client.query(
-        `SELECT f.id FROM fragment_embeddings fe JOIN fragments f ON f.id = fe.fragment_id
+    it('premise (PostgreSQL): the HNSW index alone, without iterative scans, loses the filtered rows', async () => {
+      if (fixture().kind !== 'postgres') return;
+      // Inlined (an id Trove generated) so the planner matches the binding's partial index.
+      expect(pipeline.default_vector_embedding_id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(pipeline.id).toMatch(/^[0-9a-f-]{36}$/);
+      // The shape of the query Trove runs, with its filter compiled the same way.
+      const found = await onPostgres(async (client) => {
+        await client.query('BEGIN');
+        await client.query('SET LOCAL hnsw.iterative_scan = off');
+        const { rows } = await client.query(
+          `SELECT f.id FROM fragment_embeddings fe JOIN fragments f ON f.id = fe.fragment_id
          WHERE fe.vector_embedding_id = '${pipeline.default_vector_embedding_id}'::uuid
            AND f.pipeline_id = '${pipeline.id}' AND f.expired_at IS NULL AND f.classification = 'common'
            AND COALESCE((f.metadata #> '{needle}') = 'true'::jsonb, false)
          ORDER BY fe.embedding::vector(384) <=> $1::vector(384) LIMIT 10`,
-        [`[${storedVector(QUERY).join(',')}]`],
-      );
-      await client.query('ROLLBACK');
-      return rows;
+          [`[${storedVector(QUERY).join(',')}]`],
+        );
+        await client.query('ROLLBACK');
+        return rows;
+      });
+      expect(found.length).toBeLessThan(10);
     });
-    expect(found.length).toBeLessThan(10);
-  });
 
-  it('returns the k nearest fragments that match a selective metadata filter', async () => {
-    const response = await search(api(), pipeline.id, {
-      type: 'similarity',
-      query: QUERY,
-      classifications: ['common'],
-      params: { k: 10 },
-      filters: { needle: true },
+    it('returns the k nearest fragments that match a selective metadata filter', async () => {
+      const response = await search(api(), pipeline.id, {
+        type: 'similarity',
+        query: QUERY,
+        classifications: ['common'],
+        params: { k: 10 },
+        filters: { needle: true },
+      });
+      expect(response.status).toBe(200);
+      expectNearest(response.body, needles, 10);
     });
-    expect(response.status).toBe(200);
-    expectNearest(response.body, needles, 10);
-  });
 
-  it('returns the k nearest fragments of a rare classification', async () => {
-    const response = await search(api(), pipeline.id, {
-      type: 'similarity',
-      query: QUERY,
-      classifications: { values: ['rare'], match: 'exact' },
-      params: { k: 10 },
+    it('returns the k nearest fragments of a rare classification', async () => {
+      const response = await search(api(), pipeline.id, {
+        type: 'similarity',
+        query: QUERY,
+        classifications: { values: ['rare'], match: 'exact' },
+        params: { k: 10 },
+      });
+      expectNearest(response.body, rare, 10);
     });
-    expectNearest(response.body, rare, 10);
-  });
 
-  it('returns all matching fragments when fewer than k exist, through the exact fallback', async () => {
-    const before = await exactFallbacks(fixture().api);
-    const response = await search(api(), pipeline.id, {
-      type: 'similarity',
-      query: QUERY,
-      classifications: ['common'],
-      params: { k: 30 },
-      filters: { needle: true },
+    it('returns all matching fragments when fewer than k exist, through the exact fallback', async () => {
+      const before = await exactFallbacks(fixture().api);
+      const response = await search(api(), pipeline.id, {
+        type: 'similarity',
+        query: QUERY,
+        classifications: ['common'],
+        params: { k: 30 },
+        filters: { needle: true },
+      });
+      expectNearest(response.body, needles, 12);
+      expect(await exactFallbacks(fixture().api)).toBe(before + 1);
     });
-    expectNearest(response.body, needles, 12);
-    expect(await exactFallbacks(fixture().api)).toBe(before + 1);
-  });
 
-  it('keeps MMR candidates complete under the filter too', async () => {
-    const response = await search(api(), pipeline.id, {
-      type: 'mmr',
-      query: QUERY,
-      classifications: ['common', 'rare'],
-      params: { k: 24, fetch_k: 24 },
-      filters: { $or: [{ needle: true }, { n: { $gte: 100, $lt: 200 } }] },
+    it('keeps MMR candidates complete under the filter too', async () => {
+      const response = await search(api(), pipeline.id, {
+        type: 'mmr',
+        query: QUERY,
+        classifications: ['common', 'rare'],
+        params: { k: 24, fetch_k: 24 },
+        filters: { $or: [{ needle: true }, { n: { $gte: 100, $lt: 200 } }] },
+      });
+      // n 100..199 also matches bulk entries 100..199, which are nearer: 24 candidates, all bulk-or-needle as the filter says.
+      expect(response.body).toHaveLength(24);
+      expect(
+        response.body.every(
+          (f: any) => f.metadata.needle === true || (f.metadata.n >= 100 && f.metadata.n < 200),
+        ),
+      ).toBe(true);
     });
-    // n 100..199 also matches bulk entries 100..199, which are nearer: 24 candidates, all bulk-or-needle as the filter says.
-    expect(response.body).toHaveLength(24);
-    expect(
-      response.body.every(
-        (f: any) => f.metadata.needle === true || (f.metadata.n >= 100 && f.metadata.n < 200),
-      ),
-    ).toBe(true);
-  });
 
-  it('does not use the fallback when the index fills k', async () => {
-    const before = await exactFallbacks(fixture().api);
-    const response = await search(api(), pipeline.id, {
-      type: 'similarity',
-      query: QUERY,
-      classifications: ['common'],
-      params: { k: 10 },
+    it('does not use the fallback when the index fills k', async () => {
+      const before = await exactFallbacks(fixture().api);
+      const response = await search(api(), pipeline.id, {
+        type: 'similarity',
+        query: QUERY,
+        classifications: ['common'],
+        params: { k: 10 },
+      });
+      expect(response.body).toHaveLength(10);
+      expect(await exactFallbacks(fixture().api)).toBe(before);
     });
-    expect(response.body).toHaveLength(10);
-    expect(await exactFallbacks(fixture().api)).toBe(before);
-  });
-});
+  },
+  // Scopes of at most TROVE_EXACT_SEARCH_BELOW fragments are searched exactly (recall.test.ts):
+  // a threshold below the dozen needles keeps these scopes on the index and its fallback.
+  { env: { TROVE_EXACT_SEARCH_BELOW: '10' } },
+);

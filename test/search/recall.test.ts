@@ -6,8 +6,14 @@
  * 3,000 documents about 60 topics (most words from the topic's own), queries about
  * the same topics; TROVE_EXACT_SEARCH_BELOW=0 so that the index answers even at this
  * size. The exact answer is computed here from the same hashing vectors.
+ *
+ * Then the other side of the threshold: a selective scope (a metadata filter, a
+ * classification) holding at most TROVE_EXACT_SEARCH_BELOW fragments is searched
+ * exactly, so its recall is 1, over an index built as poorly as the settings allow
+ * (m 2, ef_construction 4), which misses neighbours when it is used.
  */
 import { createHash } from 'node:crypto';
+import { Api } from '../support/http';
 import { describeEachDatabase } from '../support/suite';
 import { addDocuments, cosineDistance, createPipeline, search, storedVector } from './helpers';
 
@@ -45,54 +51,68 @@ interface Hit {
   score: number;
 }
 
+type Document = (typeof documents)[number];
+
+/** Loads `docs` into a new pipeline; returns it and each stored document's vector. */
+async function load(api: Api, docs: Document[]) {
+  const pipeline = await createPipeline(api, {
+    classifications: ['common', 'rare'],
+    full_text_search: false,
+  });
+  const vectors = new Map<string, { vector: number[]; doc: Document }>();
+  for (let start = 0; start < docs.length; start += 1000) {
+    const batch = docs.slice(start, start + 1000);
+    const stored = await addDocuments(api, pipeline.id, batch);
+    stored.forEach((row, i) =>
+      vectors.set(row.id, { vector: storedVector(batch[i].content), doc: batch[i] }),
+    );
+  }
+  return { pipeline, vectors };
+}
+
+/** Mean share of the exact k nearest (within the scope) that the answers found; ties count as found. */
+async function recall(
+  api: Api,
+  { pipeline, vectors }: Awaited<ReturnType<typeof load>>,
+  body: (query: string, i: number) => Record<string, unknown>,
+  inScope: (doc: Document, i: number) => boolean,
+): Promise<number> {
+  let sum = 0;
+  for (const [i, query] of queries.entries()) {
+    const q = storedVector(query);
+    const exact = [...vectors.values()]
+      .filter(({ doc }) => inScope(doc, i))
+      .map(({ vector }) => cosineDistance(vector, q))
+      .sort((a, b) => a - b)
+      .slice(0, K);
+    const response = await search(api, pipeline.id, { type: 'similarity', query, ...body(query, i) });
+    expect(response.status).toBe(200);
+    const hits = response.body as Hit[];
+    expect(hits).toHaveLength(K);
+    for (const hit of hits) expect(inScope(vectors.get(hit.document_id)!.doc, i)).toBe(true);
+    const kth = exact[K - 1];
+    sum += hits.filter((hit) => hit.score <= kth + 1e-5).length / K;
+  }
+  return sum / queries.length;
+}
+
+const everything = { classifications: ['common', 'rare'], params: { k: K } };
+const groupOf = (i: number) => ({ ...everything, filters: { group: i % 20 } });
+const rareOnly = { classifications: { values: ['rare'], match: 'exact' }, params: { k: K } };
+
 describeEachDatabase(
   'recall of the indexed search',
   (fixture) => {
-    const api = () => fixture().api;
-    let pipeline: any;
-    const vectors = new Map<string, { vector: number[]; doc: (typeof documents)[number] }>();
-
+    let corpus: Awaited<ReturnType<typeof load>>;
     beforeAll(async () => {
-      pipeline = await createPipeline(api(), {
-        classifications: ['common', 'rare'],
-        full_text_search: false,
-      });
-      for (let start = 0; start < DOCUMENTS; start += 1000) {
-        const batch = documents.slice(start, start + 1000);
-        const stored = await addDocuments(api(), pipeline.id, batch);
-        stored.forEach((row, i) =>
-          vectors.set(row.id, { vector: storedVector(batch[i].content), doc: batch[i] }),
-        );
-      }
+      corpus = await load(fixture().api, documents);
     }, 600_000);
-
-    /** Mean share of the exact k nearest (within the scope) that the answers found; ties count as found. */
-    const recall = async (
-      body: (query: string, i: number) => Record<string, unknown>,
-      inScope: (doc: (typeof documents)[number], i: number) => boolean,
-    ) => {
-      let sum = 0;
-      for (const [i, query] of queries.entries()) {
-        const q = storedVector(query);
-        const exact = [...vectors.values()]
-          .filter(({ doc }) => inScope(doc, i))
-          .map(({ vector }) => cosineDistance(vector, q))
-          .sort((a, b) => a - b)
-          .slice(0, K);
-        const response = await search(api(), pipeline.id, { type: 'similarity', query, ...body(query, i) });
-        expect(response.status).toBe(200);
-        const hits = response.body as Hit[];
-        expect(hits).toHaveLength(K);
-        for (const hit of hits) expect(inScope(vectors.get(hit.document_id)!.doc, i)).toBe(true);
-        const kth = exact[K - 1];
-        sum += hits.filter((hit) => hit.score <= kth + 1e-5).length / K;
-      }
-      return sum / queries.length;
-    };
 
     it('finds nearly all of the exact nearest neighbours without a filter', async () => {
       const value = await recall(
-        () => ({ classifications: ['common', 'rare'], params: { k: K } }),
+        fixture().api,
+        corpus,
+        () => everything,
         () => true,
       );
       expect(value).toBeGreaterThanOrEqual(0.95);
@@ -100,7 +120,9 @@ describeEachDatabase(
 
     it('does as well under a metadata filter matching 5 %', async () => {
       const value = await recall(
-        (_, i) => ({ classifications: ['common', 'rare'], params: { k: K }, filters: { group: i % 20 } }),
+        fixture().api,
+        corpus,
+        (_, i) => groupOf(i),
         (doc, i) => doc.metadata.group === i % 20,
       );
       expect(value).toBeGreaterThanOrEqual(0.95);
@@ -108,11 +130,58 @@ describeEachDatabase(
 
     it('does as well within a classification of 10 %', async () => {
       const value = await recall(
-        () => ({ classifications: { values: ['rare'], match: 'exact' }, params: { k: K } }),
+        fixture().api,
+        corpus,
+        () => rareOnly,
         (doc) => doc.classification === 'rare',
       );
       expect(value).toBeGreaterThanOrEqual(0.95);
     });
   },
   { env: { TROVE_EXACT_SEARCH_BELOW: '0' } },
+);
+
+/** 1,000 documents: more than the threshold of 200, a pipeline at most five times it (it is counted). */
+const SMALL_CORPUS = 1000;
+
+describeEachDatabase(
+  'recall of selective scopes of few fragments',
+  (fixture) => {
+    let corpus: Awaited<ReturnType<typeof load>>;
+    beforeAll(async () => {
+      corpus = await load(fixture().api, documents.slice(0, SMALL_CORPUS));
+    }, 600_000);
+
+    it('is exact under a metadata filter matching 50 fragments', async () => {
+      const value = await recall(
+        fixture().api,
+        corpus,
+        (_, i) => groupOf(i),
+        (doc, i) => doc.metadata.group === i % 20,
+      );
+      expect(value).toBe(1);
+    });
+
+    it('is exact within a classification of 100 fragments', async () => {
+      const value = await recall(
+        fixture().api,
+        corpus,
+        () => rareOnly,
+        (doc) => doc.classification === 'rare',
+      );
+      expect(value).toBe(1);
+    });
+
+    it('still returns k in scope when a filter matches more than the threshold (the index answers)', async () => {
+      const half = { ...everything, filters: { group: { $lt: 10 } } };
+      const value = await recall(
+        fixture().api,
+        corpus,
+        () => half,
+        (doc) => (doc.metadata.group as number) < 10,
+      );
+      expect(value).toBeGreaterThan(0);
+    });
+  },
+  { env: { TROVE_EXACT_SEARCH_BELOW: '200', TROVE_HNSW_M: '2', TROVE_HNSW_EF_CONSTRUCTION: '4' } },
 );
