@@ -10,6 +10,7 @@ import { Agents1764490300000 } from './1764490300000-Agents';
 import { AgentConversations1764490400000 } from './1764490400000-AgentConversations';
 import { PendingFiles1764495000000 } from './1764495000000-PendingFiles';
 import { AgentAttachments1764496000000 } from './1764496000000-AgentAttachments';
+import { PipelineIndexing1764570000000 } from './1764570000000-PipelineIndexing';
 
 export const MIGRATIONS = [
   Initial1764470000000,
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   AgentConversations1764490400000,
   PendingFiles1764495000000,
   AgentAttachments1764496000000,
+  PipelineIndexing1764570000000,
 ];
