@@ -51,6 +51,7 @@ export const jobAad = (jobId: string) => `job:${jobId}`;
 const JOB_FILTERS = {
   state: ['eq', 'ne', 'in'],
   pipeline_id: ['eq', 'in'],
+  kind: ['eq'],
 } as const;
 
 /** The job's key may no longer store anything in the pipeline: every item of the chunk fails with it. */

@@ -154,6 +154,9 @@ export interface PipelineUpdate {
   description?: string | null;
   default_text_splitter_id?: string;
   default_vector_embedding_id?: string;
+  /** The models wanted, in order (the first is the default); a model added is backfilled by a reindex job. */
+  embedding_model_ids?: string[];
+  full_text_search?: boolean;
 }
 
 /** A pair `[a, b]`: `a` inherits `b`. */
@@ -211,6 +214,8 @@ export type JobState = 'queued' | 'running' | 'succeeded' | 'failed';
 
 export interface Job {
   id: string;
+  /** `ingest`: documents to store; `reindex`: vectors or lexemes for a pipeline's stored fragments. */
+  kind: 'ingest' | 'reindex';
   pipeline_id: string;
   state: JobState;
   total: number;
