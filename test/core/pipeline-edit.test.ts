@@ -215,6 +215,39 @@ describeEachDatabase('editing a pipeline’s models and full text', (fixture) =>
     expect(found.body[0].page_content).toContain('Refunds are issued');
   });
 
+  it('refuses a document embedded while the models changed (409), and stores it when sent again', async () => {
+    const model = await stubModel();
+    const pipeline = (
+      await api().post('/pipelines', {
+        name: unique('racing'),
+        embedding_model_ids: [model.id],
+        full_text_search: false,
+        classifications: ['public'],
+      })
+    ).body;
+    const document = { content: 'Gift cards never expire.', classification: 'public' };
+    stub.reset();
+    stub.holdNext(1);
+    const storing = api().post(`/pipelines/${pipeline.id}/documents`, document);
+    await waitFor('the document to be at the embedding endpoint', () => stub.requests.length >= 1);
+    // Full text turned on while the document is embedded: it was split without lexemes.
+    expect((await api().patch(`/pipelines/${pipeline.id}`, { full_text_search: true })).status).toBe(200);
+    stub.releaseHeld();
+    const refused = await storing;
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toBe(
+      "The pipeline's embedding models or full-text search changed while these documents were being embedded; send them again",
+    );
+    expect((await api().post(`/pipelines/${pipeline.id}/documents`, document)).status).toBe(201);
+    const found = await api().post(`/pipelines/${pipeline.id}/search`, {
+      type: 'search',
+      query: 'gift cards',
+      classifications: ['public'],
+      params: { k: 3 },
+    });
+    expect(found.body.map((f: any) => f.page_content)).toEqual(['Gift cards never expire.']);
+  });
+
   it('refuses bad edits with a 4xx and changes nothing', async () => {
     const pipeline = await filledPipeline();
     const before = (await api().get(`/pipelines/${pipeline.id}`)).body;
