@@ -175,8 +175,7 @@ export class JobsService {
       await this.repository.finish(job.id, workerId, wholeJob((error as Error).message));
       return;
     }
-    const pipeline = await this.pipelines.find(job.pipeline_id);
-    if (!pipeline) return; // deleted: its jobs went with it (ON DELETE CASCADE)
+    if (!(await this.pipelines.find(job.pipeline_id))) return; // deleted: its jobs went with it (ON DELETE CASCADE)
 
     try {
       for (
@@ -188,21 +187,12 @@ export class JobsService {
         const end = Math.min(start + JOB_CHUNK_SIZE, payload.documents.length);
         const indexes = range(start, end);
         const single = indexes.length === 1;
-        const stored = await this.storeChunk(
-          job,
-          workerId,
-          lease,
-          pipeline,
-          payload,
-          indexes,
-          signal,
-          single,
-        );
+        const stored = await this.storeChunk(job, workerId, lease, payload, indexes, signal, single);
         if (!stored && !single) {
           // One of the items is at fault: store them one by one, recording each failure.
           for (const index of indexes) {
             signal.throwIfAborted();
-            await this.storeChunk(job, workerId, lease, pipeline, payload, [index], signal, true);
+            await this.storeChunk(job, workerId, lease, payload, [index], signal, true);
           }
         }
       }
@@ -232,7 +222,6 @@ export class JobsService {
     job: JobRow,
     workerId: string,
     lease: number,
-    pipeline: PipelineRecord,
     payload: JobPayload,
     indexes: number[],
     signal: AbortSignal,
@@ -241,6 +230,10 @@ export class JobsService {
     const inputs = indexes.map((i) => payload.documents[i]);
     const at = indexes.map((i) => (payload.batch ? i : null));
     try {
+      // Read for each chunk: an edit of the pipeline's models or full text meanwhile
+      // changes what the next chunks are embedded with.
+      const pipeline = await this.pipelines.find(job.pipeline_id);
+      if (!pipeline) throw new LeaseLost(); // deleted, and its jobs with it
       // The key's grants and what the pipeline defines are checked again now, before
       // embedding, and once more when storing: either may have changed meanwhile.
       const splitters = await this.ingestion.check(await this.keyAccess(job, pipeline), pipeline, inputs, at);
