@@ -248,6 +248,37 @@ describeEachDatabase('editing a pipeline’s models and full text', (fixture) =>
     expect(found.body.map((f: any) => f.page_content)).toEqual(['Gift cards never expire.']);
   });
 
+  it('stores a queued batch whose pipeline is edited mid-job with what the pipeline holds now', async () => {
+    const model = await stubModel();
+    const pipeline = (
+      await api().post('/pipelines', {
+        name: unique('queued'),
+        embedding_model_ids: [model.id],
+        full_text_search: false,
+        classifications: ['public'],
+      })
+    ).body;
+    stub.reset();
+    stub.holdNext(1);
+    const queued = await api().post(`/pipelines/${pipeline.id}/documents?async=true`, [
+      { content: 'Store credit is valid for a year.', classification: 'public' },
+      { content: 'Exchanges need the receipt.', classification: 'public' },
+    ]);
+    expect(queued.status).toBe(202);
+    await waitFor('the job to be at the embedding endpoint', () => stub.requests.length >= 1);
+    expect((await api().patch(`/pipelines/${pipeline.id}`, { full_text_search: true })).status).toBe(200);
+    stub.releaseHeld();
+    const job = await waitForJob(api(), queued.body.id);
+    expect(job).toMatchObject({ state: 'succeeded', processed: 2, failed: 0 });
+    const found = await api().post(`/pipelines/${pipeline.id}/search`, {
+      type: 'search',
+      query: 'store credit',
+      classifications: ['public'],
+      params: { k: 3 },
+    });
+    expect(found.body.map((f: any) => f.page_content)).toEqual(['Store credit is valid for a year.']);
+  });
+
   it('refuses bad edits with a 4xx and changes nothing', async () => {
     const pipeline = await filledPipeline();
     const before = (await api().get(`/pipelines/${pipeline.id}`)).body;
