@@ -39,7 +39,10 @@ export class AppModule {
         LlmsModule,
         AgentsModule,
         OpenApiModule,
-        OperatorModule.forRoot({ imports: [PipelinesModule, CatalogueModule], useClass: ServiceGateway }),
+        OperatorModule.forRoot({
+          imports: [PipelinesModule, CatalogueModule, DocumentsModule],
+          useClass: ServiceGateway,
+        }),
       ],
     };
   }

@@ -12,15 +12,19 @@ import { JobsController } from './jobs.controller';
 import { JobsRepository } from './jobs.repository';
 import { JobsService } from './jobs.service';
 import { JobsWorker } from './jobs.worker';
+import { PipelineEditController } from './pipeline-edit.controller';
+import { ReindexService } from './reindex.service';
 
 /**
  * Documents and the ingestion jobs queue (tables `documents`, `jobs`): their text
  * becomes fragments through FragmentsModule. Exports DocumentsService, which files
- * store their documents through.
+ * store their documents through, and ReindexService, which edits a pipeline's models
+ * and full text (PATCH /pipelines/{id}, the operator) and gives its stored fragments
+ * what the edit added.
  */
 @Module({
   imports: [CatalogueModule, CryptoModule, EmbeddingsModule, FragmentsModule, PipelinesModule],
-  controllers: [DocumentsController, JobsController],
+  controllers: [DocumentsController, JobsController, PipelineEditController],
   providers: [
     DocumentsRepository,
     DocumentsService,
@@ -28,7 +32,8 @@ import { JobsWorker } from './jobs.worker';
     JobsRepository,
     JobsService,
     JobsWorker,
+    ReindexService,
   ],
-  exports: [DocumentsService],
+  exports: [DocumentsService, ReindexService],
 })
 export class DocumentsModule {}

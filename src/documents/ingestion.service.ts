@@ -13,7 +13,7 @@ import { AuthContext } from '../auth/auth-context';
 import { CatalogueService } from '../catalogue/catalogue.service';
 import { TextSplitter } from '../catalogue/catalogue.types';
 import { normalizeSplitterParameters, splitText } from '../catalogue/text-splitting';
-import { DomainError, ErrorCode, forbidden, invalid, pipelineNotFound } from '../common/errors';
+import { conflict, DomainError, ErrorCode, forbidden, invalid, pipelineNotFound } from '../common/errors';
 import { newId, newVersion } from '../common/ids';
 import { DatabaseService, Queryable } from '../database/database.service';
 import { EmbeddingsService } from '../embeddings/embeddings.service';
@@ -183,8 +183,20 @@ export class IngestionService {
     allowed: string[] | null,
     tx: Queryable,
   ): Promise<DocumentRow[]> {
-    const classifications = await this.pipelines.holdClassifications(pipeline.id, tx);
-    if (!classifications) throw pipelineNotFound(pipeline.id);
+    const held = await this.pipelines.hold(pipeline.id, tx);
+    if (!held) throw pipelineNotFound(pipeline.id);
+    // Embedded for the models of the moment `pipeline` was read: an edit committed since
+    // would leave these fragments without the vectors or lexemes its backfill covered.
+    const embeddedFor = pipeline.vectorEmbeddings.map((v) => v.id).sort();
+    if (
+      held.full_text_search !== pipeline.full_text_search ||
+      [...held.vector_embedding_ids].sort().join() !== embeddedFor.join()
+    ) {
+      throw conflict(
+        "The pipeline's embedding models or full-text search changed while these documents were being embedded; send them again",
+      );
+    }
+    const classifications = held.classifications;
     prepared.forEach((doc, i) => {
       if (!classifications.includes(doc.input.classification)) {
         throw invalid(
@@ -303,7 +315,8 @@ export class IngestionService {
     }
   }
 
-  private async embed(
+  /** Embeds texts with a model; its failures and wrong-sized answers become Upstream errors. */
+  async embed(
     model: PipelineRecord['vectorEmbeddings'][number]['model'],
     texts: string[],
     signal?: AbortSignal,

@@ -12,7 +12,8 @@ export class JobsController {
 
   @Get()
   @ApiDoc({
-    summary: 'Ingestion jobs this key may see (filters on state, pipeline_id)',
+    summary:
+      'Jobs this key may see: ingestion, and reindex after a pipeline edit (filters on state, pipeline_id, kind)',
     response: pageOf(Job),
   })
   list(@Auth() auth: AuthContext, @Query() query: Record<string, unknown>) {
@@ -20,7 +21,7 @@ export class JobsController {
   }
 
   @Get(':id')
-  @ApiDoc({ summary: 'An ingestion job: state, counts and errors', response: Job })
+  @ApiDoc({ summary: 'A job: kind, state, counts and errors', response: Job })
   get(@Auth() auth: AuthContext, @UuidParam('id', 'job id') id: string) {
     return this.jobs.get(auth, id);
   }

@@ -9,6 +9,8 @@ import { filterToSql, keysetSql, ListQuery } from '../common/list';
 import { DatabaseService, Queryable } from '../database/database.service';
 
 export type JobState = 'queued' | 'running' | 'succeeded' | 'failed';
+/** `ingest`: documents to store; `reindex`: vectors or lexemes to give a pipeline's stored fragments. */
+export type JobKind = 'ingest' | 'reindex';
 
 export interface JobItemResult {
   index: number;
@@ -25,11 +27,14 @@ export interface JobItemError {
 
 export interface JobRow {
   id: string;
+  kind: JobKind;
   pipeline_id: string;
-  api_key_id: string;
+  /** The key that queued it; null for a reindex queued by the operator. */
+  api_key_id: string | null;
   state: JobState;
-  payload: Buffer;
-  payload_key_id: string;
+  /** The sealed documents of an ingest job; null for a reindex, which reads what is stored. */
+  payload: Buffer | null;
+  payload_key_id: string | null;
   total: number;
   processed: number;
   failed: number;
@@ -46,7 +51,7 @@ export interface JobRow {
 /** A job without its sealed payload: what listing needs. */
 export type JobSummaryRow = Omit<JobRow, 'payload' | 'payload_key_id'>;
 
-const SUMMARY_COLUMNS = `id, pipeline_id, api_key_id, state, total, processed, failed, errors, results,
+const SUMMARY_COLUMNS = `id, kind, pipeline_id, api_key_id, state, total, processed, failed, errors, results,
   attempts, claimed_by, lease_expires_at, created_at, updated_at, finished_at`;
 const COLUMNS = `${SUMMARY_COLUMNS}, payload, payload_key_id`;
 
@@ -57,20 +62,55 @@ export class JobsRepository {
   async insert(
     job: {
       id: string;
+      kind?: JobKind;
       pipelineId: string;
-      apiKeyId: string;
-      payload: Buffer;
-      payloadKeyId: string;
+      apiKeyId: string | null;
+      payload: Buffer | null;
+      payloadKeyId: string | null;
       total: number;
     },
     db: Queryable = this.db,
   ): Promise<JobRow> {
     const rows = await db.query<JobRow>(
-      `INSERT INTO jobs (id, pipeline_id, api_key_id, state, payload, payload_key_id, total)
-       VALUES ($1, $2, $3, 'queued', $4, $5, $6) RETURNING ${COLUMNS}`,
-      [job.id, job.pipelineId, job.apiKeyId, job.payload, job.payloadKeyId, job.total],
+      `INSERT INTO jobs (id, kind, pipeline_id, api_key_id, state, payload, payload_key_id, total)
+       VALUES ($1, $2, $3, $4, 'queued', $5, $6, $7) RETURNING ${COLUMNS}`,
+      [job.id, job.kind ?? 'ingest', job.pipelineId, job.apiKeyId, job.payload, job.payloadKeyId, job.total],
     );
     return rows[0];
+  }
+
+  /** The pipeline's queued or running reindex job, if any (there is at most one). */
+  async openReindex(pipelineId: string, db: Queryable): Promise<JobRow | null> {
+    const rows = await db.query<JobRow>(
+      `SELECT ${COLUMNS} FROM jobs
+       WHERE pipeline_id = $1 AND kind = 'reindex' AND state IN ('queued', 'running')`,
+      [pipelineId],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** More work for an open job (a second edit while it runs). */
+  async addToTotal(id: string, n: number, db: Queryable): Promise<JobRow> {
+    const rows = await db.query<JobRow>(
+      `WITH grown AS (UPDATE jobs SET total = total + $2, updated_at = now() WHERE id = $1 RETURNING *)
+       SELECT ${COLUMNS} FROM grown`,
+      [id, n],
+    );
+    return rows[0];
+  }
+
+  /**
+   * Counts `n` more items processed in the caller's transaction, renewing the lease;
+   * false when this worker no longer holds the job (the caller must roll back).
+   */
+  async recordProcessed(
+    id: string,
+    workerId: string,
+    leaseSeconds: number,
+    n: number,
+    tx: Queryable,
+  ): Promise<boolean> {
+    return this.recordProgress(id, workerId, leaseSeconds, [], [], tx, n);
   }
 
   async find(id: string): Promise<JobRow | null> {
@@ -142,6 +182,7 @@ export class JobsRepository {
     results: JobItemResult[],
     errors: JobItemError[],
     tx: Queryable,
+    processed = results.length,
   ): Promise<boolean> {
     const rows = await tx.query(
       `WITH progressed AS (
@@ -150,24 +191,26 @@ export class JobsRepository {
            lease_expires_at = now() + make_interval(secs => $3), updated_at = now()
          WHERE id = $1 AND claimed_by = $2 AND state = 'running' RETURNING id
        ) SELECT id FROM progressed`,
-      [
-        id,
-        workerId,
-        leaseSeconds,
-        results.length,
-        errors.length,
-        JSON.stringify(results),
-        JSON.stringify(errors),
-      ],
+      [id, workerId, leaseSeconds, processed, errors.length, JSON.stringify(results), JSON.stringify(errors)],
     );
     return rows.length > 0;
   }
 
-  /** Ends a job this worker holds: failed when any item failed, or with `error` as a whole. */
-  async finish(id: string, workerId: string, error: JobItemError | null = null): Promise<void> {
-    await this.db.query(
+  /**
+   * Ends a job this worker holds: failed when any item failed, or with `error` as a
+   * whole. A reindex that succeeds settles its total on what it did (fragments expired
+   * meanwhile needed nothing).
+   */
+  async finish(
+    id: string,
+    workerId: string,
+    error: JobItemError | null = null,
+    db: Queryable = this.db,
+  ): Promise<void> {
+    await db.query(
       `WITH finished AS (
          UPDATE jobs SET state = CASE WHEN failed > 0 OR $3::jsonb IS NOT NULL THEN 'failed' ELSE 'succeeded' END,
+           total = CASE WHEN kind = 'reindex' AND failed = 0 AND $3::jsonb IS NULL THEN processed ELSE total END,
            errors = CASE WHEN $3::jsonb IS NULL THEN errors ELSE errors || jsonb_build_array($3::jsonb) END,
            claimed_by = NULL, lease_expires_at = NULL, finished_at = now(), updated_at = now()
          WHERE id = $1 AND claimed_by = $2 AND state = 'running' RETURNING id

@@ -29,73 +29,36 @@ import { ClassificationAccess, classificationAccess, mayAccess } from '../pipeli
 import { PipelineRecord } from '../pipelines/pipeline';
 import { PipelinesService } from '../pipelines/pipelines.service';
 import { IngestInput, IngestionService, recordIngested, vectorBindings } from './ingestion.service';
-import {
-  JobItemError,
-  JobItemResult,
-  JobRow,
-  JobsRepository,
-  JobState,
-  JobSummaryRow,
-} from './jobs.repository';
+import { JobView, LeaseLost, presentJob, wholeJob } from './job-view';
+import { ReindexService } from './reindex.service';
+import { JobItemError, JobRow, JobsRepository, JobSummaryRow } from './jobs.repository';
+
+export { JobView } from './job-view';
 
 /** Documents embedded and stored together: one embedding call per model, one transaction. */
 export const JOB_CHUNK_SIZE = 32;
 /** Claims after which a job that never finishes (it kills its workers) is failed. */
 export const MAX_JOB_ATTEMPTS = 5;
 
-export interface JobView {
-  attempts: number;
-  created_at: string;
-  documents: JobItemResult[];
-  errors: JobItemError[];
-  failed: number;
-  finished_at: string | null;
-  id: string;
-  pipeline_id: string;
-  processed: number;
-  state: JobState;
-  total: number;
-  updated_at: string;
-}
-
 interface JobPayload {
   batch: boolean;
   documents: IngestInput[];
 }
 
-const jobAad = (jobId: string) => `job:${jobId}`;
+export const jobAad = (jobId: string) => `job:${jobId}`;
 
 /** What `GET /jobs` filters on. */
 const JOB_FILTERS = {
   state: ['eq', 'ne', 'in'],
   pipeline_id: ['eq', 'in'],
+  kind: ['eq'],
 } as const;
-
-/** Thrown inside a chunk's transaction when another worker took the job over. */
-class LeaseLost extends Error {}
 
 /** The job's key may no longer store anything in the pipeline: every item of the chunk fails with it. */
 class KeyRefused extends DomainError {
   constructor(message: string) {
     super(ErrorCode.Forbidden, message);
   }
-}
-
-export function presentJob(row: JobSummaryRow): JobView {
-  return {
-    attempts: row.attempts,
-    created_at: row.created_at.toISOString(),
-    documents: row.results,
-    errors: row.errors,
-    failed: row.failed,
-    finished_at: row.finished_at ? row.finished_at.toISOString() : null,
-    id: row.id,
-    pipeline_id: row.pipeline_id,
-    processed: row.processed,
-    state: row.state,
-    total: row.total,
-    updated_at: row.updated_at.toISOString(),
-  };
 }
 
 @Injectable()
@@ -111,6 +74,7 @@ export class JobsService {
     private readonly cipher: ContentCipher,
     private readonly apiKeys: ApiKeysService,
     private readonly fragments: FragmentsService,
+    private readonly reindex: ReindexService,
   ) {}
 
   /** Queues documents already checked against the pipeline and the key (in `tx` when given). */
@@ -189,28 +153,29 @@ export class JobsService {
   async run(job: JobRow, workerId: string, signal: AbortSignal): Promise<void> {
     const lease = this.settings.jobs.leaseSeconds;
     if (job.attempts > MAX_JOB_ATTEMPTS) {
-      await this.repository.finish(job.id, workerId, {
-        index: -1,
-        external_id: null,
-        detail: `Gave up after ${MAX_JOB_ATTEMPTS} attempts: the workers processing this job stopped before finishing each time`,
-      });
+      await this.repository.finish(
+        job.id,
+        workerId,
+        wholeJob(
+          `Gave up after ${MAX_JOB_ATTEMPTS} attempts: the workers processing this job stopped before finishing each time`,
+        ),
+      );
+      return;
+    }
+    if (job.kind === 'reindex') {
+      await this.reindex.run(job, workerId, signal).finally(() => void this.refreshGauge());
       return;
     }
     let payload: JobPayload;
     try {
       payload = JSON.parse(
-        this.cipher.openText({ data: job.payload, keyId: job.payload_key_id }, jobAad(job.id)),
+        this.cipher.openText({ data: job.payload!, keyId: job.payload_key_id! }, jobAad(job.id)),
       ) as JobPayload;
     } catch (error) {
-      await this.repository.finish(job.id, workerId, {
-        index: -1,
-        external_id: null,
-        detail: (error as Error).message,
-      });
+      await this.repository.finish(job.id, workerId, wholeJob((error as Error).message));
       return;
     }
-    const pipeline = await this.pipelines.find(job.pipeline_id);
-    if (!pipeline) return; // deleted: its jobs went with it (ON DELETE CASCADE)
+    if (!(await this.pipelines.find(job.pipeline_id))) return; // deleted: its jobs went with it (ON DELETE CASCADE)
 
     // The whole job is one write: a large one into a binding that holds fewer vectors is
     // a bulk load, indexed after its last chunk (each document has one fragment at least).
@@ -226,21 +191,12 @@ export class JobsService {
         const end = Math.min(start + JOB_CHUNK_SIZE, payload.documents.length);
         const indexes = range(start, end);
         const single = indexes.length === 1;
-        const stored = await this.storeChunk(
-          job,
-          workerId,
-          lease,
-          pipeline,
-          payload,
-          indexes,
-          signal,
-          single,
-        );
+        const stored = await this.storeChunk(job, workerId, lease, payload, indexes, signal, single);
         if (!stored && !single) {
           // One of the items is at fault: store them one by one, recording each failure.
           for (const index of indexes) {
             signal.throwIfAborted();
-            await this.storeChunk(job, workerId, lease, pipeline, payload, [index], signal, true);
+            await this.storeChunk(job, workerId, lease, payload, [index], signal, true);
           }
         }
       }
@@ -271,7 +227,6 @@ export class JobsService {
     job: JobRow,
     workerId: string,
     lease: number,
-    pipeline: PipelineRecord,
     payload: JobPayload,
     indexes: number[],
     signal: AbortSignal,
@@ -280,6 +235,10 @@ export class JobsService {
     const inputs = indexes.map((i) => payload.documents[i]);
     const at = indexes.map((i) => (payload.batch ? i : null));
     try {
+      // Read for each chunk: an edit of the pipeline's models or full text meanwhile
+      // changes what the next chunks are embedded with.
+      const pipeline = await this.pipelines.find(job.pipeline_id);
+      if (!pipeline) throw new LeaseLost(); // deleted, and its jobs with it
       // The key's grants and what the pipeline defines are checked again now, before
       // embedding, and once more when storing: either may have changed meanwhile.
       const splitters = await this.ingestion.check(await this.keyAccess(job, pipeline), pipeline, inputs, at);
@@ -327,7 +286,7 @@ export class JobsService {
     pipeline: PipelineRecord,
     db?: Queryable,
   ): Promise<ClassificationAccess> {
-    const key = await this.apiKeys.principal(job.api_key_id, db);
+    const key = job.api_key_id ? await this.apiKeys.principal(job.api_key_id, db) : null;
     if (!key) throw new KeyRefused('The API key that queued this job is disabled or deleted');
     if (!key.can(pipeline.id, Permission.Write))
       throw new KeyRefused('Forbidden: this key lacks write permission on the pipeline.');

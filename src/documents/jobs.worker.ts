@@ -1,5 +1,5 @@
 /**
- * The loop that runs queued ingestion jobs in every replica with
+ * The loop that runs queued jobs (ingestion, and reindex after a pipeline edit) in every replica with
  * TROVE_JOBS_WORKER=true: claim one, work on it while renewing its lease, repeat;
  * when the queue is empty, look again after TROVE_JOBS_POLL_MS.
  *
@@ -75,14 +75,14 @@ export class JobsWorker implements OnApplicationBootstrap, OnModuleDestroy {
     const job = await this.repository.claim(this.workerId, leaseSeconds);
     if (!job) return false;
     this.logger.log(
-      { job: job.id, attempt: job.attempts, resumeAt: job.processed + job.failed },
-      'Ingestion job claimed',
+      { job: job.id, kind: job.kind, attempt: job.attempts, resumeAt: job.processed + job.failed },
+      'Job claimed',
     );
     // Renew well before expiry, so one slow renewal does not hand the job to another replica.
     const renewal = setInterval(
       () => {
         this.repository.renew(job.id, this.workerId, leaseSeconds).catch((error) => {
-          this.logger.warn({ err: error, job: job.id }, 'Could not renew an ingestion job lease');
+          this.logger.warn({ err: error, job: job.id }, 'Could not renew a job lease');
         });
       },
       Math.max(200, (leaseSeconds * 1000) / 3),

@@ -82,6 +82,73 @@ export class FragmentsRepository {
     );
   }
 
+  /** Adds vectors for fragments that have none of this vector embedding yet (a backfill running twice adds nothing). */
+  async addEmbeddings(
+    vectorEmbeddingId: string,
+    fragmentIds: string[],
+    vectors: number[][],
+    tx: Queryable,
+  ): Promise<void> {
+    if (fragmentIds.length === 0) return;
+    await tx.query(
+      `INSERT INTO fragment_embeddings (vector_embedding_id, fragment_id, embedding)
+       SELECT $1, u.id, u.embedding::vector FROM unnest($2::uuid[], $3::text[]) AS u(id, embedding)
+       ON CONFLICT (vector_embedding_id, fragment_id) DO NOTHING`,
+      [vectorEmbeddingId, fragmentIds, vectors.map(vectorLiteral)],
+    );
+  }
+
+  async countLive(pipelineId: string, db: Queryable = this.db): Promise<number> {
+    const rows = await db.query<{ n: string }>(
+      `SELECT count(*) AS n FROM fragments WHERE pipeline_id = $1 AND expired_at IS NULL`,
+      [pipelineId],
+    );
+    return Number(rows[0].n);
+  }
+
+  /**
+   * Up to `limit` live fragments of the pipeline, by id after `after`, that lack a
+   * vector of the vector embedding (`vectorEmbeddingId`) or, with null, their lexemes.
+   */
+  incomplete(
+    pipelineId: string,
+    vectorEmbeddingId: string | null,
+    after: string | null,
+    limit: number,
+    db: Queryable = this.db,
+  ): Promise<FragmentRow[]> {
+    const params: unknown[] = [pipelineId, limit, after];
+    let lacking = 'f.search_vector IS NULL';
+    if (vectorEmbeddingId !== null) {
+      params.push(vectorEmbeddingId);
+      lacking = `NOT EXISTS (SELECT 1 FROM fragment_embeddings fe WHERE fe.fragment_id = f.id AND fe.vector_embedding_id = $4)`;
+    }
+    return db.query<FragmentRow>(
+      `SELECT ${FRAGMENT_COLUMNS} FROM fragments f
+       WHERE f.pipeline_id = $1 AND f.expired_at IS NULL AND ($3::uuid IS NULL OR f.id > $3::uuid) AND ${lacking}
+       ORDER BY f.id LIMIT $2`,
+      params,
+    );
+  }
+
+  /** Sets the lexemes of fragments from their plaintext. */
+  async setLexemes(fragmentIds: string[], texts: string[], tx: Queryable): Promise<void> {
+    if (fragmentIds.length === 0) return;
+    await tx.query(
+      `UPDATE fragments f SET search_vector = to_tsvector('${TEXT_SEARCH_CONFIG}', u.text)
+       FROM unnest($1::uuid[], $2::text[]) AS u(id, text) WHERE f.id = u.id`,
+      [fragmentIds, texts],
+    );
+  }
+
+  /** Drops every fragment's lexemes in the pipeline (full text turned off). */
+  async clearLexemes(pipelineId: string, tx: Queryable): Promise<void> {
+    await tx.query(
+      `UPDATE fragments SET search_vector = NULL WHERE pipeline_id = $1 AND search_vector IS NOT NULL`,
+      [pipelineId],
+    );
+  }
+
   /** Expires the fragments of each document's versions older than the given one. */
   async expireOlderVersions(
     versions: { documentId: string; version: number }[],

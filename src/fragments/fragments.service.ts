@@ -163,6 +163,47 @@ export class FragmentsService {
       .map((hit) => ({ fragment: this.open(hit.row), score: hit.rank }));
   }
 
+  /** How many live fragments the pipeline holds (what an index added to it must cover). */
+  countLive(pipelineId: string, db?: Queryable): Promise<number> {
+    return this.repository.countLive(pipelineId, db);
+  }
+
+  /**
+   * Up to `limit` live fragments of the pipeline, text opened, that lack a vector of
+   * `vectorEmbeddingId` or, with null, their lexemes: the next piece of a backfill,
+   * by id after `after`.
+   * The text is for the embedding endpoint and the lexemes only; never log it.
+   */
+  async incomplete(
+    pipelineId: string,
+    vectorEmbeddingId: string | null,
+    after: string | null,
+    limit: number,
+    db?: Queryable,
+  ): Promise<{ id: string; text: string }[]> {
+    const rows = await this.repository.incomplete(pipelineId, vectorEmbeddingId, after, limit, db);
+    return rows.map((row) => ({ id: row.id, text: this.open(row).text }));
+  }
+
+  /** Adds backfilled vectors (those a fragment has already are kept), in the caller's transaction. */
+  addVectors(vectorEmbeddingId: string, fragmentIds: string[], vectors: number[][], tx: Queryable) {
+    return this.repository.addEmbeddings(vectorEmbeddingId, fragmentIds, vectors, tx);
+  }
+
+  /** Gives fragments their full-text lexemes (full text turned on), in the caller's transaction. */
+  addLexemes(fragments: { id: string; text: string }[], tx: Queryable): Promise<void> {
+    return this.repository.setLexemes(
+      fragments.map((f) => f.id),
+      fragments.map((f) => f.text),
+      tx,
+    );
+  }
+
+  /** Drops the pipeline's lexemes (full text turned off), in the caller's transaction. */
+  clearFullText(pipelineId: string, tx: Queryable): Promise<void> {
+    return this.repository.clearLexemes(pipelineId, tx);
+  }
+
   /** Creates the HNSW index of a new vector embedding's vectors, in the caller's transaction. */
   createVectorIndex(tx: Queryable, vectorEmbeddingId: string, size: number): Promise<void> {
     return createVectorIndex(tx, vectorEmbeddingId, size, this.settings.vectorIndex);

@@ -32,11 +32,12 @@ const withModel: PipelineRecord = {
   default_text_splitter_id: 's',
   default_vector_embedding_id: 've-1',
   full_text_search: true,
+  full_text_ready: true,
   classifications: ['public'],
   hierarchy: [],
   created_at: new Date(),
   updated_at: new Date(),
-  vectorEmbeddings: [{ id: 've-1', pipeline_id: 'p1', position: 0, model }],
+  vectorEmbeddings: [{ id: 've-1', pipeline_id: 'p1', position: 0, model, ready: true }],
 };
 const fullTextOnly: PipelineRecord = {
   ...withModel,

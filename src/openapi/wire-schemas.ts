@@ -111,7 +111,11 @@ const JobItemError = z.object({
   external_id: z.string().nullable(),
   detail: z.string(),
 });
-/** An ingestion job (jobs.service.ts presentJob): `documents` are the items it stored. */
+/**
+ * A job (job-view.ts presentJob): `ingest` stores documents (`documents` are those it
+ * stored); `reindex` gives a pipeline's stored fragments the vectors of a model added
+ * or the lexemes of full text turned on (`processed` and `total` count fragments).
+ */
 export const Job = z.object({
   attempts: z.number().int(),
   created_at: timestamp,
@@ -120,6 +124,7 @@ export const Job = z.object({
   failed: z.number().int(),
   finished_at: timestamp.nullable(),
   id,
+  kind: z.enum(['ingest', 'reindex']),
   pipeline_id: id,
   processed: z.number().int(),
   state: z.enum(['queued', 'running', 'succeeded', 'failed']),

@@ -7,7 +7,8 @@ import { Injectable } from '@nestjs/common';
 import { AuthContext, Grant } from '../auth/auth-context';
 import { ApiKeysService } from '../auth/api-keys.service';
 import { CatalogueService } from '../catalogue/catalogue.service';
-import { DomainError, ErrorCode, invalid } from '../common/errors';
+import { DomainError, ErrorCode } from '../common/errors';
+import { ReindexService } from '../documents/reindex.service';
 import { PipelinesService, PipelineView } from '../pipelines/pipelines.service';
 import { DesiredApiKey, DesiredPipeline, TroveGateway } from './trove-gateway';
 
@@ -22,6 +23,7 @@ export class ServiceGateway implements TroveGateway {
     private readonly pipelines: PipelinesService,
     private readonly catalogue: CatalogueService,
     private readonly apiKeys: ApiKeysService,
+    private readonly reindex: ReindexService,
   ) {}
 
   async ensurePipeline(desired: DesiredPipeline, existingId?: string): Promise<{ id: string }> {
@@ -46,29 +48,14 @@ export class ServiceGateway implements TroveGateway {
       return { id: created.id };
     }
 
-    // Models and full text shape the stored vectors and lexemes; changing them would
-    // mean re-embedding every document, which Trove does not do behind a user's back.
-    const currentModelIds = Object.values(current.embedding_models).map((m) => m.id);
-    const defaultModelId = current.default_vector_embedding_id
-      ? current.embedding_models[current.default_vector_embedding_id].id
-      : null;
-    const sameModels =
-      currentModelIds.length === modelIds.length &&
-      modelIds.every((id) => currentModelIds.includes(id)) &&
-      (modelIds[0] ?? null) === defaultModelId;
-    if (!sameModels)
-      throw invalid(
-        'spec.embeddingModels cannot change on an existing pipeline: create a new Pipeline resource',
-      );
-    if (current.full_text_search !== desired.fullTextSearch) {
-      throw invalid(
-        'spec.fullTextSearch cannot change on an existing pipeline: create a new Pipeline resource',
-      );
-    }
-    await this.pipelines.update(OPERATOR, current.id, {
+    // Models and full text go through the same edit as PATCH /pipelines/{id}: a model
+    // added, or full text turned on, queues the reindex job that fills them in.
+    await this.reindex.update(OPERATOR, current.id, {
       name: desired.name,
       description: desired.description,
       default_text_splitter_id: splitterId ?? current.default_text_splitter_id,
+      embedding_model_ids: modelIds,
+      full_text_search: desired.fullTextSearch,
     });
     await this.pipelines.putClassifications(OPERATOR, current.id, {
       classifications: desired.classifications,

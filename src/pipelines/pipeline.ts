@@ -24,6 +24,12 @@ export interface VectorEmbedding {
   pipeline_id: string;
   position: number;
   model: EmbeddingModel;
+  /**
+   * False while a model added to a pipeline that held fragments is still being given
+   * their vectors (a reindex job): searching it then is refused, not answered from part
+   * of the pipeline.
+   */
+  ready: boolean;
 }
 
 /** A pipeline with its vector embeddings: what every service working on a pipeline needs. */
@@ -34,6 +40,8 @@ export interface PipelineRecord {
   default_text_splitter_id: string;
   default_vector_embedding_id: string | null;
   full_text_search: boolean;
+  /** False while full text turned on is still being given the stored fragments' lexemes (a reindex job). */
+  full_text_ready: boolean;
   classifications: string[];
   hierarchy: HierarchyPair[];
   created_at: Date;

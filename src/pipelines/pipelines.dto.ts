@@ -37,16 +37,18 @@ export const ClassificationsSchema = z.strictObject({
 });
 export type ClassificationsDto = z.output<typeof ClassificationsSchema>;
 
+const embeddingModelIds = z
+  .array(uuid('an embedding model'), { error: 'must be an array of embedding model ids' })
+  .max(16, 'must hold at most 16 models')
+  .refine((ids) => new Set(ids).size === ids.length, 'must not repeat a model');
+const fullTextSearch = z.boolean({ error: 'must be true or false' });
+
 export const CreatePipelineSchema = z.strictObject({
   name,
   description: description.optional(),
-  embedding_model_ids: z
-    .array(uuid('an embedding model'), { error: 'must be an array of embedding model ids' })
-    .max(16, 'must hold at most 16 models')
-    .refine((ids) => new Set(ids).size === ids.length, 'must not repeat a model')
-    .optional(),
+  embedding_model_ids: embeddingModelIds.optional(),
   text_splitter_id: uuid('a text splitter').optional(),
-  full_text_search: z.boolean({ error: 'must be true or false' }).default(true),
+  full_text_search: fullTextSearch.default(true),
   classifications: ClassificationsSchema.shape.classifications.default(['default']),
   hierarchy: ClassificationsSchema.shape.hierarchy,
 });
@@ -57,5 +59,12 @@ export const UpdatePipelineSchema = z.strictObject({
   description: description.optional(),
   default_text_splitter_id: uuid('a text splitter').optional(),
   default_vector_embedding_id: uuid('a vector embedding').optional(),
+  /**
+   * The models wanted, in order: a model added gets vectors for every stored fragment
+   * (a reindex job when there are any), a model left out loses its vectors.
+   */
+  embedding_model_ids: embeddingModelIds.optional(),
+  /** On: stored fragments get their lexemes (a reindex job when there are any); off: dropped. */
+  full_text_search: fullTextSearch.optional(),
 });
 export type UpdatePipelineDto = z.output<typeof UpdatePipelineSchema>;

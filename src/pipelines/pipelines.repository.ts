@@ -7,6 +7,13 @@ import { PipelineRecord, VectorEmbedding } from './pipeline';
 
 export type PipelineRow = Omit<PipelineRecord, 'vectorEmbeddings'>;
 
+/** What fragments are stored against, held while they are (lockShared). */
+export interface HeldPipeline {
+  classifications: string[];
+  full_text_search: boolean;
+  vector_embedding_ids: string[];
+}
+
 /** Which pipelines a key may list (see AuthContext.readablePipelines). */
 export interface Readable {
   all: boolean;
@@ -15,7 +22,7 @@ export interface Readable {
 }
 
 const COLUMNS = `p.id, p.name, p.description, p.default_text_splitter_id, p.default_vector_embedding_id,
-  p.full_text_search, p.classifications, p.hierarchy, p.created_at, p.updated_at`;
+  p.full_text_search, p.full_text_ready, p.classifications, p.hierarchy, p.created_at, p.updated_at`;
 
 function readableSql(readable: Readable, params: unknown[]): string {
   params.push(readable.include);
@@ -94,7 +101,10 @@ export class PipelinesRepository {
     return rows.length > 0;
   }
 
-  async insert(row: Omit<PipelineRow, 'created_at' | 'updated_at'>, tx: Queryable): Promise<void> {
+  async insert(
+    row: Omit<PipelineRow, 'created_at' | 'updated_at' | 'full_text_ready'>,
+    tx: Queryable,
+  ): Promise<void> {
     await tx.query(
       `INSERT INTO pipelines (id, name, description, default_text_splitter_id, default_vector_embedding_id,
          full_text_search, classifications, hierarchy)
@@ -113,19 +123,51 @@ export class PipelinesRepository {
   }
 
   async insertVectorEmbedding(
-    v: { id: string; pipeline_id: string; embedding_model_id: string; position: number },
+    v: { id: string; pipeline_id: string; embedding_model_id: string; position: number; ready: boolean },
     tx: Queryable,
   ): Promise<void> {
     await tx.query(
-      `INSERT INTO vector_embeddings (id, pipeline_id, embedding_model_id, position) VALUES ($1, $2, $3, $4)`,
-      [v.id, v.pipeline_id, v.embedding_model_id, v.position],
+      `INSERT INTO vector_embeddings (id, pipeline_id, embedding_model_id, position, ready) VALUES ($1, $2, $3, $4, $5)`,
+      [v.id, v.pipeline_id, v.embedding_model_id, v.position, v.ready],
     );
+  }
+
+  async setVectorEmbeddingPositions(vs: { id: string; position: number }[], tx: Queryable): Promise<void> {
+    if (vs.length === 0) return;
+    await tx.query(
+      `UPDATE vector_embeddings v SET position = u.position
+       FROM unnest($1::uuid[], $2::int[]) AS u(id, position) WHERE v.id = u.id`,
+      [vs.map((v) => v.id), vs.map((v) => v.position)],
+    );
+  }
+
+  /** Deletes vector embeddings; their vectors go with them (ON DELETE CASCADE). */
+  async deleteVectorEmbeddings(ids: string[], tx: Queryable): Promise<void> {
+    if (ids.length === 0) return;
+    await tx.query(`DELETE FROM vector_embeddings WHERE id = ANY($1::uuid[])`, [ids]);
+  }
+
+  /** Marks vector embeddings, and the full text when `fullText`, as complete. */
+  async markReady(pipelineId: string, vectorEmbeddingIds: string[], fullText: boolean, tx: Queryable) {
+    await tx.query(
+      `UPDATE vector_embeddings SET ready = true WHERE pipeline_id = $1 AND id = ANY($2::uuid[])`,
+      [pipelineId, vectorEmbeddingIds],
+    );
+    if (fullText) await tx.query(`UPDATE pipelines SET full_text_ready = true WHERE id = $1`, [pipelineId]);
   }
 
   async update(
     id: string,
     changes: Partial<
-      Pick<PipelineRow, 'name' | 'description' | 'default_text_splitter_id' | 'default_vector_embedding_id'>
+      Pick<
+        PipelineRow,
+        | 'name'
+        | 'description'
+        | 'default_text_splitter_id'
+        | 'default_vector_embedding_id'
+        | 'full_text_search'
+        | 'full_text_ready'
+      >
     >,
     db: Queryable = this.db,
   ): Promise<void> {
@@ -158,12 +200,14 @@ export class PipelinesRepository {
 
   /**
    * Holds the pipeline row for the rest of the transaction (shared: ingestions do not
-   * block each other, only a change of classifications); returns its classifications,
-   * null when the pipeline is gone.
+   * block each other, only an edit of the pipeline); returns what stored fragments
+   * depend on, null when the pipeline is gone.
    */
-  async lockShared(id: string, tx: Queryable): Promise<{ classifications: string[] } | null> {
-    const rows = await tx.query<{ classifications: string[] }>(
-      `SELECT classifications FROM pipelines WHERE id = $1 FOR SHARE`,
+  async lockShared(id: string, tx: Queryable): Promise<HeldPipeline | null> {
+    const rows = await tx.query<HeldPipeline>(
+      `SELECT p.classifications, p.full_text_search,
+         ARRAY(SELECT v.id FROM vector_embeddings v WHERE v.pipeline_id = p.id ORDER BY v.id)::text[] AS vector_embedding_ids
+       FROM pipelines p WHERE p.id = $1 FOR SHARE OF p`,
       [id],
     );
     return rows[0] ?? null;
@@ -208,6 +252,7 @@ interface VectorEmbeddingRow {
   id: string;
   pipeline_id: string;
   position: number;
+  ready: boolean;
   m_id: string;
   m_name: string;
   m_provider: string;
@@ -221,6 +266,7 @@ const VECTOR_EMBEDDING_NAMES: [keyof VectorEmbeddingRow, string][] = [
   ['id', 'v.id'],
   ['pipeline_id', 'v.pipeline_id'],
   ['position', 'v.position'],
+  ['ready', 'v.ready'],
   ['m_id', 'm.id'],
   ['m_name', 'm.name'],
   ['m_provider', 'm.provider'],
@@ -241,6 +287,7 @@ function toVectorEmbedding(b: VectorEmbeddingRow): VectorEmbedding {
     id: b.id,
     pipeline_id: b.pipeline_id,
     position: b.position,
+    ready: b.ready,
     model: {
       id: b.m_id,
       name: b.m_name,

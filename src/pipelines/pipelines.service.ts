@@ -20,7 +20,8 @@ import { Classifications, normalizeClassifications } from './classification-hier
 import { FragmentsService } from '../fragments/fragments.service';
 import { PipelineRecord } from './pipeline';
 import { ClassificationsDto, CreatePipelineDto, UpdatePipelineDto } from './pipelines.dto';
-import { PipelinesRepository } from './pipelines.repository';
+import { HeldPipeline, PipelinesRepository } from './pipelines.repository';
+import { IndexPlan, NEEDS_MODEL_OR_FULL_TEXT, planIndexes } from './index-plan';
 
 export interface PipelineView {
   id: string;
@@ -41,6 +42,17 @@ export interface PipelineSummary {
   name: string;
   pipeline_id: string;
 }
+
+/**
+ * Stored fragments need vectors or lexemes after an edit: schedules that work in the
+ * edit's transaction and returns what it scheduled. `added` counts the fragment
+ * updates this edit asked for, `all` those now pending in the pipeline.
+ */
+export type QueueIndexing<T> = (
+  tx: Queryable,
+  pipelineId: string,
+  work: { added: number; all: number },
+) => Promise<T>;
 
 /** The message the MCP page fixes for a key whose allow-list is not `*`. */
 export const CLASSIFICATIONS_DENIED = 'Authorization error: AccessLevel(READ)';
@@ -119,17 +131,22 @@ export class PipelinesService {
    * The pipeline whatever the key, or null: only for work a key was authorised for
    * before (a queued job, run by the worker under its key's grants of the moment).
    */
-  find(id: string): Promise<PipelineRecord | null> {
-    return this.pipelines.find(id);
+  find(id: string, db?: Queryable): Promise<PipelineRecord | null> {
+    return this.pipelines.find(id, db);
+  }
+
+  /** Marks vector embeddings, and the full text when `fullText`, as complete (a reindex finished them). */
+  markReady(id: string, vectorEmbeddingIds: string[], fullText: boolean, tx: Queryable): Promise<void> {
+    return this.pipelines.markReady(id, vectorEmbeddingIds, fullText, tx);
   }
 
   /**
-   * Holds the pipeline for the rest of the transaction, so its classifications cannot
-   * be removed under documents being stored (ingestions do not block each other);
-   * returns its classifications, null when the pipeline is gone.
+   * Holds the pipeline for the rest of the transaction, so neither its classifications
+   * nor its models and full text can change under documents being stored (ingestions
+   * do not block each other); returns them as they are, null when the pipeline is gone.
    */
-  async holdClassifications(id: string, tx: Queryable): Promise<string[] | null> {
-    return (await this.pipelines.lockShared(id, tx))?.classifications ?? null;
+  hold(id: string, tx: Queryable): Promise<HeldPipeline | null> {
+    return this.pipelines.lockShared(id, tx);
   }
 
   async get(auth: AuthContext, id: string): Promise<PipelineView> {
@@ -176,7 +193,7 @@ export class PipelinesService {
   async create(dto: CreatePipelineDto): Promise<PipelineView> {
     const modelIds = dto.embedding_model_ids ?? [DEFAULT_EMBEDDING_MODEL_ID];
     if (modelIds.length === 0 && !dto.full_text_search) {
-      throw invalid('embedding_model_ids: a pipeline without embedding models needs full_text_search: true');
+      throw invalid(NEEDS_MODEL_OR_FULL_TEXT);
     }
     const classifications = normalizeClassifications(dto.classifications, dto.hierarchy);
     const splitterId = dto.text_splitter_id ?? DEFAULT_TEXT_SPLITTER_ID;
@@ -215,6 +232,7 @@ export class PipelinesService {
               pipeline_id: id,
               embedding_model_id: vectorEmbedding.modelId,
               position: vectorEmbedding.position,
+              ready: true,
             },
             tx,
           );
@@ -226,22 +244,106 @@ export class PipelinesService {
     return this.present((await this.pipelines.find(id))!);
   }
 
-  async update(auth: AuthContext, id: string, dto: UpdatePipelineDto): Promise<PipelineView> {
-    const pipeline = await this.access(auth, id, Permission.Read);
-    if (dto.name !== undefined && (await this.pipelines.nameTaken(dto.name, id))) {
-      throw conflict(`A pipeline named '${dto.name}' already exists`);
+  /**
+   * Applies an edit in one transaction, under the pipeline's lock (ingestions hold it
+   * shared while storing, so none stores fragments against the models it replaces).
+   * Removed models lose their vectors at once and turning full text off drops the
+   * lexemes; models added and full text turned on are complete at once for a pipeline
+   * without live fragments, and otherwise wait for the work `queue` is asked, in the
+   * same transaction, to schedule (also when an earlier attempt left work undone).
+   */
+  async update<T>(
+    auth: AuthContext,
+    id: string,
+    dto: UpdatePipelineDto,
+    queue: QueueIndexing<T>,
+  ): Promise<{ pipeline: PipelineView; queued: T | null }> {
+    await this.access(auth, id, Permission.Read);
+    const queued = await this.db
+      .transaction(async (tx) => {
+        await this.pipelines.lock(id, tx);
+        const current = await this.pipelines.find(id, tx);
+        if (!current) throw pipelineNotFound(id);
+        if (dto.name !== undefined && (await this.pipelines.nameTaken(dto.name, id, tx))) {
+          throw conflict(`A pipeline named '${dto.name}' already exists`);
+        }
+        if (
+          dto.default_text_splitter_id &&
+          !(await this.catalogue.findSplitter(dto.default_text_splitter_id, tx))
+        ) {
+          throw invalid(
+            `default_text_splitter_id: text splitter ${dto.default_text_splitter_id} does not exist`,
+          );
+        }
+        const plan = planIndexes(current, dto, newId);
+        const models = await this.catalogue.findModels(
+          plan.add.map((v) => v.modelId),
+          tx,
+        );
+        const missing = plan.add.find((v) => !models.some((m) => m.id === v.modelId));
+        if (missing) {
+          throw invalid(
+            `embedding_model_ids[${missing.position}]: embedding model ${missing.modelId} does not exist`,
+          );
+        }
+        return this.applyIndexPlan(current, dto, plan, models, queue, tx);
+      })
+      .catch(rethrowUniqueName(dto.name ?? ''));
+    return { pipeline: this.present((await this.pipelines.find(id))!), queued };
+  }
+
+  private async applyIndexPlan<T>(
+    current: PipelineRecord,
+    dto: UpdatePipelineDto,
+    plan: IndexPlan,
+    models: { id: string; size: number }[],
+    queue: QueueIndexing<T>,
+    tx: Queryable,
+  ): Promise<T | null> {
+    const id = current.id;
+    const live = plan.add.length > 0 || plan.fullText === 'on' ? await this.fragments.countLive(id, tx) : 0;
+    await this.pipelines.deleteVectorEmbeddings(plan.remove, tx);
+    for (const removed of plan.remove) await this.fragments.dropVectorIndex(tx, removed);
+    await this.pipelines.setVectorEmbeddingPositions(plan.keep, tx);
+    for (const added of plan.add) {
+      await this.pipelines.insertVectorEmbedding(
+        {
+          id: added.id,
+          pipeline_id: id,
+          embedding_model_id: added.modelId,
+          position: added.position,
+          ready: live === 0,
+        },
+        tx,
+      );
+      await this.fragments.createVectorIndex(tx, added.id, models.find((m) => m.id === added.modelId)!.size);
     }
-    if (dto.default_text_splitter_id && !(await this.catalogue.findSplitter(dto.default_text_splitter_id))) {
-      throw invalid(`default_text_splitter_id: text splitter ${dto.default_text_splitter_id} does not exist`);
-    }
-    if (
-      dto.default_vector_embedding_id &&
-      !pipeline.vectorEmbeddings.some((v) => v.id === dto.default_vector_embedding_id)
-    ) {
-      throw invalid(`default_vector_embedding_id: must be one of the keys of embedding_models`);
-    }
-    await this.pipelines.update(id, dto).catch(rethrowUniqueName(dto.name ?? ''));
-    return this.present((await this.pipelines.find(id))!);
+    if (plan.fullText === 'off') await this.fragments.clearFullText(id, tx);
+    await this.pipelines.update(
+      id,
+      {
+        name: dto.name,
+        description: dto.description,
+        default_text_splitter_id: dto.default_text_splitter_id,
+        default_vector_embedding_id: plan.defaultVectorEmbeddingId,
+        ...(plan.fullText === 'unchanged'
+          ? {}
+          : {
+              full_text_search: plan.fullText === 'on',
+              full_text_ready: plan.fullText === 'off' || live === 0,
+            }),
+      },
+      tx,
+    );
+    // What is still incomplete: added now, or left so by an attempt that failed.
+    const after = (await this.pipelines.find(id, tx))!;
+    const pending =
+      after.vectorEmbeddings.filter((v) => !v.ready).length +
+      (after.full_text_search && !after.full_text_ready ? 1 : 0);
+    if (pending === 0) return null;
+    const added = live * (plan.add.length + (plan.fullText === 'on' ? 1 : 0));
+    const all = (await this.fragments.countLive(id, tx)) * pending;
+    return queue(tx, id, { added, all });
   }
 
   async delete(auth: AuthContext, id: string): Promise<void> {

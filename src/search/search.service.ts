@@ -18,7 +18,7 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { AuthContext, Permission } from '../auth/auth-context';
-import { DomainError, ErrorCode, invalid, Messages } from '../common/errors';
+import { conflict, DomainError, ErrorCode, invalid, Messages } from '../common/errors';
 import { SETTINGS, Settings } from '../config/settings';
 import { sortKeysDeep } from '../common/sort-keys';
 import { EmbeddingsService } from '../embeddings/embeddings.service';
@@ -96,6 +96,7 @@ export class SearchService {
       case 'search':
         if (!pipeline.full_text_search)
           throw new DomainError(ErrorCode.NotImplemented, Placeholders.fullTextDisabled);
+        if (!pipeline.full_text_ready) throw conflict(notReady('Full text search', pipeline.id));
         break;
       case 'similarity':
       case 'mmr':
@@ -212,15 +213,29 @@ export function selectVectorEmbedding(
   pipeline: PipelineRecord,
   embeddingModelId: string | null,
 ): VectorEmbedding {
+  let selected: VectorEmbedding | undefined;
   if (embeddingModelId !== null) {
     const wanted = embeddingModelId.toLowerCase();
-    const named = pipeline.vectorEmbeddings.find((v) => v.model.id === wanted);
-    if (!named) throw invalid(Messages.embeddingModelNotFound);
-    return named;
+    selected = pipeline.vectorEmbeddings.find((v) => v.model.id === wanted);
+    if (!selected) throw invalid(Messages.embeddingModelNotFound);
+  } else {
+    selected = pipeline.vectorEmbeddings.find((v) => v.id === pipeline.default_vector_embedding_id);
+    if (!selected) throw invalid(Messages.missingEmbeddingModelId);
   }
-  const fallback = pipeline.vectorEmbeddings.find((v) => v.id === pipeline.default_vector_embedding_id);
-  if (!fallback) throw invalid(Messages.missingEmbeddingModelId);
-  return fallback;
+  if (!selected.ready) throw conflict(notReady(`Embedding model '${selected.model.name}'`, pipeline.id));
+  return selected;
+}
+
+/**
+ * A model just added (or full text just turned on) is searched only once every stored
+ * fragment has its vectors (lexemes): a search of part of the pipeline would miss
+ * documents without saying so.
+ */
+function notReady(what: string, pipelineId: string): string {
+  return (
+    `${what} is still being built for this pipeline's stored fragments: search it when its reindex job ` +
+    `(GET /jobs?pipeline_id=${pipelineId}) has finished; if that job failed, PATCH the pipeline again to retry`
+  );
 }
 
 /** One result, as published: keys in alphabetical order, `page_content` absent when empty. */

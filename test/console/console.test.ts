@@ -230,6 +230,35 @@ describeWithBrowser('the console in a browser', () => {
     await checkPage('search', 'search');
   });
 
+  it("edits the pipeline's embedding models and follows the reindex job to its end", async () => {
+    const api = new Api(trove.url);
+    const model = (
+      await api.request('POST', '/embedding_models', { name: 'hash-64', provider: 'hashing', size: 64 })
+    ).body;
+    await page.getByRole('link', { name: 'Pipelines' }).click();
+    await page.getByRole('link', { name: 'handbook' }).click();
+    await page.getByRole('heading', { name: 'Pipeline handbook' }).waitFor();
+    const settings = region('Settings');
+    await settings.getByLabel('hash-64 — hashing, 64 dimensions').check();
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    const reindex = region('Reindex');
+    await reindex.getByText('succeeded').waitFor();
+    await reindex.getByText(/^(\d+)\/\1 fragments$/).waitFor();
+    await page.locator('.facts').getByText('hash-64 (64 dimensions)').waitFor();
+    await checkPage('pipeline settings after a reindex', 'pipeline-reindex');
+
+    // The handbook is found with the model added.
+    const pipelineId = (await api.request('GET', '/pipelines?name=handbook')).body.data[0].id;
+    const found = await api.request('POST', `/pipelines/${pipelineId}/search`, {
+      type: 'similarity',
+      query: 'How do customers get their money back?',
+      classifications: ['internal'],
+      params: { k: 1, embedding: model.id },
+    });
+    expect(found.status).toBe(200);
+    expect(found.body[0].page_content).toContain('money back within 14 days');
+  });
+
   it('creates an agent and streams an answer with a citation', async () => {
     await page.getByRole('link', { name: 'Agents' }).click();
     await page.getByRole('link', { name: 'New agent' }).click();

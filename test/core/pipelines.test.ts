@@ -273,7 +273,10 @@ describeEachDatabase('pipelines, classifications and visibility', (fixture) => {
     });
     expect(patched.body).toMatchObject({ name: 'changed', description: 'now described' });
     expect((await api().patch(`/pipelines/${created.id}`, { name: 'support-kb' })).status).toBe(409);
-    expect((await api().patch(`/pipelines/${created.id}`, { full_text_search: false })).status).toBe(422);
+    expect(
+      (await api().patch(`/pipelines/${created.id}`, { embedding_model_ids: [], full_text_search: false }))
+        .status,
+    ).toBe(422);
     expect((await api().delete(`/pipelines/${created.id}`)).status).toBe(204);
     expect((await api().get(`/pipelines/${created.id}`)).status).toBe(404);
     expect((await api().delete(`/pipelines/${created.id}`)).status).toBe(404);

@@ -21,6 +21,7 @@ const JOB_KEYS = [
   'failed',
   'finished_at',
   'id',
+  'kind',
   'pipeline_id',
   'processed',
   'state',

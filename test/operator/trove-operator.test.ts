@@ -128,6 +128,51 @@ describe.each(databaseKinds())('the operator in Trove [%s]', (kind) => {
       },
     );
 
+    // Models and full text are edited in place too, through the same path as PATCH: the
+    // model added gets the stored documents' vectors from a reindex job.
+    const stored = await api.post(`/pipelines/${pipelineId}/documents`, {
+      content: 'Refunds are issued within fourteen days.',
+      classification: 'public',
+    });
+    expect(stored.status).toBe(201);
+    kube.update('pipelines', 'support', (obj) => {
+      const spec = obj.spec as { embeddingModels: object[]; fullTextSearch: boolean };
+      spec.embeddingModels.push({ name: 'hash-64', provider: 'hashing', size: 64 });
+      spec.fullTextSearch = false;
+    });
+    const edited = await waitFor(
+      'the second model and full text off',
+      async () => {
+        const body = (await api.get(`/pipelines/${pipelineId}`)).body;
+        return Object.keys(body.embedding_models).length === 2 && !body.full_text_search && body;
+      },
+      { timeoutMs: 30_000 },
+    );
+    const added = (Object.values(edited.embedding_models) as { id: string; name: string }[]).find(
+      (m) => m.name === 'hash-64',
+    )!;
+    const reindexed = await waitFor(
+      'the reindex job to succeed',
+      async () => {
+        const jobs = (await api.get(`/jobs?pipeline_id=${pipelineId}&kind=reindex`)).body.data;
+        return jobs.length === 1 && jobs[0].state === 'succeeded' && jobs[0];
+      },
+      { timeoutMs: 30_000 },
+    );
+    expect(reindexed).toMatchObject({ processed: 1, total: 1 });
+    const found = await api.post(`/pipelines/${pipelineId}/search`, {
+      type: 'similarity',
+      query: 'refunds',
+      classifications: ['public'],
+      params: { k: 1, embedding: added.id },
+    });
+    expect(found.status).toBe(200);
+    expect(found.body[0].page_content).toBe('Refunds are issued within fourteen days.');
+    await waitFor(
+      'the Pipeline to stay Ready',
+      () => readyStatus(kube.get('pipelines', 'support'))?.status === 'True',
+    );
+
     // Deleting the ApiKey revokes the key; deleting the Pipeline deletes it in Trove.
     kube.remove('apikeys', 'assistant');
     await waitFor('the key to be revoked', async () => (await key.get('/pipelines')).status === 401, {

@@ -122,7 +122,11 @@ export const ROUTES: Route[] = [
     body: () => ({ name: 'fuzzed-pipeline', classifications: ['a', 'b'], hierarchy: [['a', 'b']] }),
   },
   { method: 'GET', path: '/pipelines/:pipelineId' },
-  { method: 'PATCH', path: '/pipelines/:pipelineId', body: () => ({ description: 'fuzzed' }) },
+  {
+    method: 'PATCH',
+    path: '/pipelines/:pipelineId',
+    body: () => ({ description: 'fuzzed', full_text_search: true }),
+  },
   { method: 'DELETE', path: '/pipelines/:pipelineId' },
   { method: 'GET', path: '/pipelines/:pipelineId/classifications' },
   {

@@ -11,6 +11,7 @@ import { AgentConversations1764490400000 } from './1764490400000-AgentConversati
 import { PendingFiles1764495000000 } from './1764495000000-PendingFiles';
 import { AgentAttachments1764496000000 } from './1764496000000-AgentAttachments';
 import { McpSessionsUnlogged1764540000000 } from './1764540000000-McpSessionsUnlogged';
+import { PipelineIndexing1764570000000 } from './1764570000000-PipelineIndexing';
 
 export const MIGRATIONS = [
   Initial1764470000000,
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   PendingFiles1764495000000,
   AgentAttachments1764496000000,
   McpSessionsUnlogged1764540000000,
+  PipelineIndexing1764570000000,
 ];

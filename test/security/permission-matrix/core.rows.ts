@@ -484,6 +484,17 @@ export const ADMIN_WRITE_ROWS: RestRow[] = [
       description: unique('d'),
     }),
   ),
+  // Models and full text: the same admin-only edit (the scratch pipeline holds no
+  // fragments, so it completes at once: 200, no reindex job).
+  {
+    ...adminRow(
+      'PATCH /pipelines/:id',
+      (fx) => `/pipelines/${fx.scratch.pipeline}`,
+      200,
+      () => ({ embedding_model_ids: [], full_text_search: true }),
+    ),
+    case: 'models and full text',
+  },
   adminRow(
     'PUT /pipelines/:id/classifications',
     (fx) => `/pipelines/${fx.scratch.pipeline}/classifications`,

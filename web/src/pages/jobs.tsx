@@ -8,7 +8,10 @@ import { useInterval, useLoad } from '../hooks';
 type Show = 'open' | 'failed' | 'all';
 const STATES: Record<Show, string> = { open: 'queued,running', failed: 'failed', all: '' };
 
-/** Ingestion jobs (async document and file uploads) with their progress; refreshed every 3 s. */
+/**
+ * Jobs with their progress, refreshed every 3 s: ingestion (async document and file
+ * uploads) and reindex (a pipeline's models or full text edited).
+ */
 export function Jobs() {
   const abilities = useAbilities();
   const [show, setShow] = useState<Show>('open');
@@ -27,7 +30,11 @@ export function Jobs() {
 
   return (
     <Page title="Jobs">
-      <p class="muted">{abilities.admin ? 'Every ingestion job.' : 'The ingestion jobs this key queued.'}</p>
+      <p class="muted">
+        {abilities.admin
+          ? 'Every job: ingestion, and reindex after an edit of a pipeline’s models or full text.'
+          : 'The ingestion jobs this key queued.'}
+      </p>
       <form class="filters" onSubmit={(e) => e.preventDefault()}>
         <Select<Show>
           label="Show"
@@ -45,8 +52,8 @@ export function Jobs() {
       {jobs && jobs.length === 0 && <Empty>No job to show.</Empty>}
       {jobs && jobs.length > 0 && (
         <Table
-          caption="Ingestion jobs"
-          columns={['Job', 'Pipeline', 'State', 'Progress', 'Queued', 'Finished', 'Errors']}
+          caption="Jobs"
+          columns={['Job', 'Pipeline', 'Kind', 'State', 'Progress', 'Queued', 'Finished', 'Errors']}
         >
           {jobs.map((job) => (
             <tr>
@@ -54,6 +61,7 @@ export function Jobs() {
                 <code>{job.id.slice(0, 8)}…</code>
               </th>
               <td>{names.get(job.pipeline_id) ?? <code>{job.pipeline_id.slice(0, 8)}…</code>}</td>
+              <td>{job.kind}</td>
               <td>
                 <Badge tone={job.state === 'failed' ? 'bad' : job.state === 'succeeded' ? 'ok' : 'warn'}>
                   {job.state}

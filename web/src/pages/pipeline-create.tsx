@@ -18,6 +18,33 @@ export const splitterLabel = (s: TextSplitter) =>
     s.description ? ` — ${s.description}` : ''
   }`;
 
+/**
+ * The embedding models of a pipeline, chosen among the registered ones: the order of
+ * choice is kept (the first is the default), a model unticked leaves it.
+ */
+export function ModelChoice(props: {
+  models: EmbeddingModel[];
+  chosen: string[];
+  onChosen: (ids: string[]) => void;
+}) {
+  const toggle = (id: string, on: boolean) =>
+    props.onChosen(on ? [...props.chosen, id] : props.chosen.filter((m) => m !== id));
+  return (
+    <fieldset>
+      <legend>
+        Embedding models (the first chosen is the default; none makes a full-text-only pipeline)
+      </legend>
+      {props.models.map((m) => (
+        <Check
+          label={`${m.name} — ${m.provider}, ${m.size} dimensions`}
+          checked={props.chosen.includes(m.id)}
+          onValue={(on) => toggle(m.id, on)}
+        />
+      ))}
+    </fieldset>
+  );
+}
+
 export function PipelineCreate() {
   const abilities = useAbilities();
   const catalogue = useLoad(
@@ -48,8 +75,6 @@ export function PipelineCreate() {
       </Page>
     );
   const chosen = models ?? catalogue.data.models.slice(0, 1).map((m) => m.id);
-  const toggle = (id: string, on: boolean) =>
-    setModels(on ? [...chosen, id] : chosen.filter((m) => m !== id));
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -85,18 +110,7 @@ export function PipelineCreate() {
             />
           </div>
           <TextArea label="Description" value={description} onValue={setDescription} rows={2} />
-          <fieldset>
-            <legend>
-              Embedding models (the first chosen is the default; none makes a full-text-only pipeline)
-            </legend>
-            {catalogue.data.models.map((m) => (
-              <Check
-                label={`${m.name} — ${m.provider}, ${m.size} dimensions`}
-                checked={chosen.includes(m.id)}
-                onValue={(on) => toggle(m.id, on)}
-              />
-            ))}
-          </fieldset>
+          <ModelChoice models={catalogue.data.models} chosen={chosen} onChosen={setModels} />
           <Check label="Full-text search" checked={fullText} onValue={setFullText} />
         </Panel>
         <Panel title="Classifications">

@@ -1,13 +1,33 @@
 import { useEffect, useState } from 'preact/hooks';
 import { del, get, listAll, patch, put } from '../api/client';
-import type { Classifications, Pipeline, PipelineUpdate, TextSplitter } from '../api/types';
+import type {
+  Classifications,
+  EmbeddingModel,
+  Job,
+  ListEnvelope,
+  Pipeline,
+  PipelineUpdate,
+  TextSplitter,
+} from '../api/types';
 import { EXECUTE, READ, WRITE } from '../api/types';
-import { Alert, ErrorText, Field, formatTime, Loading, Page, Panel, Select, TextArea } from '../components';
+import {
+  Alert,
+  Badge,
+  Check,
+  ErrorText,
+  Field,
+  formatTime,
+  Loading,
+  Page,
+  Panel,
+  Select,
+  TextArea,
+} from '../components';
 import { useAbilities } from '../context';
-import { useAction, useLoad } from '../hooks';
+import { useAction, useInterval, useLoad } from '../hooks';
 import { Link, navigate } from '../router';
 import { HierarchyEditor } from './hierarchy';
-import { splitterLabel } from './pipeline-create';
+import { ModelChoice, splitterLabel } from './pipeline-create';
 
 export function PipelineDetail(props: { id: string }) {
   const abilities = useAbilities();
@@ -78,14 +98,28 @@ export function PipelineDetail(props: { id: string }) {
   );
 }
 
+/**
+ * Names, defaults, embedding models and full text. Adding a model, or turning full text
+ * on, in a pipeline holding documents answers with a reindex job, followed below.
+ */
 function EditPipeline(props: { pipeline: Pipeline; onSaved: () => void }) {
   const p = props.pipeline;
-  const splitters = useLoad(() => listAll<TextSplitter>('/text_splitters'), []);
+  const catalogue = useLoad(
+    async () => ({
+      models: await listAll<EmbeddingModel>('/embedding_models'),
+      splitters: await listAll<TextSplitter>('/text_splitters'),
+    }),
+    [],
+  );
+  const current = Object.values(p.embedding_models).map((m) => m.id);
   const [name, setName] = useState(p.name);
   const [description, setDescription] = useState(p.description ?? '');
   const [splitter, setSplitter] = useState(p.default_text_splitter_id);
   const [vector, setVector] = useState(p.default_vector_embedding_id ?? '');
+  const [models, setModels] = useState(current);
+  const [fullText, setFullText] = useState(p.full_text_search);
   const [saved, setSaved] = useState(false);
+  const [job, setJob] = useState<Job | null>(null);
   const action = useAction();
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -93,43 +127,110 @@ function EditPipeline(props: { pipeline: Pipeline; onSaved: () => void }) {
       name: name.trim(),
       description: description.trim() || null,
       default_text_splitter_id: splitter,
+      embedding_model_ids: models,
+      full_text_search: fullText,
     };
-    if (vector) body.default_vector_embedding_id = vector;
+    // The default stays the one chosen while its model stays; otherwise the first model is.
+    if (vector && models.includes(p.embedding_models[vector]?.id)) body.default_vector_embedding_id = vector;
     setSaved(false);
-    if (await action.run(() => patch<Pipeline>(`/pipelines/${p.id}`, body))) {
+    const answer = await action.run(() => patch<Pipeline | Job>(`/pipelines/${p.id}`, body));
+    if (answer) {
       setSaved(true);
+      if ('kind' in answer) setJob(answer);
       props.onSaved();
     }
   };
   return (
-    <Panel title="Settings">
-      <form onSubmit={submit} class="stack">
-        <div class="grid-2">
-          <Field label="Name" value={name} onValue={setName} required maxLength={200} />
-          <Select
-            label="Default text splitter"
-            value={splitter}
-            options={(splitters.data ?? []).map((s) => ({ value: s.id, label: splitterLabel(s) }))}
-            onValue={setSplitter}
-          />
+    <>
+      <Panel title="Settings">
+        <form onSubmit={submit} class="stack">
+          <div class="grid-2">
+            <Field label="Name" value={name} onValue={setName} required maxLength={200} />
+            <Select
+              label="Default text splitter"
+              value={splitter}
+              options={(catalogue.data?.splitters ?? []).map((s) => ({
+                value: s.id,
+                label: splitterLabel(s),
+              }))}
+              onValue={setSplitter}
+            />
+          </div>
+          <TextArea label="Description" value={description} onValue={setDescription} rows={2} />
+          {Object.keys(p.embedding_models).length > 1 && (
+            <Select
+              label="Default embedding model"
+              value={vector}
+              options={Object.entries(p.embedding_models).map(([id, m]) => ({ value: id, label: m.name }))}
+              onValue={setVector}
+            />
+          )}
+          {catalogue.data && (
+            <ModelChoice models={catalogue.data.models} chosen={models} onChosen={setModels} />
+          )}
+          <Check label="Full-text search" checked={fullText} onValue={setFullText} />
+          <p class="muted">
+            A model added, or full text turned on, is computed for every stored fragment by a reindex job;
+            searching it waits for the job. A model removed loses its vectors at once.
+          </p>
+          <ErrorText error={catalogue.error ?? action.error} />
+          {saved && <Alert kind="ok">Saved.</Alert>}
+          <div class="actions">
+            <button type="submit" disabled={action.busy}>
+              Save settings
+            </button>
+          </div>
+        </form>
+      </Panel>
+      <ReindexProgress pipelineId={p.id} started={job} onFinished={props.onSaved} />
+    </>
+  );
+}
+
+/**
+ * The pipeline's reindex job: the one the last edit started, or one still open from
+ * before; polled until it finishes, then left on show with its outcome.
+ */
+function ReindexProgress(props: { pipelineId: string; started: Job | null; onFinished: () => void }) {
+  const [job, setJob] = useState<Job | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => setJob(props.started), [props.started]);
+  const finished = job?.state === 'succeeded' || job?.state === 'failed';
+  useInterval(() => {
+    if (finished) return;
+    const read = job
+      ? get<Job>(`/jobs/${job.id}`)
+      : get<ListEnvelope<Job>>(
+          `/jobs?pipeline_id=${props.pipelineId}&kind=reindex&state$in=queued,running`,
+        ).then((page) => page.data[0] ?? null);
+    read.then(
+      (next) => {
+        setJob(next);
+        setError(null);
+        if (next && (next.state === 'succeeded' || next.state === 'failed')) props.onFinished();
+      },
+      (e: Error) => setError(e.message),
+    );
+  }, 2000);
+  if (!job && !error) return null;
+  return (
+    <Panel title="Reindex">
+      <ErrorText error={error} />
+      {job && (
+        <div class="stack">
+          <p>
+            <Badge tone={job.state === 'failed' ? 'bad' : job.state === 'succeeded' ? 'ok' : 'warn'}>
+              {job.state}
+            </Badge>{' '}
+            <progress max={job.total} value={job.processed} aria-label="Reindex progress" />{' '}
+            <span>{`${job.processed}/${job.total} fragments`}</span>
+          </p>
+          {job.errors.map((e) => (
+            <Alert kind="error">{e.detail}</Alert>
+          ))}
+          {job.state === 'failed' && <p class="muted">Nothing was lost: save the settings again to retry.</p>}
         </div>
-        <TextArea label="Description" value={description} onValue={setDescription} rows={2} />
-        {Object.keys(p.embedding_models).length > 1 && (
-          <Select
-            label="Default embedding model"
-            value={vector}
-            options={Object.entries(p.embedding_models).map(([id, m]) => ({ value: id, label: m.name }))}
-            onValue={setVector}
-          />
-        )}
-        <ErrorText error={action.error} />
-        {saved && <Alert kind="ok">Saved.</Alert>}
-        <div class="actions">
-          <button type="submit" disabled={action.busy}>
-            Save settings
-          </button>
-        </div>
-      </form>
+      )}
     </Panel>
   );
 }
