@@ -175,10 +175,13 @@ export class JobsService {
       await this.repository.finish(job.id, workerId, wholeJob((error as Error).message));
       return;
     }
-    if (!(await this.pipelines.find(job.pipeline_id))) return; // deleted: its jobs went with it (ON DELETE CASCADE)
+    const pipeline = await this.pipelines.find(job.pipeline_id);
+    if (!pipeline) return; // deleted: its jobs went with it (ON DELETE CASCADE)
 
     // The whole job is one write: a large one into a binding that holds fewer vectors is
     // a bulk load, indexed after its last chunk (each document has one fragment at least).
+    // Each chunk re-reads the pipeline (storeChunk); a binding added meanwhile is simply
+    // maintained row by row, one removed meanwhile has no index left to build.
     const write = this.fragments.beginVectorWrite(vectorBindings(pipeline));
     try {
       await write.loading(payload.documents.length - job.processed - job.failed);

@@ -878,7 +878,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Ingestion jobs this key may see (filters on state, pipeline_id) */
+        /** Jobs this key may see: ingestion, and reindex after a pipeline edit (filters on state, pipeline_id, kind) */
         get: operations["JobsController_list"];
         put?: never;
         post?: never;
@@ -895,7 +895,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An ingestion job: state, counts and errors */
+        /** A job: kind, state, counts and errors */
         get: operations["JobsController_get"];
         put?: never;
         post?: never;
@@ -1189,10 +1189,10 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Update a pipeline
-         * @description Admin keys only.
+         * Update a pipeline: names, defaults, embedding models, full text
+         * @description Admin keys only. Adding a model, or turning full text on, in a pipeline that holds live fragments answers 202 with the reindex job that gives them vectors or lexemes; the edit itself is applied, and searching the new model (or full text) answers 409 until the job has finished. Removing a model drops its vectors; turning full text off drops the lexemes.
          */
-        patch: operations["PipelinesController_update"];
+        patch: operations["PipelineEditController_update"];
         trace?: never;
     };
     "/pipelines/{id}/classifications": {
@@ -9701,6 +9701,8 @@ export interface operations {
                             finished_at: string | null;
                             /** @description a UUID */
                             id: string;
+                            /** @enum {string} */
+                            kind: "ingest" | "reindex";
                             /** @description a UUID */
                             pipeline_id: string;
                             processed: number;
@@ -9880,6 +9882,8 @@ export interface operations {
                         finished_at: string | null;
                         /** @description a UUID */
                         id: string;
+                        /** @enum {string} */
+                        kind: "ingest" | "reindex";
                         /** @description a UUID */
                         pipeline_id: string;
                         processed: number;
@@ -11865,7 +11869,7 @@ export interface operations {
             };
         };
     };
-    PipelinesController_update: {
+    PipelineEditController_update: {
         parameters: {
             query?: never;
             header?: never;
@@ -11880,6 +11884,8 @@ export interface operations {
                     default_text_splitter_id?: string;
                     default_vector_embedding_id?: string;
                     description?: string | null;
+                    embedding_model_ids?: string[];
+                    full_text_search?: boolean;
                     name?: string;
                 };
             };
@@ -11916,6 +11922,45 @@ export interface operations {
                         /** @description a UUID */
                         id: string;
                         name: string;
+                    };
+                };
+            };
+            /** @description Queued as a job */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attempts: number;
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        documents: {
+                            fragment_count: number;
+                            /** @description a UUID */
+                            id: string;
+                            index: number;
+                            version: number;
+                        }[];
+                        errors: {
+                            detail: string;
+                            external_id: string | null;
+                            index: number;
+                        }[];
+                        failed: number;
+                        finished_at: string | null;
+                        /** @description a UUID */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "ingest" | "reindex";
+                        /** @description a UUID */
+                        pipeline_id: string;
+                        processed: number;
+                        /** @enum {string} */
+                        state: "queued" | "running" | "succeeded" | "failed";
+                        total: number;
+                        /** @description ISO 8601 */
+                        updated_at: string;
                     };
                 };
             };
@@ -12625,6 +12670,8 @@ export interface operations {
                         finished_at: string | null;
                         /** @description a UUID */
                         id: string;
+                        /** @enum {string} */
+                        kind: "ingest" | "reindex";
                         /** @description a UUID */
                         pipeline_id: string;
                         processed: number;
