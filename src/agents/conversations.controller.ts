@@ -34,6 +34,8 @@ import { Request, RequestInfo } from './request-info';
 import { ApiDoc } from '../openapi/api-doc';
 import {
   Archived,
+  ArchivedConversationsPage,
+  ArchivedGroups,
   ConversationDeleted,
   ConversationDetail,
   ConversationsPage,
@@ -57,6 +59,7 @@ export class ConversationsController {
   ) {}
 
   @Get('conversations/show/archives')
+  @ApiDoc({ summary: "The caller's archived conversations, grouped by agent", response: ArchivedGroups })
   @RequireScope('agent:read')
   archiveGroups(
     @Auth() auth: AuthContext,
@@ -68,6 +71,7 @@ export class ConversationsController {
   }
 
   @Get(':agentKey/conversations/show/archives')
+  @ApiDoc({ summary: "The caller's archived conversations with an agent", response: ArchivedConversationsPage })
   @RequireScope('agent:read')
   archives(
     @Auth() auth: AuthContext,

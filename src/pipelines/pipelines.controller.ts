@@ -17,6 +17,7 @@ export class PipelinesController {
     summary: 'Create a pipeline',
     body: CreatePipelineSchema,
     response: Pipeline,
+    errors: { 409: 'A pipeline with this name exists' },
     bodyExample: {
       name: 'support-kb',
       classifications: ['public', 'internal'],
@@ -41,7 +42,12 @@ export class PipelinesController {
   }
 
   @Patch(':id')
-  @ApiDoc({ summary: 'Update a pipeline', body: UpdatePipelineSchema, response: Pipeline })
+  @ApiDoc({
+    summary: 'Update a pipeline',
+    body: UpdatePipelineSchema,
+    response: Pipeline,
+    errors: { 409: 'A pipeline with this name exists' },
+  })
   @AdminOnly()
   update(@Auth() auth: AuthContext, @UuidParam('id', 'pipeline id') id: string, @Body() body: unknown) {
     return this.service.update(auth, id, parseWith(UpdatePipelineSchema, body));
@@ -66,6 +72,7 @@ export class PipelinesController {
     summary: 'Replace the classifications and their hierarchy',
     body: ClassificationsSchema,
     response: Classifications,
+    errors: { 409: 'A classification to remove is still used by live documents' },
   })
   @AdminOnly()
   putClassifications(

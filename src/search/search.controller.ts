@@ -29,6 +29,7 @@ export class SearchController {
     },
     bodyExample: { type: 'similarity', query: 'How do refunds work?', k: 5, classifications: ['public'] },
     response: z.array(Fragment),
+    errors: { 501: 'hybrid and history searches, and full text search on a pipeline without it' },
   })
   @HttpCode(200)
   search(
