@@ -49,6 +49,7 @@ export class AgentsController {
   @ApiDoc({
     summary: 'Create an agent',
     body: CreateAgentSchema,
+    bodyName: 'AgentCreateRequest',
     response: AgentCreated,
     bodyExample: { name: 'Support', knowledge: [{ connectorId: '<pipeline id>' }] },
   })
@@ -65,7 +66,12 @@ export class AgentsController {
   }
 
   @Put(':agentKey')
-  @ApiDoc({ summary: 'Update an agent', body: UpdateAgentSchema, response: AgentUpdated })
+  @ApiDoc({
+    summary: 'Update an agent',
+    body: UpdateAgentSchema,
+    bodyName: 'AgentUpdateRequest',
+    response: AgentUpdated,
+  })
   @RequireScope('agent:write')
   update(@Auth() auth: AuthContext, @Param('agentKey') agentKey: string, @Body() body: unknown) {
     return this.service.update(auth, agentKey, this.parseAgent(UpdateAgentSchema, body));

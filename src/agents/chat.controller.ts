@@ -55,6 +55,7 @@ export class ChatController {
   @ApiDoc({
     summary: 'Start a conversation: the first answer, as JSON',
     body: CreateConversationSchema,
+    bodyName: 'AgentCreateConversationRequest',
     response: ConversationCreated,
     errors: TURN_ERRORS,
   })
@@ -80,6 +81,7 @@ export class ChatController {
   @ApiDoc({
     summary: 'Ask a follow-up: the answer, as JSON',
     body: AddMessageSchema,
+    bodyName: 'AgentAddMessageRequest',
     response: MessageAdded,
     errors: TURN_ERRORS,
   })
@@ -103,6 +105,7 @@ export class ChatController {
   @ApiDoc({
     summary: 'Start a conversation: the first answer, as AG-UI events',
     body: StreamCreateConversationSchema,
+    bodyName: 'AgentStreamCreateConversationRequest',
     stream: STREAM,
   })
   @HttpCode(200)
@@ -123,7 +126,12 @@ export class ChatController {
   }
 
   @Post(':agentKey/conversations/:conversationId/messages/stream')
-  @ApiDoc({ summary: 'Ask a follow-up: the answer, as AG-UI events', body: StreamAddMessageSchema, stream: STREAM })
+  @ApiDoc({
+    summary: 'Ask a follow-up: the answer, as AG-UI events',
+    body: StreamAddMessageSchema,
+    bodyName: 'AgentAddMessageStreamRequest',
+    stream: STREAM,
+  })
   @HttpCode(200)
   @RequireScope('agent:execute')
   async streamAdd(
@@ -145,6 +153,7 @@ export class ChatController {
     summary: 'Answer a question again, replacing the answer, as AG-UI events',
     description: 'Lookups and the regenerate rules are reported as RUN_ERROR once the stream is open.',
     body: RegenerateSchema,
+    bodyName: 'AgentRegenerateRequest',
     stream: STREAM,
   })
   @HttpCode(200)
@@ -168,7 +177,11 @@ export class ChatController {
   }
 
   @Post(':agentKey/conversations/:conversationId/cancel')
-  @ApiDoc({ summary: 'Stop a running turn (its partial answer is kept)', body: CancelSchema, response: CancelResult })
+  @ApiDoc({
+    summary: 'Stop a running turn (its partial answer is kept)',
+    body: CancelSchema,
+    response: CancelResult,
+  })
   @HttpCode(200)
   @RequireScope('agent:execute')
   cancel(

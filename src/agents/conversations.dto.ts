@@ -161,7 +161,9 @@ export const FEEDBACK_CATEGORIES = [
 ] as const;
 export const FeedbackSchema = z.strictObject({
   isHelpful: z.boolean({ error: 'must be true or false' }).optional(),
-  categories: z.array(z.enum(FEEDBACK_CATEGORIES, { error: `must be one of ${FEEDBACK_CATEGORIES.join(', ')}` })).optional(),
+  categories: z
+    .array(z.enum(FEEDBACK_CATEGORIES, { error: `must be one of ${FEEDBACK_CATEGORIES.join(', ')}` }))
+    .optional(),
   comments: z.strictObject({ positive: z.string().optional(), negative: z.string().optional() }).optional(),
 });
 export type FeedbackDto = z.output<typeof FeedbackSchema>;

@@ -17,7 +17,10 @@ export const AguiEvent = z
     event('RUN_FINISHED', {
       threadId: z.string(),
       runId: z.string(),
-      outcome: z.object({ type: z.literal('cancelled') }).optional().describe('the run was stopped'),
+      outcome: z
+        .object({ type: z.literal('cancelled') })
+        .optional()
+        .describe('the run was stopped'),
       result: RunResult,
     }),
     event('RUN_ERROR', {

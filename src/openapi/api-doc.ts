@@ -19,6 +19,8 @@ export interface ApiDocSpec {
   description?: string;
   /** The body's zod schema (JSON), or a JSON schema (multipart forms). */
   body?: z.ZodType | SchemaObject;
+  /** The body's component name (`#/components/schemas/<name>`): the published contract's, where it names it. */
+  bodyName?: string;
   /** `multipart/form-data` instead of JSON. */
   multipart?: boolean;
   bodyExample?: unknown;
@@ -79,7 +81,10 @@ export function ApiDoc(spec: ApiDocSpec): MethodDecorator {
     if (spec.multipart) decorators.push(ApiConsumes('multipart/form-data'));
     decorators.push(
       ApiBody({
-        schema: jsonSchemaOf(spec.body, 'input'),
+        schema: jsonSchemaOf(
+          spec.bodyName && spec.body instanceof z.ZodType ? spec.body.meta({ id: spec.bodyName }) : spec.body,
+          'input',
+        ),
         ...(spec.bodyExample === undefined ? {} : { examples: { example: { value: spec.bodyExample } } }),
       }),
     );
@@ -96,7 +101,8 @@ export function ApiDoc(spec: ApiDocSpec): MethodDecorator {
   }
   // Their error body is added with the others' (openapi-document.ts).
   for (const [code, error] of Object.entries(spec.errors ?? {})) {
-    const { description, schema } = typeof error === 'string' ? { description: error, schema: undefined } : error;
+    const { description, schema } =
+      typeof error === 'string' ? { description: error, schema: undefined } : error;
     const content: ContentObject | undefined =
       schema === undefined
         ? undefined

@@ -10,8 +10,14 @@ import { z } from 'zod';
 import { AppliedFiltersSchema, AttachmentRefSchema, FEEDBACK_CATEGORIES } from '../agents/conversations.dto';
 import { MESSAGE_TYPES } from '../agents/filters-metadata';
 
-export const objectId = z.string().regex(/^[0-9a-f]{24}$/).describe('an ObjectId (24 hex digits)');
-export const timestamp = z.string().describe('ISO 8601').meta({ examples: ['2026-12-01T09:30:00.000Z'] });
+export const objectId = z
+  .string()
+  .regex(/^[0-9a-f]{24}$/)
+  .describe('an ObjectId (24 hex digits)');
+export const timestamp = z
+  .string()
+  .describe('ISO 8601')
+  .meta({ examples: ['2026-12-01T09:30:00.000Z'] });
 const epochMs = z.number().int().describe('epoch milliseconds');
 const int = z.number().int();
 
@@ -90,6 +96,7 @@ const MessageFeedback = z
     categories: z.array(z.enum(FEEDBACK_CATEGORIES)).optional(),
     comments: z.object({ positive: z.string().optional(), negative: z.string().optional() }).optional(),
     feedbackProvider: z.string().describe('the key that gave it'),
+    source: z.literal('user'),
     timestamp: epochMs,
     metrics: z.object({
       timeToFeedback: int.describe('milliseconds since the answer'),

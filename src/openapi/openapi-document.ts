@@ -96,7 +96,12 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   }
   document.components = {
     ...document.components,
-    schemas: { ...document.components?.schemas, ...namedSchemas, Error: REST_ERROR, ErrorResponse: AGENTS_ERROR },
+    schemas: {
+      ...document.components?.schemas,
+      ...namedSchemas,
+      Error: REST_ERROR,
+      ErrorResponse: AGENTS_ERROR,
+    },
   };
   document.paths['/mcp'] = MCP_PATH;
   Object.assign(document.paths, GUIDED_MIND_PATHS);
@@ -194,6 +199,37 @@ function mcpOperation(
 }
 
 const KEY_OR_BEARER = [KEY, { Bearer: [] }];
+/** How the session routes of /mcp refuse, in plain text as the transport answers. */
+const SESSION_ERRORS = {
+  '400': { description: 'No mcp-session-id header (text)' },
+  '401': { description: 'No key or a bad key (text)' },
+  '403': { description: 'A Host that is not allowed (text)' },
+  '404': { description: 'An unknown or expired session (text)' },
+};
+/** The MCP SDK's refusal of a method the stateless endpoint does not serve. */
+const METHOD_NOT_ALLOWED = {
+  '405': {
+    description: 'Method Not Allowed: a JSON-RPC error',
+    content: {
+      'application/json': {
+        schema: {
+          type: 'object',
+          required: ['jsonrpc', 'error', 'id'],
+          properties: {
+            jsonrpc: { type: 'string', enum: ['2.0'] },
+            error: {
+              type: 'object',
+              required: ['code', 'message'],
+              properties: { code: { type: 'integer' }, message: { type: 'string' } },
+            },
+            id: { type: 'null' },
+          },
+        },
+        example: { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null },
+      },
+    },
+  },
+};
 const EVENT_STREAM = { 'text/event-stream': { schema: { type: 'string' } } } as const;
 
 /** The MCP endpoint, described only as HTTP: its messages are JSON-RPC (docs/mcp.md). */
@@ -242,11 +278,12 @@ const MCP_PATH: PathItemObject = {
   },
   get: mcpOperation('MCP: the server-to-client event stream of a session', {
     '200': { description: 'JSON-RPC messages as Server-Sent Events', content: EVENT_STREAM },
-    '405': { description: 'No stream for this session' },
+    ...SESSION_ERRORS,
+    '405': { description: 'No stream for this session (text)' },
   }),
   delete: mcpOperation('MCP: end a session', {
     '200': { description: 'Ended (no body)' },
-    '404': { description: 'Unknown session' },
+    ...SESSION_ERRORS,
   }),
 };
 
@@ -261,21 +298,18 @@ const GUIDED_MIND_PATHS: Record<string, PathItemObject> = {
         'replica answers any request. Takes the key headers or `Authorization: Bearer <key id>.<secret>`.',
       security: KEY_OR_BEARER,
     },
-    get: mcpOperation(
-      'Guided Mind MCP: sessions are not kept (405)',
-      { '405': { description: 'Method Not Allowed' } },
-      KEY_OR_BEARER,
-    ),
-    delete: mcpOperation(
-      'Guided Mind MCP: sessions are not kept (405)',
-      { '405': { description: 'Method Not Allowed' } },
-      KEY_OR_BEARER,
-    ),
+    get: mcpOperation('Guided Mind MCP: sessions are not kept (405)', METHOD_NOT_ALLOWED, KEY_OR_BEARER),
+    delete: mcpOperation('Guided Mind MCP: sessions are not kept (405)', METHOD_NOT_ALLOWED, KEY_OR_BEARER),
   },
   '/api/v1/mcp/sse': {
     get: mcpOperation(
       'Guided Mind MCP, legacy HTTP+SSE: open a session',
-      { '200': { description: 'The session: its endpoint event, then JSON-RPC messages', content: EVENT_STREAM } },
+      {
+        '200': {
+          description: 'The session: its endpoint event, then JSON-RPC messages',
+          content: EVENT_STREAM,
+        },
+      },
       KEY_OR_BEARER,
     ),
   },
