@@ -1,8 +1,11 @@
 /**
  * GET /openapi.json and /docs: the document is valid OpenAPI 3.1, names every route the
- * server maps (and /mcp), says how each is authenticated, and the answers of a run of
- * representative requests match the schemas it declares for their status. /docs works
- * offline: a page, its script and style from this server, under a strict CSP.
+ * server maps (and /mcp), says how each is authenticated, declares every route's success
+ * answer with its schema (the agents API's objects as typed, named components, its
+ * request bodies as the published contract names them), and a run of representative
+ * requests reaches every route whose answers the rest of the suite might not (each
+ * answer is checked against the document by the client: test/support/conformance.ts).
+ * /docs works offline: a page, its script and style from this server, under a strict CSP.
  */
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
