@@ -54,6 +54,7 @@ const ERRORS: Record<string, string> = {
   '415': 'Unsupported content type',
   '422': 'A field fails validation; the detail names it',
   '429': 'Too many failed authentications (Retry-After)',
+  '500': 'An unexpected failure, logged with its reason; the answer says no more (no input should cause one)',
   '502': 'An embedding endpoint or an LLM failed; the detail quotes it',
   '503': 'The database is unavailable or busy (Retry-After)',
 };
