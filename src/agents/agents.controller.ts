@@ -20,8 +20,13 @@ import { AGENT_JSON_FIELDS, CreateAgentSchema, ListAgentsQuerySchema, UpdateAgen
 import { AgentsService } from './agents.service';
 import { ApiErrorFilter } from './api-error.filter';
 import { ApiDoc } from '../openapi/api-doc';
-import { AgentCreated, AgentsPage } from '../openapi/wire-schemas';
-import { AgentDeleted, AgentDetail, AgentUpdated } from '../openapi/agents-wire-schemas';
+import {
+  AgentCreated,
+  AgentDeleted,
+  AgentDetail,
+  AgentsPage,
+  AgentUpdated,
+} from '../openapi/agents-wire-schemas';
 
 /** Agents API ops 1–5 under /api/v1: errors are the document's ErrorResponse. */
 @Controller('api/v1/agents')
@@ -44,6 +49,7 @@ export class AgentsController {
   @ApiDoc({
     summary: 'Create an agent',
     body: CreateAgentSchema,
+    bodyName: 'AgentCreateRequest',
     response: AgentCreated,
     bodyExample: { name: 'Support', knowledge: [{ connectorId: '<pipeline id>' }] },
   })
@@ -60,7 +66,12 @@ export class AgentsController {
   }
 
   @Put(':agentKey')
-  @ApiDoc({ summary: 'Update an agent', body: UpdateAgentSchema, response: AgentUpdated })
+  @ApiDoc({
+    summary: 'Update an agent',
+    body: UpdateAgentSchema,
+    bodyName: 'AgentUpdateRequest',
+    response: AgentUpdated,
+  })
   @RequireScope('agent:write')
   update(@Auth() auth: AuthContext, @Param('agentKey') agentKey: string, @Body() body: unknown) {
     return this.service.update(auth, agentKey, this.parseAgent(UpdateAgentSchema, body));

@@ -7,6 +7,9 @@ import { badRequest, DomainError, ErrorCode } from '../common/errors';
 import { MULTIPART_ROUTE, readMultipartUpload } from '../files/multipart';
 import { ApiErrorFilter } from './api-error.filter';
 import { AttachmentsService } from './attachments.service';
+import { ApiDoc } from '../openapi/api-doc';
+import { AttachmentsUploaded } from '../openapi/agents-wire-schemas';
+import { z } from 'zod';
 
 /**
  * Chat attachments (ops 8 and 9). The upload is the only multipart route of the
@@ -22,6 +25,25 @@ export class AttachmentsController {
 
   /** multipart/form-data: `files` parts (1 to 10) and an optional `conversationId`. */
   @Post('upload')
+  @ApiDoc({
+    summary: 'Upload files to attach to a turn',
+    multipart: true,
+    body: {
+      type: 'object',
+      required: ['files'],
+      properties: {
+        files: {
+          type: 'array',
+          items: { type: 'string', format: 'binary' },
+          minItems: 1,
+          maxItems: 10,
+          description: 'PDF, DOCX, XLSX, CSV, TSV, Markdown, plain text or JPEG/PNG',
+        },
+        conversationId: { type: 'string', description: 'the conversation the files are for' },
+      },
+    },
+    response: AttachmentsUploaded,
+  })
   @HttpCode(200)
   @RouteConfig(MULTIPART_ROUTE)
   @RequireScope('agent:execute')
@@ -43,6 +65,14 @@ export class AttachmentsController {
   }
 
   @Delete(':recordId')
+  @ApiDoc({
+    summary: 'Delete an attachment',
+    errors: {
+      400: { description: 'A blank path parameter', schema: z.object({ error: z.string() }) },
+      404: { description: 'No such attachment of this key (no body)', schema: null },
+    },
+  })
+  @HttpCode(204)
   @RequireScope('agent:execute')
   async delete(
     @Auth() auth: AuthContext,

@@ -25,7 +25,15 @@ import { Request, RequestInfo } from './request-info';
 import { RunCancelled } from './run-registry';
 import { SILENT } from './turn.service';
 import { ApiDoc } from '../openapi/api-doc';
-import { ConversationCreated, MessageAdded } from '../openapi/agents-wire-schemas';
+import { CancelResult, ConversationCreated, MessageAdded } from '../openapi/agents-wire-schemas';
+import { AGUI_STREAM_EXAMPLE, AguiEvent } from '../openapi/agui-event-schemas';
+
+const STREAM = { event: AguiEvent, example: AGUI_STREAM_EXAMPLE };
+/** What a turn may answer beside the common errors: the model's failures, as the agents contract maps them. */
+const TURN_ERRORS = {
+  424: 'The LLM cannot be used (a wrong key, an unknown model)',
+  500: 'The LLM failed to answer (an error or a timeout); the contract has no 502',
+};
 
 /**
  * Agents API turns: the JSON routes (ops 24, 15), the AG-UI streams (10, 11, 12) and
@@ -47,7 +55,9 @@ export class ChatController {
   @ApiDoc({
     summary: 'Start a conversation: the first answer, as JSON',
     body: CreateConversationSchema,
+    bodyName: 'AgentCreateConversationRequest',
     response: ConversationCreated,
+    errors: TURN_ERRORS,
   })
   @HttpCode(201)
   @RequireScope('agent:execute')
@@ -68,7 +78,13 @@ export class ChatController {
   }
 
   @Post(':agentKey/conversations/:conversationId/messages')
-  @ApiDoc({ summary: 'Ask a follow-up: the answer, as JSON', body: AddMessageSchema, response: MessageAdded })
+  @ApiDoc({
+    summary: 'Ask a follow-up: the answer, as JSON',
+    body: AddMessageSchema,
+    bodyName: 'AgentAddMessageRequest',
+    response: MessageAdded,
+    errors: TURN_ERRORS,
+  })
   @HttpCode(200)
   @RequireScope('agent:execute')
   async add(
@@ -86,6 +102,13 @@ export class ChatController {
   }
 
   @Post(':agentKey/conversations/stream')
+  @ApiDoc({
+    summary: 'Start a conversation: the first answer, as AG-UI events',
+    body: StreamCreateConversationSchema,
+    bodyName: 'AgentStreamCreateConversationRequest',
+    stream: STREAM,
+  })
+  @HttpCode(200)
   @RequireScope('agent:execute')
   async streamCreate(
     @Auth() auth: AuthContext,
@@ -103,6 +126,13 @@ export class ChatController {
   }
 
   @Post(':agentKey/conversations/:conversationId/messages/stream')
+  @ApiDoc({
+    summary: 'Ask a follow-up: the answer, as AG-UI events',
+    body: StreamAddMessageSchema,
+    bodyName: 'AgentAddMessageStreamRequest',
+    stream: STREAM,
+  })
+  @HttpCode(200)
   @RequireScope('agent:execute')
   async streamAdd(
     @Auth() auth: AuthContext,
@@ -119,6 +149,14 @@ export class ChatController {
 
   /** Lookups and the regenerate rules are reported as RUN_ERROR once the stream is open, as the document asks. */
   @Post(':agentKey/conversations/:conversationId/message/:messageId/regenerate')
+  @ApiDoc({
+    summary: 'Answer a question again, replacing the answer, as AG-UI events',
+    description: 'Lookups and the regenerate rules are reported as RUN_ERROR once the stream is open.',
+    body: RegenerateSchema,
+    bodyName: 'AgentRegenerateRequest',
+    stream: STREAM,
+  })
+  @HttpCode(200)
   @RequireScope('agent:execute')
   async regenerate(
     @Auth() auth: AuthContext,
@@ -139,6 +177,11 @@ export class ChatController {
   }
 
   @Post(':agentKey/conversations/:conversationId/cancel')
+  @ApiDoc({
+    summary: 'Stop a running turn (its partial answer is kept)',
+    body: CancelSchema,
+    response: CancelResult,
+  })
   @HttpCode(200)
   @RequireScope('agent:execute')
   cancel(

@@ -34,6 +34,8 @@ import { Request, RequestInfo } from './request-info';
 import { ApiDoc } from '../openapi/api-doc';
 import {
   Archived,
+  ArchivedConversationsPage,
+  ArchivedGroups,
   ConversationDeleted,
   ConversationDetail,
   ConversationsPage,
@@ -57,6 +59,7 @@ export class ConversationsController {
   ) {}
 
   @Get('conversations/show/archives')
+  @ApiDoc({ summary: "The caller's archived conversations, grouped by agent", response: ArchivedGroups })
   @RequireScope('agent:read')
   archiveGroups(
     @Auth() auth: AuthContext,
@@ -68,6 +71,10 @@ export class ConversationsController {
   }
 
   @Get(':agentKey/conversations/show/archives')
+  @ApiDoc({
+    summary: "The caller's archived conversations with an agent",
+    response: ArchivedConversationsPage,
+  })
   @RequireScope('agent:read')
   archives(
     @Auth() auth: AuthContext,
@@ -108,7 +115,12 @@ export class ConversationsController {
   }
 
   @Post(':agentKey/conversations/:conversationId/message/:messageId/feedback')
-  @ApiDoc({ summary: 'Feedback on an answer', body: FeedbackSchema, response: FeedbackGiven })
+  @ApiDoc({
+    summary: 'Feedback on an answer',
+    body: FeedbackSchema,
+    bodyName: 'MessageFeedbackSubmitRequest',
+    response: FeedbackGiven,
+  })
   @HttpCode(200)
   @RequireScope('agent:execute')
   feedback(
@@ -162,7 +174,12 @@ export class ConversationsController {
   }
 
   @Patch(':agentKey/conversations/:conversationId/title')
-  @ApiDoc({ summary: 'Rename a conversation', body: TitleSchema, response: TitleChanged })
+  @ApiDoc({
+    summary: 'Rename a conversation',
+    body: TitleSchema,
+    bodyName: 'ConversationTitleUpdateRequest',
+    response: TitleChanged,
+  })
   @RequireScope('agent:write')
   title(
     @Auth() auth: AuthContext,

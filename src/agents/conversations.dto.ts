@@ -56,12 +56,12 @@ const AppliedFilterNode = z.strictObject({
   nodeType: z.string().optional(),
   connector: z.string().optional(),
 });
-const AppliedFiltersSchema = z.strictObject({
+export const AppliedFiltersSchema = z.strictObject({
   apps: z.array(AppliedFilterNode).optional(),
   kb: z.array(AppliedFilterNode).optional(),
 });
 
-const AttachmentRefSchema = z.strictObject({
+export const AttachmentRefSchema = z.strictObject({
   recordId: nonEmpty,
   recordName: nonEmpty.optional(),
   mimeType: nonEmpty.optional(),
@@ -148,7 +148,7 @@ export const ProjectSchema = z.strictObject({
 export const ProjectVisibilitySchema = z.strictObject({
   visibility: z.enum(['private', 'project'], { error: 'must be private or project' }),
 });
-const CATEGORIES = [
+export const FEEDBACK_CATEGORIES = [
   'incorrect_information',
   'missing_information',
   'irrelevant_information',
@@ -161,7 +161,9 @@ const CATEGORIES = [
 ] as const;
 export const FeedbackSchema = z.strictObject({
   isHelpful: z.boolean({ error: 'must be true or false' }).optional(),
-  categories: z.array(z.enum(CATEGORIES, { error: `must be one of ${CATEGORIES.join(', ')}` })).optional(),
+  categories: z
+    .array(z.enum(FEEDBACK_CATEGORIES, { error: `must be one of ${FEEDBACK_CATEGORIES.join(', ')}` }))
+    .optional(),
   comments: z.strictObject({ positive: z.string().optional(), negative: z.string().optional() }).optional(),
 });
 export type FeedbackDto = z.output<typeof FeedbackSchema>;

@@ -67,7 +67,7 @@ export class CatalogueController {
   }
 
   @Delete('embedding_models/:id')
-  @ApiDoc({ summary: 'Delete an embedding model no pipeline uses' })
+  @ApiDoc({ summary: 'Delete an embedding model no pipeline uses', errors: { 409: 'Pipelines use it' } })
   @AdminOnly()
   @HttpCode(204)
   deleteModel(@UuidParam('id', 'id') id: string) {
@@ -94,7 +94,7 @@ export class CatalogueController {
   }
 
   @Delete('text_splitters/:id')
-  @ApiDoc({ summary: 'Delete a text splitter' })
+  @ApiDoc({ summary: 'Delete a text splitter', errors: { 409: 'A pipeline or a document uses it' } })
   @AdminOnly()
   @HttpCode(204)
   deleteSplitter(@UuidParam('id', 'id') id: string) {

@@ -9,7 +9,7 @@ import { DocumentsService } from './documents.service';
 import { ApiDoc, jsonSchemaOf } from '../openapi/api-doc';
 import { DocumentInputSchema } from './documents.dto';
 import { z } from 'zod';
-import { Document, DocumentVersion, Fragment, Job, pageOf } from '../openapi/wire-schemas';
+import { Document, DocumentVersion, ExpiredDocument, Fragment, Job, pageOf } from '../openapi/wire-schemas';
 
 @Controller('pipelines/:id/documents')
 export class DocumentsController {
@@ -94,7 +94,11 @@ export class DocumentsController {
 
   /** Expires the document (200 with it, `expired_at` set); its rows stay for audit. */
   @Delete(':documentId')
-  @ApiDoc({ summary: 'Expire a document (its fragments leave search)' })
+  @ApiDoc({
+    summary: 'Expire a document (its fragments leave search)',
+    description: 'Answers the expired document; a key that may not read gets only its id and expiry.',
+    response: z.union([Document, ExpiredDocument]),
+  })
   expire(
     @Auth() auth: AuthContext,
     @UuidParam('id', 'pipeline id') id: string,

@@ -30,6 +30,9 @@ export class PipelineEditController {
     bodyExample: { embedding_model_ids: ['<model id>', '<another model id>'], full_text_search: true },
     response: Pipeline,
     accepted: Job,
+    errors: {
+      409: 'A pipeline with this name exists, or a document is being embedded while the models change',
+    },
   })
   @AdminOnly()
   async update(

@@ -106,7 +106,12 @@ export class FilesController {
 
   /** 201 with the document it became, or with `?async=true` 202 with the job; the pending file is gone. */
   @Post(':fileId/process')
-  @ApiDoc({ summary: 'Make a kept file a document', response: ProcessResult, accepted: ProcessResult })
+  @ApiDoc({
+    summary: 'Make a kept file a document',
+    response: ProcessResult,
+    accepted: ProcessResult,
+    errors: { 409: 'The file was processed or deleted meanwhile' },
+  })
   async process(
     @Auth() auth: AuthContext,
     @UuidParam('id', 'pipeline id') pipelineId: string,

@@ -30,6 +30,7 @@ export class LlmsController {
     summary: 'Register an OpenAI-compatible LLM',
     body: CreateLlmSchema,
     response: Llm,
+    errors: { 409: 'An LLM with this name exists' },
     bodyExample: { name: 'llama', provider: 'openai', endpoint: 'http://ollama:11434/v1', model: 'llama3.1' },
   })
   @AdminOnly()
@@ -38,7 +39,12 @@ export class LlmsController {
   }
 
   @Patch(':id')
-  @ApiDoc({ summary: 'Update an LLM', body: UpdateLlmSchema, response: Llm })
+  @ApiDoc({
+    summary: 'Update an LLM',
+    body: UpdateLlmSchema,
+    response: Llm,
+    errors: { 409: 'An LLM with this name exists, or another was made the default at the same moment' },
+  })
   @AdminOnly()
   update(@UuidParam('id', 'id') id: string, @Body() body: unknown) {
     return this.service.update(id, parseWith(UpdateLlmSchema, body));

@@ -31,6 +31,7 @@ export class HealthController {
   @ApiDoc({
     summary: 'Liveness: the process answers (503 when its embedded database stopped)',
     response: Health,
+    errors: { 503: { description: 'The embedded database stopped', schema: Health } },
   })
   healthz(@Res({ passthrough: true }) reply: FastifyReply) {
     if (this.db.alive) return { status: 'ok' };
@@ -44,6 +45,7 @@ export class HealthController {
   @ApiDoc({
     summary: 'Readiness: database reachable, migrations applied, not draining (else 503)',
     response: Health,
+    errors: { 503: { description: 'Not ready: `checks` says which check fails', schema: Health } },
   })
   async readyz(@Res({ passthrough: true }) reply: FastifyReply) {
     const checks: Record<string, string> = {};

@@ -11,7 +11,10 @@ export class MetricsController {
   constructor(private readonly db: DatabaseService) {}
 
   @Get('metrics')
-  @ApiDoc({ summary: 'Prometheus metrics (text exposition format)' })
+  @ApiDoc({
+    summary: 'Prometheus metrics (text exposition format)',
+    produces: { mediaType: 'text/plain', description: 'The Prometheus text exposition format 0.0.4' },
+  })
   @Header('content-type', registry.contentType)
   metrics() {
     return scrape(this.db);

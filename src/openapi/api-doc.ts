@@ -1,12 +1,17 @@
 /**
  * One decorator per route for the OpenAPI document: a summary, the request body (the
  * zod schema the controller parses with, so the document and the validation cannot
- * disagree) and the success response. Errors and authentication are added to every
- * operation by openapi-document.ts.
+ * disagree), the success response and the errors particular to the route. The errors
+ * every route may answer and authentication are added to every operation by
+ * openapi-document.ts.
+ *
+ * A zod schema given an id (`.meta({ id: 'Agent' })`) becomes a named component
+ * (`#/components/schemas/Agent`) that every route using it refers to: those names are
+ * what clients generate types from, so they stay stable.
  */
 import { applyDecorators } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiResponse } from '@nestjs/swagger';
-import type { SchemaObject } from '@nestjs/swagger';
+import type { ContentObject, SchemaObject } from '@nestjs/swagger';
 import { z } from 'zod';
 
 export interface ApiDocSpec {
@@ -14,11 +19,15 @@ export interface ApiDocSpec {
   description?: string;
   /** The body's zod schema (JSON), or a JSON schema (multipart forms). */
   body?: z.ZodType | SchemaObject;
+  /** The body's component name (`#/components/schemas/<name>`): the published contract's, where it names it. */
+  bodyName?: string;
   /** `multipart/form-data` instead of JSON. */
   multipart?: boolean;
   bodyExample?: unknown;
-  /** The success answer's schema; none for answers without a body (204). */
+  /** The success answer's JSON schema; none for answers without a body (204). */
   response?: z.ZodType | SchemaObject;
+  /** A success answer that is not JSON: its media type and what it is. */
+  produces?: { mediaType: string; description: string };
   /**
    * Omitted: the route's own status (Nest's default for its method, or its @HttpCode),
    * which openapi-document.ts fills in. Given for a second success answer (202).
@@ -27,9 +36,19 @@ export interface ApiDocSpec {
   responseExample?: unknown;
   /** The 202 answer of a request queued as a job (`?async=true`), beside the route's own. */
   accepted?: z.ZodType | SchemaObject;
-  /** The success answer is an event stream (text/event-stream), not JSON. */
-  stream?: boolean;
+  /** The success answer is an event stream (text/event-stream): the schema of each event's `data:` JSON. */
+  stream?: { event: z.ZodType; example: unknown[] };
+  /**
+   * Error statuses particular to this route, beside the ones every route may answer:
+   * what each means, with the edge's error body, or a body of its own (null: none).
+   */
+  errors?: Record<number, string | { description: string; schema: z.ZodType | SchemaObject | null }>;
 }
+
+/** The named schemas (`.meta({ id })`) the routes refer to, for `components.schemas`. */
+export const namedSchemas: Record<string, SchemaObject> = {};
+
+const COMPONENTS = '#/components/schemas/';
 
 /** A zod schema as the JSON Schema (2020-12, as OpenAPI 3.1 takes it) of the wire. */
 export function jsonSchemaOf(schema: z.ZodType | SchemaObject, io: 'input' | 'output'): SchemaObject {
@@ -39,7 +58,18 @@ export function jsonSchemaOf(schema: z.ZodType | SchemaObject, io: 'input' | 'ou
     unknown
   >;
   delete json.$schema;
-  return json as SchemaObject;
+  const defs = (json.$defs ?? {}) as Record<string, unknown>;
+  delete json.$defs;
+  const named = (value: unknown) =>
+    JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', `"${COMPONENTS}`)) as SchemaObject;
+  for (const [id, def] of Object.entries(defs)) {
+    const schema = named(def);
+    // One name, one schema: a schema named for answers must not be reused, differently, as a request body.
+    if (id in namedSchemas && JSON.stringify(namedSchemas[id]) !== JSON.stringify(schema))
+      throw new Error(`Two different schemas are named ${id} in the OpenAPI document`);
+    namedSchemas[id] = schema;
+  }
+  return named(json);
 }
 
 export function ApiDoc(spec: ApiDocSpec): MethodDecorator {
@@ -51,35 +81,15 @@ export function ApiDoc(spec: ApiDocSpec): MethodDecorator {
     if (spec.multipart) decorators.push(ApiConsumes('multipart/form-data'));
     decorators.push(
       ApiBody({
-        schema: jsonSchemaOf(spec.body, 'input'),
+        schema: jsonSchemaOf(
+          spec.bodyName && spec.body instanceof z.ZodType ? spec.body.meta({ id: spec.bodyName }) : spec.body,
+          'input',
+        ),
         ...(spec.bodyExample === undefined ? {} : { examples: { example: { value: spec.bodyExample } } }),
       }),
     );
   }
-  if (spec.stream) {
-    decorators.push(
-      ApiResponse({
-        status,
-        description: 'AG-UI events as Server-Sent Events',
-        content: { 'text/event-stream': { schema: { type: 'string' } } },
-      }),
-    );
-  } else if (spec.response) {
-    decorators.push(
-      ApiResponse({
-        status,
-        description: 'Success',
-        content: {
-          'application/json': {
-            schema: jsonSchemaOf(spec.response, 'output'),
-            ...(spec.responseExample === undefined ? {} : { example: spec.responseExample }),
-          },
-        },
-      }),
-    );
-  } else {
-    decorators.push(ApiResponse({ status, description: 'Success' }));
-  }
+  decorators.push(ApiResponse({ status, ...successOf(spec) }));
   if (spec.accepted) {
     decorators.push(
       ApiResponse({
@@ -89,5 +99,56 @@ export function ApiDoc(spec: ApiDocSpec): MethodDecorator {
       }),
     );
   }
+  // Their error body is added with the others' (openapi-document.ts).
+  for (const [code, error] of Object.entries(spec.errors ?? {})) {
+    const { description, schema } =
+      typeof error === 'string' ? { description: error, schema: undefined } : error;
+    const content: ContentObject | undefined =
+      schema === undefined
+        ? undefined
+        : schema === null
+          ? {}
+          : { 'application/json': { schema: jsonSchemaOf(schema, 'output') } };
+    decorators.push(ApiResponse({ status: Number(code), description, ...(content ? { content } : {}) }));
+  }
   return applyDecorators(...decorators);
+}
+
+function successOf(spec: ApiDocSpec): { description: string; content?: ContentObject } {
+  if (spec.stream) {
+    return {
+      description:
+        'AG-UI events as Server-Sent Events: each event is `event: <type>` then one `data:` line, ' +
+        'whose JSON is described here. The stream ends after one RUN_FINISHED or RUN_ERROR.',
+      content: {
+        'text/event-stream': {
+          schema: jsonSchemaOf(spec.stream.event, 'output'),
+          examples: Object.fromEntries(
+            spec.stream.example.map((event, i) => [
+              `${i + 1}-${(event as { type: string }).type}`,
+              { value: event },
+            ]),
+          ),
+        },
+      },
+    };
+  }
+  if (spec.produces) {
+    return {
+      description: spec.produces.description,
+      content: { [spec.produces.mediaType]: { schema: { type: 'string' } } },
+    };
+  }
+  if (spec.response) {
+    return {
+      description: 'Success',
+      content: {
+        'application/json': {
+          schema: jsonSchemaOf(spec.response, 'output'),
+          ...(spec.responseExample === undefined ? {} : { example: spec.responseExample }),
+        },
+      },
+    };
+  }
+  return { description: 'Success, no body' };
 }

@@ -12,10 +12,12 @@ import { ModulesContainer } from '@nestjs/core';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import type { OperationObject, PathItemObject, ResponsesObject } from '@nestjs/swagger';
 import { version } from '../version';
+import { namedSchemas } from './api-doc';
 
 const KEY = { ApiKey: [], ApiKeySecret: [] };
 
 const REST_ERROR = {
+  title: 'Error',
   type: 'object',
   required: ['detail'],
   properties: { detail: { type: 'string', description: 'What went wrong, for a person to read.' } },
@@ -23,6 +25,7 @@ const REST_ERROR = {
   example: { detail: 'Pipeline not found' },
 };
 const AGENTS_ERROR = {
+  title: 'ErrorResponse',
   type: 'object',
   required: ['error'],
   properties: {
@@ -33,9 +36,12 @@ const AGENTS_ERROR = {
         requestId: { type: 'string' },
         code: { type: 'string', examples: ['HTTP_NOT_FOUND', 'VALIDATION_ERROR', 'INTERNAL_ERROR'] },
         message: { type: 'string' },
+        metadata: { type: 'object' },
       },
+      additionalProperties: false,
     },
   },
+  additionalProperties: false,
   example: { error: { requestId: '5f0c…', code: 'HTTP_NOT_FOUND', message: 'Agent not found' } },
 };
 
@@ -48,6 +54,7 @@ const ERRORS: Record<string, string> = {
   '415': 'Unsupported content type',
   '422': 'A field fails validation; the detail names it',
   '429': 'Too many failed authentications (Retry-After)',
+  '500': 'An unexpected failure, logged with its reason; the answer says no more (no input should cause one)',
   '502': 'An embedding endpoint or an LLM failed; the detail quotes it',
   '503': 'The database is unavailable or busy (Retry-After)',
 };
@@ -88,6 +95,15 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       describeAccess(path, operation);
     }
   }
+  document.components = {
+    ...document.components,
+    schemas: {
+      ...document.components?.schemas,
+      ...namedSchemas,
+      Error: REST_ERROR,
+      ErrorResponse: AGENTS_ERROR,
+    },
+  };
   document.paths['/mcp'] = MCP_PATH;
   Object.assign(document.paths, GUIDED_MIND_PATHS);
   return document;
@@ -151,10 +167,15 @@ function describeAccess(path: string, operation: OperationObject): void {
     if (who) operation.description = operation.description ? `${who} ${operation.description}` : who;
   }
   const responses: ResponsesObject = operation.responses ?? {};
-  const schema = agents ? AGENTS_ERROR : REST_ERROR;
+  const schema = { $ref: `#/components/schemas/${agents ? 'ErrorResponse' : 'Error'}` };
   for (const [status, description] of Object.entries(ERRORS)) {
     if (marks['x-trove-auth'] === 'public' && ['401', '403', '429'].includes(status)) continue;
-    responses[status] ??= { description, content: { 'application/json': { schema } } };
+    responses[status] ??= { description };
+  }
+  // The errors a route declares itself (@ApiDoc errors) and the common ones take the edge's error body.
+  for (const [status, response] of Object.entries(responses)) {
+    if (Number(status) >= 400 && response && !('$ref' in response) && response.content === undefined)
+      response.content = { 'application/json': { schema } };
   }
   operation.responses = responses;
 }
@@ -179,6 +200,38 @@ function mcpOperation(
 }
 
 const KEY_OR_BEARER = [KEY, { Bearer: [] }];
+/** How the session routes of /mcp refuse, in plain text as the transport answers. */
+const SESSION_ERRORS = {
+  '400': { description: 'No mcp-session-id header (text)' },
+  '401': { description: 'No key or a bad key (text)' },
+  '403': { description: 'A Host that is not allowed (text)' },
+  '404': { description: 'An unknown or expired session (text)' },
+};
+/** The MCP SDK's refusal of a method the stateless endpoint does not serve. */
+const METHOD_NOT_ALLOWED = {
+  '405': {
+    description: 'Method Not Allowed: a JSON-RPC error',
+    content: {
+      'application/json': {
+        schema: {
+          type: 'object',
+          required: ['jsonrpc', 'error', 'id'],
+          properties: {
+            jsonrpc: { type: 'string', enum: ['2.0'] },
+            error: {
+              type: 'object',
+              required: ['code', 'message'],
+              properties: { code: { type: 'integer' }, message: { type: 'string' } },
+            },
+            id: { type: 'null' },
+          },
+        },
+        example: { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null },
+      },
+    },
+  },
+};
+const EVENT_STREAM = { 'text/event-stream': { schema: { type: 'string' } } } as const;
 
 /** The MCP endpoint, described only as HTTP: its messages are JSON-RPC (docs/mcp.md). */
 const MCP_PATH: PathItemObject = {
@@ -221,15 +274,17 @@ const MCP_PATH: PathItemObject = {
       '401': { description: 'No key or a bad key (text)' },
       '403': { description: 'A Host that is not allowed (text)' },
       '404': { description: 'An unknown or expired session (text)' },
+      '415': { description: 'Content-Type must be application/json (text)' },
     },
   },
   get: mcpOperation('MCP: the server-to-client event stream of a session', {
-    '200': { description: 'text/event-stream' },
-    '405': { description: 'No stream for this session' },
+    '200': { description: 'JSON-RPC messages as Server-Sent Events', content: EVENT_STREAM },
+    ...SESSION_ERRORS,
+    '405': { description: 'No stream for this session (text)' },
   }),
   delete: mcpOperation('MCP: end a session', {
-    '200': { description: 'Ended' },
-    '404': { description: 'Unknown session' },
+    '200': { description: 'Ended (no body)' },
+    ...SESSION_ERRORS,
   }),
 };
 
@@ -244,21 +299,18 @@ const GUIDED_MIND_PATHS: Record<string, PathItemObject> = {
         'replica answers any request. Takes the key headers or `Authorization: Bearer <key id>.<secret>`.',
       security: KEY_OR_BEARER,
     },
-    get: mcpOperation(
-      'Guided Mind MCP: sessions are not kept (405)',
-      { '405': { description: 'Method Not Allowed' } },
-      KEY_OR_BEARER,
-    ),
-    delete: mcpOperation(
-      'Guided Mind MCP: sessions are not kept (405)',
-      { '405': { description: 'Method Not Allowed' } },
-      KEY_OR_BEARER,
-    ),
+    get: mcpOperation('Guided Mind MCP: sessions are not kept (405)', METHOD_NOT_ALLOWED, KEY_OR_BEARER),
+    delete: mcpOperation('Guided Mind MCP: sessions are not kept (405)', METHOD_NOT_ALLOWED, KEY_OR_BEARER),
   },
   '/api/v1/mcp/sse': {
     get: mcpOperation(
       'Guided Mind MCP, legacy HTTP+SSE: open a session',
-      { '200': { description: 'text/event-stream' } },
+      {
+        '200': {
+          description: 'The session: its endpoint event, then JSON-RPC messages',
+          content: EVENT_STREAM,
+        },
+      },
       KEY_OR_BEARER,
     ),
   },
@@ -275,7 +327,28 @@ const GUIDED_MIND_PATHS: Record<string, PathItemObject> = {
       tags: ['mcp'],
       security: [],
       responses: {
-        '200': { description: 'Up', content: { 'application/json': { schema: { type: 'object' } } } },
+        '200': {
+          description: 'Up',
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['status', 'transports', 'tools'],
+                properties: {
+                  status: { type: 'string', enum: ['ok'] },
+                  transports: { type: 'array', items: { enum: ['streamable-http', 'sse'] } },
+                  tools: { type: 'array', items: { type: 'string' } },
+                },
+                additionalProperties: false,
+              },
+              example: {
+                status: 'ok',
+                transports: ['streamable-http', 'sse'],
+                tools: ['rag_search', 'upload_document', 'upload_and_process'],
+              },
+            },
+          },
+        },
       },
     },
   },

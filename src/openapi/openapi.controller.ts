@@ -79,13 +79,19 @@ export class OpenApiController {
   @Get('docs')
   @Header('content-type', 'text/html; charset=utf-8')
   @Header('content-security-policy', CSP)
-  @ApiDoc({ summary: 'The interactive API reference (Swagger UI, an HTML page), offline' })
+  @ApiDoc({
+    summary: 'The interactive API reference (Swagger UI, an HTML page), offline',
+    produces: { mediaType: 'text/html', description: 'The Swagger UI page' },
+  })
   docs() {
     return PAGE;
   }
 
   @Get('docs/:asset')
-  @ApiDoc({ summary: "The reference's own script, style sheet and icon" })
+  @ApiDoc({
+    summary: "The reference's own script, style sheet and icon",
+    produces: { mediaType: '*/*', description: 'JavaScript, CSS or PNG, as the name says' },
+  })
   asset(@Param('asset') asset: string, @Res() reply: FastifyReply) {
     if (asset === 'init.js') return this.send(reply, 'application/javascript; charset=utf-8', INIT);
     const type = ASSETS[asset];

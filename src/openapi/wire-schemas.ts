@@ -89,6 +89,8 @@ export const Document = z.object({
   updated_at: timestamp,
   expired_at: timestamp.nullable(),
 });
+/** An expired document, as a key that may write but not read is answered (document-view.ts presentExpiry). */
+export const ExpiredDocument = z.object({ id, expired_at: timestamp.nullable() });
 
 /** One version of a document (document-view.ts VersionView); `expired_at` as the key sees it. */
 export const DocumentVersion = z.object({
@@ -221,22 +223,4 @@ export const Llm = z.object({
   parameters: metadata,
   created_at: timestamp,
   updated_at: timestamp,
-});
-
-export const AgentsPage = z.object({
-  success: z.literal(true),
-  agents: z.array(z.record(z.string(), z.unknown())),
-  pagination: z.object({
-    currentPage: z.number().int(),
-    limit: z.number().int(),
-    totalItems: z.number().int(),
-    totalPages: z.number().int(),
-    hasNext: z.boolean(),
-    hasPrev: z.boolean(),
-  }),
-});
-export const AgentCreated = z.object({
-  status: z.literal('success'),
-  message: z.string(),
-  agent: z.object({ _key: z.string(), name: z.string() }).catchall(z.unknown()),
 });

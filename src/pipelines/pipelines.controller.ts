@@ -18,6 +18,7 @@ export class PipelinesController {
     summary: 'Create a pipeline',
     body: CreatePipelineSchema,
     response: Pipeline,
+    errors: { 409: 'A pipeline with this name exists' },
     bodyExample: {
       name: 'support-kb',
       classifications: ['public', 'internal'],
@@ -60,6 +61,7 @@ export class PipelinesController {
     summary: 'Replace the classifications and their hierarchy',
     body: ClassificationsSchema,
     response: Classifications,
+    errors: { 409: 'A classification to remove is still used by live documents' },
   })
   @AdminOnly()
   putClassifications(

@@ -29,6 +29,10 @@ export class SearchController {
     },
     bodyExample: { type: 'similarity', query: 'How do refunds work?', k: 5, classifications: ['public'] },
     response: z.array(SearchHit),
+    errors: {
+      409: 'the model (or full text) is still being indexed after a pipeline edit',
+      501: 'hybrid and history searches, and full text search on a pipeline without it',
+    },
   })
   @HttpCode(200)
   search(

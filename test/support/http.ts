@@ -4,9 +4,11 @@
  * (what the /mcp tests check byte for byte); `openStream` keeps reading an answer that
  * does not end (event streams); `Api` is the JSON client of the REST API on top of
  * `rawRequest`, with a key's headers. It notes the document contents it sends and the
- * secrets it receives, which the Trove must never log (log-check.ts).
+ * secrets it receives, which the Trove must never log (log-check.ts), and checks each
+ * answer against the OpenAPI document (conformance.ts).
  */
 import * as http from 'node:http';
+import { checkConformance } from './conformance';
 import { noteDocumentContents, noteSensitive } from './log-check';
 
 /** The admin key every test Trove is bootstrapped with (see trove-process.ts). */
@@ -204,6 +206,11 @@ export class Api {
       // not JSON: keep the text
     }
     noteSensitive(this.baseUrl, (parsed as { secret?: unknown } | undefined)?.secret);
+    checkConformance(method, path, {
+      status: response.status,
+      contentType: response.headers['content-type'],
+      body: parsed,
+    });
     return {
       status: response.status,
       headers: toHeaders(response.headers),

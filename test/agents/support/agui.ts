@@ -10,6 +10,7 @@
  * warning, silenced here); `rawEvents` reads a stream without the client to see it.
  */
 import { BaseEvent, HttpAgent, HttpAgentConfig, RunAgentInput } from '@ag-ui/client';
+import { checkConformance } from '../../support/conformance';
 import { Api } from '../../support/http';
 
 process.env.SUPPRESS_TRANSFORMATION_WARNINGS = 'true';
@@ -96,6 +97,12 @@ export async function rawEvents(
     body: JSON.stringify(body),
   });
   const text = await response.text();
+  const contentType = response.headers.get('content-type') ?? undefined;
+  checkConformance('POST', path, {
+    status: response.status,
+    contentType,
+    body: contentType?.startsWith('application/json') ? JSON.parse(text) : text,
+  });
   const events = text
     .split('\n\n')
     .filter((frame) => frame.trim() !== '')
