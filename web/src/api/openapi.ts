@@ -234,7 +234,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Needs the scope `agent:execute`. */
+        /**
+         * Stop a running turn (its partial answer is kept)
+         * @description Needs the scope `agent:execute`.
+         */
         post: operations["ChatController_cancel"];
         delete?: never;
         options?: never;
@@ -271,7 +274,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Needs the scope `agent:execute`. */
+        /**
+         * Answer a question again, replacing the answer, as AG-UI events
+         * @description Needs the scope `agent:execute`. Lookups and the regenerate rules are reported as RUN_ERROR once the stream is open.
+         */
         post: operations["ChatController_regenerate"];
         delete?: never;
         options?: never;
@@ -308,7 +314,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Needs the scope `agent:execute`. */
+        /**
+         * Ask a follow-up: the answer, as AG-UI events
+         * @description Needs the scope `agent:execute`.
+         */
         post: operations["ChatController_streamAdd"];
         delete?: never;
         options?: never;
@@ -406,7 +415,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description Needs the scope `agent:execute`. */
+        /**
+         * Delete an attachment
+         * @description Needs the scope `agent:execute`.
+         */
         delete: operations["AttachmentsController_delete"];
         options?: never;
         head?: never;
@@ -422,7 +434,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Needs the scope `agent:execute`. */
+        /**
+         * Upload files to attach to a turn
+         * @description Needs the scope `agent:execute`.
+         */
         post: operations["AttachmentsController_upload"];
         delete?: never;
         options?: never;
@@ -437,7 +452,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs the scope `agent:read`. */
+        /**
+         * The caller's archived conversations with an agent
+         * @description Needs the scope `agent:read`.
+         */
         get: operations["ConversationsController_archives"];
         put?: never;
         post?: never;
@@ -456,7 +474,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Needs the scope `agent:execute`. */
+        /**
+         * Start a conversation: the first answer, as AG-UI events
+         * @description Needs the scope `agent:execute`.
+         */
         post: operations["ChatController_streamCreate"];
         delete?: never;
         options?: never;
@@ -471,7 +492,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Needs the scope `agent:read`. */
+        /**
+         * The caller's archived conversations, grouped by agent
+         * @description Needs the scope `agent:read`.
+         */
         get: operations["ConversationsController_archiveGroups"];
         put?: never;
         post?: never;
@@ -521,12 +545,32 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Method Not Allowed */
+                /** @description Method Not Allowed: a JSON-RPC error */
                 405: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        /**
+                         * @example {
+                         *       "jsonrpc": "2.0",
+                         *       "error": {
+                         *         "code": -32000,
+                         *         "message": "Method not allowed."
+                         *       },
+                         *       "id": null
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: number;
+                                message: string;
+                            };
+                            id: null;
+                            /** @enum {string} */
+                            jsonrpc: "2.0";
+                        };
+                    };
                 };
             };
         };
@@ -602,6 +646,13 @@ export interface paths {
                     };
                     content?: never;
                 };
+                /** @description Content-Type must be application/json (text) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
             };
         };
         /** Guided Mind MCP: sessions are not kept (405) */
@@ -617,12 +668,32 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Method Not Allowed */
+                /** @description Method Not Allowed: a JSON-RPC error */
                 405: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        /**
+                         * @example {
+                         *       "jsonrpc": "2.0",
+                         *       "error": {
+                         *         "code": -32000,
+                         *         "message": "Method not allowed."
+                         *       },
+                         *       "id": null
+                         *     }
+                         */
+                        "application/json": {
+                            error: {
+                                code: number;
+                                message: string;
+                            };
+                            id: null;
+                            /** @enum {string} */
+                            jsonrpc: "2.0";
+                        };
+                    };
                 };
             };
         };
@@ -654,7 +725,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": Record<string, never>;
+                        /**
+                         * @example {
+                         *       "status": "ok",
+                         *       "transports": [
+                         *         "streamable-http",
+                         *         "sse"
+                         *       ],
+                         *       "tools": [
+                         *         "rag_search",
+                         *         "upload_document",
+                         *         "upload_and_process"
+                         *       ]
+                         *     }
+                         */
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                            tools: string[];
+                            transports: ("streamable-http" | "sse")[];
+                        };
                     };
                 };
             };
@@ -724,12 +814,14 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description text/event-stream */
+                /** @description The session: its endpoint event, then JSON-RPC messages */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "text/event-stream": string;
+                    };
                 };
             };
         };
@@ -991,14 +1083,44 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description text/event-stream */
+                /** @description JSON-RPC messages as Server-Sent Events */
                 200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description No mcp-session-id header (text) */
+                400: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content?: never;
                 };
-                /** @description No stream for this session */
+                /** @description No key or a bad key (text) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description A Host that is not allowed (text) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description An unknown or expired session (text) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description No stream for this session (text) */
                 405: {
                     headers: {
                         [name: string]: unknown;
@@ -1079,6 +1201,13 @@ export interface paths {
                     };
                     content?: never;
                 };
+                /** @description Content-Type must be application/json (text) */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
             };
         };
         /** MCP: end a session */
@@ -1094,14 +1223,35 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Ended */
+                /** @description Ended (no body) */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content?: never;
                 };
-                /** @description Unknown session */
+                /** @description No mcp-session-id header (text) */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description No key or a bad key (text) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description A Host that is not allowed (text) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description An unknown or expired session (text) */
                 404: {
                     headers: {
                         [name: string]: unknown;
@@ -1245,7 +1395,10 @@ export interface paths {
         get: operations["DocumentsController_get"];
         put?: never;
         post?: never;
-        /** Expire a document (its fragments leave search) */
+        /**
+         * Expire a document (its fragments leave search)
+         * @description Answers the expired document; a key that may not read gets only its id and expiry.
+         */
         delete: operations["DocumentsController_expire"];
         options?: never;
         head?: never;
@@ -1418,7 +1571,1548 @@ export interface paths {
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: never;
+    schemas: {
+        AddMessageResponse: {
+            conversation: components["schemas"]["Conversation"];
+            meta: {
+                /** @description milliseconds */
+                duration: number;
+                recordsUsed: number;
+                requestId: string;
+                /**
+                 * @description ISO 8601
+                 * @example 2026-12-01T09:30:00.000Z
+                 */
+                timestamp: string;
+            };
+            /** @description distinct documents and attachments cited */
+            recordsUsed: number;
+        };
+        /**
+         * @example {
+         *       "_id": "agentInstances/0193b2c4-5d6e-7f80-9a1b-2c3d4e5f6a7b",
+         *       "_key": "0193b2c4-5d6e-7f80-9a1b-2c3d4e5f6a7b",
+         *       "_rev": "1",
+         *       "name": "Support",
+         *       "createdAtTimestamp": 1764547200000,
+         *       "updatedAtTimestamp": 1764547200000,
+         *       "createdBy": "0193a000-0000-7000-8000-00000000a0a0",
+         *       "updatedBy": null,
+         *       "isActive": true,
+         *       "isDeleted": false,
+         *       "isServiceAccount": false,
+         *       "tags": [
+         *         "support"
+         *       ],
+         *       "shareWithOrg": false,
+         *       "usesOrgDefault": true,
+         *       "webSearch": null,
+         *       "defaultReasoningEffort": null,
+         *       "sendUserContext": false,
+         *       "instructions": null,
+         *       "mcpServers": [],
+         *       "description": "Answers from the support FAQ",
+         *       "systemPrompt": "",
+         *       "startMessage": "How can I help?",
+         *       "models": [],
+         *       "toolsets": [],
+         *       "knowledge": [
+         *         {
+         *           "_key": "0193b2c4-0000-7000-8000-000000000001",
+         *           "connectorId": "0193b2c4-0000-7000-8000-0000000000aa",
+         *           "name": "support-kb",
+         *           "type": "KB",
+         *           "displayName": "support-kb",
+         *           "filtersParsed": {}
+         *         }
+         *       ],
+         *       "skills": [],
+         *       "can_view": true,
+         *       "can_share": true,
+         *       "can_edit": true,
+         *       "can_delete": true,
+         *       "user_role": "OWNER",
+         *       "access_type": "INDIVIDUAL"
+         *     }
+         */
+        Agent: {
+            /** @description agentInstances/<_key> */
+            _id: string;
+            /** @description the agent key, a UUID */
+            _key: string;
+            _rev: string;
+            /** @enum {string} */
+            access_type: "INDIVIDUAL" | "ADMIN" | "ORGANIZATION";
+            can_delete: boolean;
+            can_edit: boolean;
+            can_share: boolean;
+            /** @constant */
+            can_view: true;
+            /** @description epoch milliseconds */
+            createdAtTimestamp: number;
+            /** @description the creating key */
+            createdBy: string;
+            defaultReasoningEffort: ("none" | "low" | "medium" | "high" | "max") | null;
+            description: string;
+            instructions: string | null;
+            /** @constant */
+            isActive: true;
+            isDeleted: boolean;
+            isServiceAccount: boolean;
+            knowledge: components["schemas"]["AgentKnowledge"][];
+            /** @description always empty: Trove connects no MCP servers to agents */
+            mcpServers: unknown[];
+            models: components["schemas"]["AgentModel"][];
+            name: string;
+            sendUserContext: boolean;
+            shareWithOrg: boolean;
+            skills: {
+                category: null;
+                description: null;
+                name: string;
+                status: null;
+                subcategory: null;
+                version: null;
+            }[];
+            startMessage: string;
+            systemPrompt: string;
+            tags: string[];
+            toolsets: {
+                _key: string;
+                displayName: string;
+                instanceId?: string;
+                instanceName?: string;
+                /** @enum {string} */
+                name: "calendar" | "clickup" | "confluence" | "confluencedatacenter" | "drive" | "github" | "gmail" | "jira" | "jiradatacenter" | "lumos" | "mariadb" | "onedrive" | "outlook" | "redshift" | "salesforce" | "sharepoint" | "slack" | "teams" | "zoom";
+                selectedTools: null;
+                tools: {
+                    _key: string;
+                    /**
+                     * @description Trove runs no toolsets: kept, never called
+                     * @constant
+                     */
+                    deprecated: true;
+                    description?: string;
+                    fullName: string;
+                    name: string;
+                    toolsetName: string;
+                }[];
+                type?: string;
+            }[];
+            /** @description epoch milliseconds */
+            updatedAtTimestamp: number;
+            updatedBy: string | null;
+            /** @enum {string} */
+            user_role: "OWNER" | "ADMIN" | "READER";
+            /** @description no models of its own: the default LLM answers */
+            usesOrgDefault: boolean;
+            webSearch: {
+                provider: string;
+                providerKey?: string;
+                providerLabel?: string;
+            } | null;
+        };
+        AgentAddMessageRequest: {
+            agentCapabilities?: {
+                /** @default false */
+                deepSearch: boolean;
+                /** @default true */
+                internalSearch: boolean;
+                /** @default true */
+                webSearch: boolean;
+            };
+            appliedFilters?: {
+                apps?: {
+                    connector?: string;
+                    id?: string;
+                    name?: string;
+                    nodeType?: string;
+                }[];
+                kb?: {
+                    connector?: string;
+                    id?: string;
+                    name?: string;
+                    nodeType?: string;
+                }[];
+            };
+            attachments?: {
+                extension?: string;
+                mimeType?: string;
+                recordId: string;
+                recordName?: string;
+                virtualRecordId?: string;
+            }[];
+            /** @constant */
+            chatMode?: "quick";
+            currentTime?: string;
+            filters?: {
+                apps?: string[];
+                kb?: string[];
+            };
+            modelFriendlyName?: string;
+            modelKey?: string;
+            modelName?: string;
+            /** @constant */
+            protocol?: "agui";
+            query: string;
+            runId?: string;
+            timezone?: string;
+            tools?: string[];
+        };
+        AgentAddMessageStreamRequest: {
+            agentCapabilities?: {
+                /** @default false */
+                deepSearch: boolean;
+                /** @default true */
+                internalSearch: boolean;
+                /** @default true */
+                webSearch: boolean;
+            };
+            appliedFilters?: {
+                apps?: {
+                    connector?: string;
+                    id?: string;
+                    name?: string;
+                    nodeType?: string;
+                }[];
+                kb?: {
+                    connector?: string;
+                    id?: string;
+                    name?: string;
+                    nodeType?: string;
+                }[];
+            };
+            attachments?: {
+                extension?: string;
+                mimeType?: string;
+                recordId: string;
+                recordName?: string;
+                virtualRecordId?: string;
+            }[];
+            /** @constant */
+            chatMode: "quick";
+            currentTime?: string;
+            filters?: {
+                apps?: string[];
+                kb?: string[];
+            };
+            modelFriendlyName?: string;
+            modelKey?: string;
+            modelName?: string;
+            /** @constant */
+            protocol?: "agui";
+            query: string;
+            runId?: string;
+            timezone?: string;
+            tools?: string[];
+        };
+        AgentArchivedConversationListResponse: {
+            conversations: components["schemas"]["AgentConversationListItem"][];
+            filters: components["schemas"]["SearchHistoryFilters"];
+            meta: {
+                /** @description milliseconds */
+                duration: number;
+                requestId: string;
+                /**
+                 * @description ISO 8601
+                 * @example 2026-12-01T09:30:00.000Z
+                 */
+                timestamp: string;
+            };
+            pagination: components["schemas"]["Pagination"];
+            summary: {
+                /**
+                 * @description ISO 8601
+                 * @example 2026-12-01T09:30:00.000Z
+                 */
+                newestArchive?: string;
+                /**
+                 * @description of this page; absent when it is empty
+                 * @example 2026-12-01T09:30:00.000Z
+                 */
+                oldestArchive?: string;
+                totalArchived: number;
+            };
+        };
+        AgentArchivedGroupsResponse: {
+            agentPagination: components["schemas"]["Pagination"];
+            groups: {
+                agentKey: string;
+                conversations: components["schemas"]["AgentConversationListItem"][];
+                pagination: components["schemas"]["Pagination"];
+            }[];
+            meta: {
+                /** @description milliseconds */
+                duration: number;
+                requestId: string;
+                /**
+                 * @description ISO 8601
+                 * @example 2026-12-01T09:30:00.000Z
+                 */
+                timestamp: string;
+            };
+        };
+        AgentConversation: {
+            /** @description an ObjectId (24 hex digits) */
+            _id: string;
+            agentKey: string;
+            /** @constant */
+            conversationSource: "agent_chat";
+            /**
+             * @description ISO 8601
+             * @example 2026-12-01T09:30:00.000Z
+             */
+            createdAt: string;
+            /** @description when Failed */
+            failReason?: string;
+            initiator: string;
+            isShared: boolean;
+            /** @description epoch milliseconds */
+            lastActivityAt: number;
+            messages: components["schemas"]["Message"][];
+            modelInfo?: components["schemas"]["ModelInfo"];
+            orgId: string;
+            projectId: string | null;
+            projectVisibility: ("private" | "project") | null;
+            sharedWith: {
+                /** @enum {string} */
+                accessLevel: "read" | "write";
+                userId: string;
+            }[];
+            status: components["schemas"]["ConversationStatus"];
+            title: string;
+            /**
+             * @description ISO 8601
+             * @example 2026-12-01T09:30:00.000Z
+             */
+            updatedAt: string;
+            userId: string;
+        };
+        AgentConversationDetail: {
+            access: {
+                /** @enum {string} */
+                accessLevel: "read" | "write";
+                isOwner: boolean;
+            };
+            /**
+             * @description ISO 8601
+             * @example 2026-12-01T09:30:00.000Z
+             */
+            createdAt: string;
+            /** @description when Failed */
+            failReason?: string;
+            /** @description an ObjectId (24 hex digits) */
+            id: string;
+            initiator: string;
+            isShared: boolean;
+            messages: components["schemas"]["DetailMessage"][];
+            modelInfo?: components["schemas"]["ModelInfo"];
+            pagination: {
+                hasNextPage: boolean;
+                hasPrevPage: boolean;
+                limit: number;
+                messageRange: {
+                    end: number;
+                    start: number;
+                };
+                page: number;
+                totalCount: number;
+                totalPages: number;
+            };
+            sharedWith: {
+                /** @enum {string} */
+                accessLevel: "read" | "write";
+                userId: string;
+            }[];
+            status: components["schemas"]["ConversationStatus"];
+            title: string;
+        };
+        AgentConversationDetailResponse: {
+            conversation: components["schemas"]["AgentConversationDetail"];
+            filters: components["schemas"]["SearchHistoryFilters"];
+            meta: {
+                /** @description an ObjectId (24 hex digits) */
+                conversationId: string;
+                /** @description milliseconds */
+                duration: number;
+                messageCount: number;
+                requestId: string;
+                /**
+                 * @description ISO 8601
+                 * @example 2026-12-01T09:30:00.000Z
+                 */
+                timestamp: string;
+            };
+        };
+        AgentConversationListItem: {
+            /** @description an ObjectId (24 hex digits) */
+            _id: string;
+            /** @enum {string} */
+            accessLevel: "read" | "write";
+            agentKey: string;
+            /**
+             * @description archive listings only
+             * @example 2026-12-01T09:30:00.000Z
+             */
+            archivedAt?: string;
+            /** @description absent if never archived, null once unarchived */
+            archivedBy?: string | null;
+            conversationErrors: {
+                errorType: string;
+                message: string;
+                /** @description an ObjectId (24 hex digits) */
+                messageId?: string;
+                /**
+                 * @description ISO 8601
+                 * @example 2026-12-01T09:30:00.000Z
+                 */
+                timestamp: string;
+            }[];
+            /** @constant */
+            conversationSource: "agent_chat";
+            /**
+             * @description ISO 8601
+             * @example 2026-12-01T09:30:00.000Z
+             */
+            createdAt: string;
+            deletedBy: string | null;
+            /** @description when Failed */
+            failReason?: string;
+            initiator: string;
+            isArchived: boolean;
+            isDeleted: boolean;
+            isOwner: boolean;
+            isShared: boolean;
+            /** @description epoch milliseconds */
+            lastActivityAt: number;
+            modelInfo?: components["schemas"]["ModelInfo"];
+            orgId: string;
+            projectId: string | null;
+            projectVisibility: ("private" | "project") | null;
+            /** @description absent on conversations shared with the caller */
+            sharedWith?: {
+                /** @enum {string} */
+                accessLevel: "read" | "write";
+                userId: string;
+            }[];
+            status: components["schemas"]["ConversationStatus"];
+            title: string;
+            /**
+             * @description ISO 8601
+             * @example 2026-12-01T09:30:00.000Z
+             */
+            updatedAt: string;
+            /** @description the key that started it */
+            userId: string;
+        };
+        AgentConversationListResponse: {
+            conversations: components["schemas"]["AgentConversationListItem"][];
+            filters: components["schemas"]["SearchHistoryFilters"];
+            meta: {
+                /** @description milliseconds */
+                duration: number;
+                requestId: string;
+                /**
+                 * @description ISO 8601
+                 * @example 2026-12-01T09:30:00.000Z
+                 */
+                timestamp: string;
+            };
+            pagination: components["schemas"]["Pagination"];
+            sharedWithMeConversations: components["schemas"]["AgentConversationListItem"][];
+        };
+        AgentCreateConversationRequest: {
+            agentCapabilities?: {
+                /** @default false */
+                deepSearch: boolean;
+                /** @default true */
+                internalSearch: boolean;
+                /** @default true */
+                webSearch: boolean;
+            };
+            appliedFilters?: {
+                apps?: {
+                    connector?: string;
+                    id?: string;
+                    name?: string;
+                    nodeType?: string;
+                }[];
+                kb?: {
+                    connector?: string;
+                    id?: string;
+                    name?: string;
+                    nodeType?: string;
+                }[];
+            };
+            attachments?: {
+                extension?: string;
+                mimeType?: string;
+                recordId: string;
+                recordName?: string;
+                virtualRecordId?: string;
+            }[];
+            /** @constant */
+            chatMode?: "quick";
+            currentTime?: string;
+            filters?: {
+                apps?: string[];
+                kb?: string[];
+            };
+            modelFriendlyName?: string;
+            modelKey?: string;
+            modelName?: string;
+            projectId?: string;
+            /** @enum {string} */
+            projectVisibility?: "private" | "project";
+            /** @constant */
+            protocol?: "agui";
+            query: string;
+            recordIds?: string[];
+            runId?: string;
+            timezone?: string;
+            tools?: string[];
+        };
+        AgentCreateRequest: {
+            defaultReasoningEffort?: ("none" | "low" | "medium" | "high" | "max") | null;
+            description?: string;
+            instructions?: string;
+            /** @default false */
+            isServiceAccount: boolean;
+            /** @default [] */
+            knowledge: {
+                connectorId: string;
+                filters?: {
+                    recordGroups?: string[];
+                    records?: string[];
+                } | string | unknown[];
+            }[];
+            /** @default [] */
+            models: (string | {
+                isReasoning?: boolean;
+                modelKey: string;
+                modelName?: string;
+                provider?: string;
+            })[];
+            name: string;
+            /** @default true */
+            sendUserContext: boolean;
+            /** @default false */
+            shareWithOrg: boolean;
+            /** @default [] */
+            skills: {
+                name: string;
+            }[];
+            startMessage?: string;
+            systemPrompt?: string;
+            /** @default [] */
+            tags: string[];
+            /** @default [] */
+            toolsets: {
+                displayName?: string;
+                instanceId?: string;
+                instanceName?: string;
+                /** @enum {string} */
+                name: "calendar" | "clickup" | "confluence" | "confluencedatacenter" | "drive" | "github" | "gmail" | "jira" | "jiradatacenter" | "lumos" | "mariadb" | "onedrive" | "outlook" | "redshift" | "salesforce" | "sharepoint" | "slack" | "teams" | "zoom";
+                tools?: {
+                    description?: string;
+                    fullName?: string;
+                    name: string;
+                }[];
+                type?: string;
+            }[];
+            webSearch?: string | null | {
+                iconPath?: string;
+                provider: string;
+                providerKey?: string;
+                providerLabel?: string;
+            };
+        };
+        AgentCreateResponse: {
+            agent: components["schemas"]["AgentCreateResponseAgent"];
+            /** @description Agent created successfully */
+            message: string;
+            /** @constant */
+            status: "success";
+        };
+        AgentCreateResponseAgent: {
+            /** @description the agent key, a UUID */
+            _key: string;
+            /** @description epoch milliseconds */
+            createdAtTimestamp: number;
+            createdBy: string;
+            defaultReasoningEffort: ("none" | "low" | "medium" | "high" | "max") | null;
+            description: string;
+            instructions: string | null;
+            /** @constant */
+            isActive: true;
+            /** @constant */
+            isDeleted: false;
+            isServiceAccount: boolean;
+            knowledge: {
+                connectorId: string;
+                filters: components["schemas"]["KnowledgeFilters"] | string | unknown[];
+                key: string;
+            }[];
+            mcpServers: unknown[];
+            models: string[];
+            name: string;
+            sendUserContext: boolean;
+            skills: {
+                name: string;
+            }[];
+            startMessage: string;
+            systemPrompt: string;
+            tags: string[];
+            toolsets: {
+                displayName: string;
+                key: string;
+                /** @enum {string} */
+                name: "calendar" | "clickup" | "confluence" | "confluencedatacenter" | "drive" | "github" | "gmail" | "jira" | "jiradatacenter" | "lumos" | "mariadb" | "onedrive" | "outlook" | "redshift" | "salesforce" | "sharepoint" | "slack" | "teams" | "zoom";
+                tools: {
+                    fullName: string;
+                    key: string;
+                    name: string;
+                }[];
+            }[];
+            /** @description epoch milliseconds */
+            updatedAtTimestamp: number;
+            updatedBy: string | null;
+            webSearch: {
+                provider: string;
+                providerKey?: string;
+                providerLabel?: string;
+            } | null;
+        };
+        AgentKnowledge: {
+            _key: string;
+            /** @description the pipeline id */
+            connectorId: string;
+            displayName: string;
+            filters?: components["schemas"]["KnowledgeFilters"] | string | unknown[];
+            filtersParsed: components["schemas"]["KnowledgeFilters"];
+            /** @description the pipeline name */
+            name: string;
+            /** @constant */
+            type: "KB";
+        };
+        AgentListItem: {
+            /** @description agentInstances/<_key> */
+            _id: string;
+            /** @description the agent key, a UUID */
+            _key: string;
+            _rev: string;
+            /** @enum {string} */
+            access_type: "INDIVIDUAL" | "ADMIN" | "ORGANIZATION";
+            can_delete: boolean;
+            can_edit: boolean;
+            can_share: boolean;
+            /** @constant */
+            can_view: true;
+            /** @description epoch milliseconds */
+            createdAtTimestamp: number;
+            /** @description the creating key */
+            createdBy: string;
+            defaultReasoningEffort: ("none" | "low" | "medium" | "high" | "max") | null;
+            description: string;
+            instructions: string | null;
+            /** @constant */
+            isActive: true;
+            isDeleted: boolean;
+            isServiceAccount: boolean;
+            knowledge: components["schemas"]["AgentKnowledge"][];
+            /** @description always empty: Trove connects no MCP servers to agents */
+            mcpServers: unknown[];
+            models: string[];
+            name: string;
+            sendUserContext: boolean;
+            shareWithOrg: boolean;
+            startMessage: string;
+            systemPrompt: string;
+            tags: string[];
+            toolsets: {
+                _key: string;
+                displayName: string;
+                instanceId?: string;
+                instanceName?: string;
+                /** @enum {string} */
+                name: "calendar" | "clickup" | "confluence" | "confluencedatacenter" | "drive" | "github" | "gmail" | "jira" | "jiradatacenter" | "lumos" | "mariadb" | "onedrive" | "outlook" | "redshift" | "salesforce" | "sharepoint" | "slack" | "teams" | "zoom";
+                selectedTools: null;
+                tools: {
+                    _key: string;
+                    description?: string;
+                    fullName: string;
+                    name: string;
+                    toolsetName: string;
+                }[];
+                type?: string;
+            }[];
+            /** @description epoch milliseconds */
+            updatedAtTimestamp: number;
+            updatedBy: string | null;
+            /** @enum {string} */
+            user_role: "OWNER" | "ADMIN" | "READER";
+            /** @description no models of its own: the default LLM answers */
+            usesOrgDefault: boolean;
+            webSearch: {
+                provider: string;
+                providerKey?: string;
+                providerLabel?: string;
+            } | null;
+        };
+        AgentListResponse: {
+            agents: components["schemas"]["AgentListItem"][];
+            pagination: {
+                currentPage: number;
+                hasNext: boolean;
+                hasPrev: boolean;
+                limit: number;
+                totalItems: number;
+                totalPages: number;
+            };
+            /** @constant */
+            success: true;
+        };
+        AgentModel: {
+            /** @description present while the LLM is registered */
+            isDefault?: boolean;
+            /** @constant */
+            isMultimodal: false;
+            isReasoning: boolean;
+            modelFriendlyName?: string;
+            /** @description an LLM id (GET /llms) */
+            modelKey: string;
+            modelName: string;
+            /** @constant */
+            modelType: "llm";
+            provider: string;
+        };
+        AgentRegenerateRequest: {
+            agentCapabilities?: {
+                /** @default false */
+                deepSearch: boolean;
+                /** @default true */
+                internalSearch: boolean;
+                /** @default true */
+                webSearch: boolean;
+            };
+            /** @constant */
+            chatMode: "quick";
+            currentTime?: string;
+            filters?: {
+                apps?: string[];
+                kb?: string[];
+            };
+            modelFriendlyName?: string;
+            modelKey?: string;
+            modelName?: string;
+            /** @constant */
+            protocol?: "agui";
+            runId?: string;
+            timezone?: string;
+            tools?: string[];
+        };
+        AgentRunResult: {
+            conversation: components["schemas"]["AgentConversation"] | components["schemas"]["Conversation"];
+            meta: {
+                /** @description milliseconds */
+                duration: number;
+                recordsUsed: number;
+                requestId: string;
+                /**
+                 * @description ISO 8601
+                 * @example 2026-12-01T09:30:00.000Z
+                 */
+                timestamp: string;
+            };
+            recordsUsed: number;
+        };
+        AgentStreamCreateConversationRequest: {
+            agentCapabilities?: {
+                /** @default false */
+                deepSearch: boolean;
+                /** @default true */
+                internalSearch: boolean;
+                /** @default true */
+                webSearch: boolean;
+            };
+            appliedFilters?: {
+                apps?: {
+                    connector?: string;
+                    id?: string;
+                    name?: string;
+                    nodeType?: string;
+                }[];
+                kb?: {
+                    connector?: string;
+                    id?: string;
+                    name?: string;
+                    nodeType?: string;
+                }[];
+            };
+            attachments?: {
+                extension?: string;
+                mimeType?: string;
+                recordId: string;
+                recordName?: string;
+                virtualRecordId?: string;
+            }[];
+            /** @constant */
+            chatMode: "quick";
+            currentTime?: string;
+            filters?: {
+                apps?: string[];
+                kb?: string[];
+            };
+            modelFriendlyName?: string;
+            modelKey?: string;
+            modelName?: string;
+            projectId?: string;
+            /** @enum {string} */
+            projectVisibility?: "private" | "project";
+            /** @constant */
+            protocol?: "agui";
+            query: string;
+            recordIds?: string[];
+            runId?: string;
+            timezone?: string;
+            tools?: string[];
+        };
+        AgentUpdateRequest: {
+            defaultReasoningEffort?: ("none" | "low" | "medium" | "high" | "max") | null;
+            description?: string;
+            instructions?: string;
+            isServiceAccount?: boolean;
+            knowledge?: {
+                connectorId: string;
+                filters?: {
+                    recordGroups?: string[];
+                    records?: string[];
+                } | string | unknown[];
+            }[];
+            models?: (string | {
+                isReasoning?: boolean;
+                modelKey: string;
+                modelName?: string;
+                provider?: string;
+            })[];
+            name?: string;
+            sendUserContext?: boolean;
+            shareWithOrg?: boolean;
+            skills?: {
+                name: string;
+            }[];
+            startMessage?: string;
+            systemPrompt?: string;
+            tags?: string[];
+            toolsets?: {
+                displayName?: string;
+                instanceId?: string;
+                instanceName?: string;
+                /** @enum {string} */
+                name: "calendar" | "clickup" | "confluence" | "confluencedatacenter" | "drive" | "github" | "gmail" | "jira" | "jiradatacenter" | "lumos" | "mariadb" | "onedrive" | "outlook" | "redshift" | "salesforce" | "sharepoint" | "slack" | "teams" | "zoom";
+                tools?: {
+                    description?: string;
+                    fullName?: string;
+                    name: string;
+                }[];
+                type?: string;
+            }[];
+            webSearch?: string | null | {
+                iconPath?: string;
+                provider: string;
+                providerKey?: string;
+                providerLabel?: string;
+            };
+        };
+        AguiEvent: {
+            runId: string;
+            /** @description the conversation id */
+            threadId: string;
+            /** @description epoch milliseconds */
+            timestamp: number;
+            /** @constant */
+            type: "RUN_STARTED";
+        } | {
+            /** @description the run was stopped */
+            outcome?: {
+                /** @constant */
+                type: "cancelled";
+            };
+            result: components["schemas"]["AgentRunResult"];
+            runId: string;
+            threadId: string;
+            /** @description epoch milliseconds */
+            timestamp: number;
+            /** @constant */
+            type: "RUN_FINISHED";
+        } | {
+            /** @description the ErrorResponse code, e.g. HTTP_NOT_FOUND */
+            code: string;
+            message: string;
+            /** @description epoch milliseconds */
+            timestamp: number;
+            /** @constant */
+            type: "RUN_ERROR";
+        } | {
+            stepName: string;
+            /** @description epoch milliseconds */
+            timestamp: number;
+            /** @constant */
+            type: "STEP_STARTED";
+        } | {
+            stepName: string;
+            /** @description epoch milliseconds */
+            timestamp: number;
+            /** @constant */
+            type: "STEP_FINISHED";
+        } | {
+            /** @description epoch milliseconds */
+            timestamp: number;
+            toolCallId: string;
+            toolCallName: string;
+            /** @constant */
+            type: "TOOL_CALL_START";
+        } | {
+            /** @description JSON text */
+            delta: string;
+            /** @description epoch milliseconds */
+            timestamp: number;
+            toolCallId: string;
+            /** @constant */
+            type: "TOOL_CALL_ARGS";
+        } | {
+            /** @description epoch milliseconds */
+            timestamp: number;
+            toolCallId: string;
+            /** @constant */
+            type: "TOOL_CALL_END";
+        } | {
+            content: string;
+            messageId: string;
+            /** @constant */
+            role: "tool";
+            /** @description epoch milliseconds */
+            timestamp: number;
+            toolCallId: string;
+            /** @constant */
+            type: "TOOL_CALL_RESULT";
+        } | {
+            /** @description the saved answer's id, for its first text message */
+            messageId: string;
+            /** @constant */
+            role: "assistant";
+            /** @description epoch milliseconds */
+            timestamp: number;
+            /** @constant */
+            type: "TEXT_MESSAGE_START";
+        } | {
+            delta: string;
+            messageId: string;
+            /** @description epoch milliseconds */
+            timestamp: number;
+            /** @constant */
+            type: "TEXT_MESSAGE_CONTENT";
+        } | {
+            messageId: string;
+            /** @description epoch milliseconds */
+            timestamp: number;
+            /** @constant */
+            type: "TEXT_MESSAGE_END";
+        } | {
+            /** @enum {string} */
+            name: "conversation_created" | "tools_unavailable";
+            /** @description epoch milliseconds */
+            timestamp: number;
+            /** @constant */
+            type: "CUSTOM";
+            value: {
+                conversationId: string;
+                title: string;
+            } | {
+                reason: string;
+                tools: string[];
+            };
+        } | {
+            /** @description epoch milliseconds */
+            timestamp: number;
+            /** @constant */
+            type: "HEARTBEAT";
+        };
+        ChatAttachmentUploadResponse: {
+            attachments: {
+                extension: string;
+                mimeType: string;
+                ocrMode: string;
+                parseMode: string;
+                recordId: string;
+                recordName: string;
+                virtualRecordId: string;
+            }[];
+            conversationId: string | null;
+        };
+        /**
+         * @example {
+         *       "_id": "674c1f0a9b3e4d5f6a7b8c9d",
+         *       "content": "Refunds are issued within fourteen days of the request.",
+         *       "chunkIndex": 0,
+         *       "citationType": "vectordb",
+         *       "metadata": {
+         *         "orgId": "trove",
+         *         "mimeType": "text/plain",
+         *         "recordId": "0193b2c4-0000-7000-8000-0000000000d1",
+         *         "recordName": "Refund policy",
+         *         "origin": "TROVE",
+         *         "recordVersion": 1,
+         *         "connector": "TROVE",
+         *         "connectorId": "0193b2c4-0000-7000-8000-0000000000aa",
+         *         "recordType": "DOCUMENT",
+         *         "blockNum": [
+         *           0
+         *         ],
+         *         "blockType": "text"
+         *       },
+         *       "createdAt": "2026-12-01T09:30:00.000Z",
+         *       "updatedAt": "2026-12-01T09:30:00.000Z"
+         *     }
+         */
+        Citation: {
+            /** @description an ObjectId (24 hex digits) */
+            _id: string;
+            chunkIndex: number;
+            /** @enum {string} */
+            citationType: "vectordb" | "document";
+            content: string;
+            /**
+             * @description ISO 8601
+             * @example 2026-12-01T09:30:00.000Z
+             */
+            createdAt: string;
+            metadata: {
+                blockNum: number[];
+                /** @constant */
+                blockType: "text";
+                connector: "TROVE" | null;
+                /** @description the pipeline id */
+                connectorId?: string;
+                extension?: string;
+                mimeType: string;
+                orgId: string;
+                /** @enum {string} */
+                origin: "TROVE" | "UPLOAD";
+                pageNum?: number[];
+                /** @description the document id, or the attachment id */
+                recordId: string;
+                recordName: string;
+                /** @enum {string} */
+                recordType: "DOCUMENT" | "FILE";
+                /** @description the document version quoted */
+                recordVersion?: number | null;
+                sheetName?: string;
+            };
+            /**
+             * @description ISO 8601
+             * @example 2026-12-01T09:30:00.000Z
+             */
+            updatedAt: string;
+        };
+        Conversation: {
+            /** @description an ObjectId (24 hex digits) */
+            _id: string;
+            /** @enum {string} */
+            accessLevel: "read" | "write";
+            /** @description absent if never archived, null once unarchived */
+            archivedBy?: string | null;
+            conversationErrors: {
+                errorType: string;
+                message: string;
+                /** @description an ObjectId (24 hex digits) */
+                messageId?: string;
+                /**
+                 * @description ISO 8601
+                 * @example 2026-12-01T09:30:00.000Z
+                 */
+                timestamp: string;
+            }[];
+            /**
+             * @description ISO 8601
+             * @example 2026-12-01T09:30:00.000Z
+             */
+            createdAt: string;
+            deletedBy?: string;
+            /** @description when Failed */
+            failReason?: string;
+            initiator: string;
+            isArchived: boolean;
+            isDeleted: boolean;
+            isOwner: boolean;
+            isShared: boolean;
+            /** @description epoch milliseconds */
+            lastActivityAt: number;
+            messages: components["schemas"]["Message"][];
+            modelInfo?: components["schemas"]["ModelInfo"];
+            orgId: string;
+            projectId: string | null;
+            projectVisibility: ("private" | "project") | null;
+            sharedWith: {
+                /** @enum {string} */
+                accessLevel: "read" | "write";
+                userId: string;
+            }[];
+            status: components["schemas"]["ConversationStatus"];
+            title: string;
+            /**
+             * @description ISO 8601
+             * @example 2026-12-01T09:30:00.000Z
+             */
+            updatedAt: string;
+            /** @description the key that started it */
+            userId: string;
+        };
+        /** @enum {string} */
+        ConversationStatus: "None" | "Inprogress" | "Complete" | "Failed" | "Stopped";
+        ConversationTitleUpdateRequest: {
+            title: string;
+        };
+        CreateAgentConversationResponse: {
+            conversation: components["schemas"]["AgentConversation"];
+            meta: {
+                /** @description milliseconds */
+                duration: number;
+                requestId: string;
+                /**
+                 * @description ISO 8601
+                 * @example 2026-12-01T09:30:00.000Z
+                 */
+                timestamp: string;
+            };
+        };
+        DetailMessage: {
+            /** @description an ObjectId (24 hex digits) */
+            _id: string;
+            /** @description as the question sent them */
+            appliedFilters?: {
+                apps?: {
+                    connector?: string;
+                    id?: string;
+                    name?: string;
+                    nodeType?: string;
+                }[];
+                kb?: {
+                    connector?: string;
+                    id?: string;
+                    name?: string;
+                    nodeType?: string;
+                }[];
+            };
+            attachments: {
+                extension?: string;
+                mimeType?: string;
+                recordId: string;
+                recordName?: string;
+                virtualRecordId?: string;
+            }[];
+            citations: {
+                citationData: components["schemas"]["Citation"];
+                /** @description an ObjectId (24 hex digits) */
+                citationId: string;
+            }[];
+            /** @enum {string} */
+            confidence?: "Very High" | "High" | "Medium" | "Low" | "Unknown";
+            content: string;
+            /** @constant */
+            contentFormat: "MARKDOWN";
+            /**
+             * @description ISO 8601
+             * @example 2026-12-01T09:30:00.000Z
+             */
+            createdAt: string;
+            feedback: components["schemas"]["MessageFeedback"][];
+            followUpQuestions: {
+                question: string;
+            }[];
+            /** @enum {string} */
+            messageType: "user_query" | "bot_response" | "error" | "feedback" | "system";
+            metadata: {
+                /** @description the run id of the turn */
+                aiTransactionId?: string;
+                modelVersion?: string;
+                processingTimeMs?: number;
+            };
+            /** @description answers only */
+            modelInfo?: components["schemas"]["ModelInfo"];
+            parts: components["schemas"]["MessagePart"][];
+            tools: {
+                toolName: string;
+                toolResult: {
+                    query: string;
+                    sources: number[];
+                };
+            }[];
+            /**
+             * @description ISO 8601
+             * @example 2026-12-01T09:30:00.000Z
+             */
+            updatedAt: string;
+        };
+        /**
+         * Error
+         * @example {
+         *       "detail": "Pipeline not found"
+         *     }
+         */
+        Error: {
+            /** @description What went wrong, for a person to read. */
+            detail: string;
+        };
+        /**
+         * ErrorResponse
+         * @example {
+         *       "error": {
+         *         "requestId": "5f0c…",
+         *         "code": "HTTP_NOT_FOUND",
+         *         "message": "Agent not found"
+         *       }
+         *     }
+         */
+        ErrorResponse: {
+            error: {
+                /**
+                 * @example HTTP_NOT_FOUND
+                 * @example VALIDATION_ERROR
+                 * @example INTERNAL_ERROR
+                 */
+                code: string;
+                message: string;
+                metadata?: Record<string, never>;
+                requestId?: string;
+            };
+        };
+        GetAgentResponse: {
+            agent: components["schemas"]["Agent"];
+            /** @description Agent retrieved successfully */
+            message: string;
+            /** @constant */
+            status: "success";
+        };
+        KnowledgeFilters: {
+            /** @description classifications */
+            recordGroups?: string[];
+            /** @description document ids */
+            records?: string[];
+        };
+        Message: {
+            /** @description an ObjectId (24 hex digits) */
+            _id: string;
+            /** @description as the question sent them */
+            appliedFilters?: {
+                apps?: {
+                    connector?: string;
+                    id?: string;
+                    name?: string;
+                    nodeType?: string;
+                }[];
+                kb?: {
+                    connector?: string;
+                    id?: string;
+                    name?: string;
+                    nodeType?: string;
+                }[];
+            };
+            attachments: {
+                extension?: string;
+                mimeType?: string;
+                recordId: string;
+                recordName?: string;
+                virtualRecordId?: string;
+            }[];
+            citations: {
+                citationData: components["schemas"]["Citation"];
+                /** @description an ObjectId (24 hex digits) */
+                citationId: string;
+                /** @description the first 300 characters */
+                excerpt: string;
+                relevanceScore: number;
+            }[];
+            /** @enum {string} */
+            confidence?: "Very High" | "High" | "Medium" | "Low" | "Unknown";
+            content: string;
+            /** @constant */
+            contentFormat: "MARKDOWN";
+            /**
+             * @description ISO 8601
+             * @example 2026-12-01T09:30:00.000Z
+             */
+            createdAt: string;
+            feedback: components["schemas"]["MessageFeedback"][];
+            followUpQuestions: {
+                question: string;
+            }[];
+            /** @enum {string} */
+            messageType: "user_query" | "bot_response" | "error" | "feedback" | "system";
+            metadata: {
+                /** @description the run id of the turn */
+                aiTransactionId?: string;
+                modelVersion?: string;
+                processingTimeMs?: number;
+                reason?: string;
+            };
+            /** @description answers only */
+            modelInfo?: components["schemas"]["ModelInfo"];
+            parts: components["schemas"]["MessagePart"][];
+            tools: {
+                toolName: string;
+                toolResult: {
+                    query: string;
+                    sources: number[];
+                };
+            }[];
+            /**
+             * @description ISO 8601
+             * @example 2026-12-01T09:30:00.000Z
+             */
+            updatedAt: string;
+        };
+        MessageFeedback: {
+            categories?: ("incorrect_information" | "missing_information" | "irrelevant_information" | "unclear_explanation" | "poor_citations" | "excellent_answer" | "helpful_citations" | "well_explained" | "other")[];
+            comments?: {
+                negative?: string;
+                positive?: string;
+            };
+            /** @description the key that gave it */
+            feedbackProvider: string;
+            isHelpful?: boolean;
+            metrics: {
+                /** @description milliseconds since the answer */
+                timeToFeedback: number;
+                userAgent?: string;
+            };
+            /** @constant */
+            source: "user";
+            /** @description epoch milliseconds */
+            timestamp: number;
+        };
+        MessageFeedbackSubmitRequest: {
+            categories?: ("incorrect_information" | "missing_information" | "irrelevant_information" | "unclear_explanation" | "poor_citations" | "excellent_answer" | "helpful_citations" | "well_explained" | "other")[];
+            comments?: {
+                negative?: string;
+                positive?: string;
+            };
+            isHelpful?: boolean;
+        };
+        MessagePart: {
+            /** @description JSON */
+            args?: string;
+            content?: string;
+            isFinal?: boolean;
+            resultSummary?: string;
+            /** @enum {string} */
+            status?: "completed" | "blocked";
+            toolCallId?: string;
+            toolName?: string;
+            /** @enum {string} */
+            type: "text" | "tool_call";
+        };
+        ModelInfo: {
+            chatMode?: string;
+            modelFriendlyName?: string;
+            /** @description the LLM id */
+            modelKey?: string;
+            modelName?: string;
+            modelProvider?: string;
+        };
+        Pagination: {
+            hasNextPage: boolean;
+            hasPrevPage: boolean;
+            limit: number;
+            page: number;
+            totalCount: number;
+            totalPages: number;
+        };
+        SearchHistoryFilters: {
+            applied: {
+                filters: string[];
+                values: {
+                    dateRange?: {
+                        /**
+                         * @description ISO 8601
+                         * @example 2026-12-01T09:30:00.000Z
+                         */
+                        end?: string;
+                        /**
+                         * @description ISO 8601
+                         * @example 2026-12-01T09:30:00.000Z
+                         */
+                        start?: string;
+                    };
+                    endDate?: string;
+                    limit: number;
+                    messageType?: string;
+                    minMessages?: string;
+                    page: number;
+                    search?: string;
+                    shared?: string;
+                    sortBy?: string;
+                    sortOrder?: string;
+                    startDate?: string;
+                    tags?: string;
+                };
+            };
+            available: {
+                dateFilters: {
+                    dateRange: {
+                        applied: boolean;
+                        current: {
+                            end: string | null;
+                            start: string | null;
+                        };
+                        description: string;
+                        format: string;
+                        /** @constant */
+                        type: "dateRange";
+                    };
+                };
+                messageFilters: {
+                    messageType: {
+                        applied: boolean;
+                        current: string | null;
+                        description: string;
+                        values: string[];
+                    };
+                };
+                minMessages: {
+                    applied: boolean;
+                    current: string | null;
+                    description: string;
+                    type: string;
+                };
+                pagination: {
+                    limit: {
+                        applied: boolean;
+                        current: number;
+                        default: number;
+                        description: string;
+                        max: number;
+                        min: number;
+                        /** @constant */
+                        type: "number";
+                    };
+                    page: {
+                        applied: boolean;
+                        current: number;
+                        default: number;
+                        description: string;
+                        max: number;
+                        min: number;
+                        /** @constant */
+                        type: "number";
+                    };
+                };
+                search: {
+                    applied: boolean;
+                    current: string | null;
+                    description: string;
+                    type: string;
+                };
+                shared: {
+                    applied: boolean;
+                    current: string | null;
+                    description: string;
+                    type: string;
+                };
+                sorting: {
+                    sortBy: {
+                        applied: boolean;
+                        current: string;
+                        default: string;
+                        description: string;
+                        values: string[];
+                    };
+                    sortOrder: {
+                        applied: boolean;
+                        current: string;
+                        default: string;
+                        description: string;
+                        values: string[];
+                    };
+                };
+                sortingMessages: {
+                    sortBy: {
+                        current: string;
+                        default: string;
+                        description: string;
+                        values: string[];
+                    };
+                    sortOrder: {
+                        current: string;
+                        default: string;
+                        description: string;
+                        values: string[];
+                    };
+                };
+                tags: {
+                    applied: boolean;
+                    current: string | null;
+                    description: string;
+                    type: string;
+                };
+            };
+        };
+        StoredAgentConversation: {
+            /** @description the row version */
+            __v: number;
+            /** @description an ObjectId (24 hex digits) */
+            _id: string;
+            agentKey: string;
+            /** @description absent if never archived, null once unarchived */
+            archivedBy?: string | null;
+            conversationErrors: {
+                /** @description an ObjectId (24 hex digits) */
+                _id?: string;
+                errorType: string;
+                message: string;
+                /** @description an ObjectId (24 hex digits) */
+                messageId?: string;
+                /**
+                 * @description ISO 8601
+                 * @example 2026-12-01T09:30:00.000Z
+                 */
+                timestamp: string;
+            }[];
+            /** @constant */
+            conversationSource: "agent_chat";
+            /**
+             * @description ISO 8601
+             * @example 2026-12-01T09:30:00.000Z
+             */
+            createdAt: string;
+            deletedBy: string | null;
+            /** @description when Failed */
+            failReason?: string;
+            initiator: string;
+            isArchived: boolean;
+            isDeleted: boolean;
+            isShared: boolean;
+            /** @description epoch milliseconds */
+            lastActivityAt: number;
+            messages: components["schemas"]["Message"][];
+            modelInfo?: components["schemas"]["ModelInfo"];
+            orgId: string;
+            sharedWith: {
+                /** @enum {string} */
+                accessLevel: "read" | "write";
+                userId: string;
+            }[];
+            status: components["schemas"]["ConversationStatus"];
+            title: string;
+            /**
+             * @description ISO 8601
+             * @example 2026-12-01T09:30:00.000Z
+             */
+            updatedAt: string;
+            /** @description the key that started it */
+            userId: string;
+        };
+    };
     responses: never;
     parameters: never;
     requestBodies: never;
@@ -1457,10 +3151,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -1469,10 +3160,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -1481,10 +3169,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -1493,10 +3178,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -1505,10 +3187,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -1517,10 +3205,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -1529,10 +3214,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -1588,10 +3270,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -1600,10 +3279,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -1612,10 +3288,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -1624,10 +3297,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -1636,10 +3306,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -1648,10 +3315,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -1660,10 +3324,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -1672,10 +3333,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -1684,10 +3351,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -1696,10 +3360,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -1761,10 +3422,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -1773,10 +3431,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -1785,10 +3440,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -1797,10 +3449,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -1809,10 +3458,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -1821,10 +3467,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -1833,10 +3476,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -1845,10 +3485,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -1857,10 +3503,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -1869,10 +3512,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -1920,10 +3560,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -1932,10 +3569,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -1944,10 +3578,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -1956,10 +3587,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -1968,10 +3596,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -1980,10 +3605,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -1992,10 +3614,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -2004,10 +3623,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -2016,10 +3641,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -2028,10 +3650,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2047,7 +3666,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Success, no body */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -2060,10 +3679,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -2072,10 +3688,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -2084,10 +3697,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -2096,10 +3706,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -2108,10 +3715,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -2120,10 +3724,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -2132,10 +3733,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -2144,10 +3742,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -2156,10 +3760,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -2168,10 +3769,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2234,10 +3832,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -2246,10 +3841,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -2258,10 +3850,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -2270,10 +3859,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -2282,10 +3868,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -2294,10 +3877,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -2306,10 +3886,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -2318,10 +3895,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -2330,10 +3913,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -2342,10 +3922,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2394,10 +3971,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -2406,10 +3980,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -2418,10 +3989,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -2430,10 +3998,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -2442,10 +4007,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -2454,10 +4016,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -2466,10 +4025,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -2478,10 +4034,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -2490,10 +4052,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -2502,10 +4061,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2551,10 +4107,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -2563,10 +4116,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -2575,10 +4125,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -2587,10 +4134,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -2599,10 +4143,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -2611,10 +4152,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -2623,10 +4161,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -2635,10 +4170,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -2647,10 +4188,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -2659,10 +4197,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2682,21 +4217,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        agents: {
-                            [key: string]: unknown;
-                        }[];
-                        pagination: {
-                            currentPage: number;
-                            hasNext: boolean;
-                            hasPrev: boolean;
-                            limit: number;
-                            totalItems: number;
-                            totalPages: number;
-                        };
-                        /** @constant */
-                        success: true;
-                    };
+                    "application/json": components["schemas"]["AgentListResponse"];
                 };
             };
             /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
@@ -2705,18 +4226,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -2725,18 +4235,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -2745,18 +4244,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -2765,18 +4253,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -2785,18 +4262,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Unsupported content type */
@@ -2805,18 +4271,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -2825,18 +4280,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -2845,18 +4289,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -2865,18 +4307,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -2885,18 +4316,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -2918,20 +4338,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description `Agent` (agent-view.ts presentAgent) */
-                        agent: {
-                            _id: string;
-                            _key: string;
-                            name: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                        /** @description Agent retrieved successfully */
-                        message: string;
-                        /** @constant */
-                        status: "success";
-                    };
+                    "application/json": components["schemas"]["GetAgentResponse"];
                 };
             };
             /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
@@ -2940,18 +4347,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -2960,18 +4356,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -2980,18 +4365,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -3000,18 +4374,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -3020,18 +4383,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Unsupported content type */
@@ -3040,18 +4392,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -3060,18 +4401,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -3080,18 +4410,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -3100,18 +4428,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -3120,18 +4437,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -3147,53 +4453,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    defaultReasoningEffort?: ("none" | "low" | "medium" | "high" | "max") | null;
-                    description?: string;
-                    instructions?: string;
-                    isServiceAccount?: boolean;
-                    knowledge?: {
-                        connectorId: string;
-                        filters?: {
-                            recordGroups?: string[];
-                            records?: string[];
-                        } | string | unknown[];
-                    }[];
-                    models?: (string | {
-                        isReasoning?: boolean;
-                        modelKey: string;
-                        modelName?: string;
-                        provider?: string;
-                    })[];
-                    name?: string;
-                    sendUserContext?: boolean;
-                    shareWithOrg?: boolean;
-                    skills?: {
-                        name: string;
-                    }[];
-                    startMessage?: string;
-                    systemPrompt?: string;
-                    tags?: string[];
-                    toolsets?: {
-                        displayName?: string;
-                        instanceId?: string;
-                        instanceName?: string;
-                        /** @enum {string} */
-                        name: "calendar" | "clickup" | "confluence" | "confluencedatacenter" | "drive" | "github" | "gmail" | "jira" | "jiradatacenter" | "lumos" | "mariadb" | "onedrive" | "outlook" | "redshift" | "salesforce" | "sharepoint" | "slack" | "teams" | "zoom";
-                        tools?: {
-                            description?: string;
-                            fullName?: string;
-                            name: string;
-                        }[];
-                        type?: string;
-                    }[];
-                    webSearch?: string | null | {
-                        iconPath?: string;
-                        provider: string;
-                        providerKey?: string;
-                        providerLabel?: string;
-                    };
-                };
+                "application/json": components["schemas"]["AgentUpdateRequest"];
             };
         };
         responses: {
@@ -3217,18 +4477,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -3237,18 +4486,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -3257,18 +4495,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -3277,18 +4504,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -3297,18 +4513,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Unsupported content type */
@@ -3317,18 +4522,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -3337,18 +4531,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -3357,18 +4540,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -3377,18 +4558,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -3397,18 +4567,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -3451,18 +4610,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -3471,18 +4619,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -3491,18 +4628,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -3511,18 +4637,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -3531,18 +4646,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Unsupported content type */
@@ -3551,18 +4655,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -3571,18 +4664,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -3591,18 +4673,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -3611,18 +4691,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -3631,18 +4700,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -3664,35 +4722,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        conversations: ({
-                            _id: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                        filters: {
-                            [key: string]: unknown;
-                        };
-                        meta: {
-                            duration: number;
-                            requestId: string;
-                            /** @description ISO 8601 */
-                            timestamp: string;
-                        };
-                        pagination: {
-                            hasNextPage: boolean;
-                            hasPrevPage: boolean;
-                            limit: number;
-                            page: number;
-                            totalCount: number;
-                            totalPages: number;
-                        };
-                        sharedWithMeConversations: ({
-                            _id: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                    };
+                    "application/json": components["schemas"]["AgentConversationListResponse"];
                 };
             };
             /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
@@ -3701,18 +4731,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -3721,18 +4740,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -3741,18 +4749,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -3761,18 +4758,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -3781,18 +4767,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Unsupported content type */
@@ -3801,18 +4776,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -3821,18 +4785,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -3841,18 +4794,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -3861,18 +4812,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -3881,18 +4821,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -3908,57 +4837,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    agentCapabilities?: {
-                        /** @default false */
-                        deepSearch?: boolean;
-                        /** @default true */
-                        internalSearch?: boolean;
-                        /** @default true */
-                        webSearch?: boolean;
-                    };
-                    appliedFilters?: {
-                        apps?: {
-                            connector?: string;
-                            id?: string;
-                            name?: string;
-                            nodeType?: string;
-                        }[];
-                        kb?: {
-                            connector?: string;
-                            id?: string;
-                            name?: string;
-                            nodeType?: string;
-                        }[];
-                    };
-                    attachments?: {
-                        extension?: string;
-                        mimeType?: string;
-                        recordId: string;
-                        recordName?: string;
-                        virtualRecordId?: string;
-                    }[];
-                    /** @constant */
-                    chatMode?: "quick";
-                    currentTime?: string;
-                    filters?: {
-                        apps?: string[];
-                        kb?: string[];
-                    };
-                    modelFriendlyName?: string;
-                    modelKey?: string;
-                    modelName?: string;
-                    projectId?: string;
-                    /** @enum {string} */
-                    projectVisibility?: "private" | "project";
-                    /** @constant */
-                    protocol?: "agui";
-                    query: string;
-                    recordIds?: string[];
-                    runId?: string;
-                    timezone?: string;
-                    tools?: string[];
-                };
+                "application/json": components["schemas"]["AgentCreateConversationRequest"];
             };
         };
         responses: {
@@ -3968,20 +4847,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description the conversation, as the agents contract projects it */
-                        conversation: {
-                            _id: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                        meta: {
-                            duration: number;
-                            requestId: string;
-                            /** @description ISO 8601 */
-                            timestamp: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["CreateAgentConversationResponse"];
                 };
             };
             /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
@@ -3990,18 +4856,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -4010,18 +4865,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -4030,18 +4874,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -4050,18 +4883,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -4070,18 +4892,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Unsupported content type */
@@ -4090,18 +4901,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -4110,18 +4910,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The LLM cannot be used (a wrong key, an unknown model) */
+            424: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -4130,18 +4928,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The LLM failed to answer (an error or a timeout); the contract has no 502 */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -4150,18 +4946,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -4170,18 +4955,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -4204,25 +4978,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description `AgentConversationDetail`, messages paged */
-                        conversation: {
-                            id: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                        filters: {
-                            [key: string]: unknown;
-                        };
-                        meta: {
-                            conversationId: string;
-                            duration: number;
-                            messageCount: number;
-                            requestId: string;
-                            /** @description ISO 8601 */
-                            timestamp: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["AgentConversationDetailResponse"];
                 };
             };
             /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
@@ -4231,18 +4987,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -4251,18 +4996,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -4271,18 +5005,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -4291,18 +5014,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -4311,18 +5023,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Unsupported content type */
@@ -4331,18 +5032,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -4351,18 +5041,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -4371,18 +5050,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -4391,18 +5068,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -4411,18 +5077,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -4446,12 +5101,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        conversation: ({
-                            _id: string;
-                        } & {
-                            [key: string]: unknown;
-                        }) | null;
-                        message: string;
+                        conversation: components["schemas"]["StoredAgentConversation"] | null;
+                        /** @constant */
+                        message: "Conversation deleted successfully";
                     };
                 };
             };
@@ -4461,18 +5113,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -4481,18 +5122,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -4501,18 +5131,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -4521,18 +5140,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -4541,18 +5149,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Unsupported content type */
@@ -4561,18 +5158,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -4581,18 +5167,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -4601,18 +5176,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -4621,18 +5194,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -4641,18 +5203,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -4676,14 +5227,22 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description ISO 8601 */
+                        /**
+                         * @description ISO 8601
+                         * @example 2026-12-01T09:30:00.000Z
+                         */
                         archivedAt: string;
                         archivedBy: string;
+                        /** @description an ObjectId (24 hex digits) */
                         id: string;
                         meta: {
+                            /** @description milliseconds */
                             duration: number;
                             requestId: string;
-                            /** @description ISO 8601 */
+                            /**
+                             * @description ISO 8601
+                             * @example 2026-12-01T09:30:00.000Z
+                             */
                             timestamp: string;
                         };
                         /** @constant */
@@ -4697,18 +5256,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -4717,18 +5265,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -4737,18 +5274,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -4757,18 +5283,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -4777,18 +5292,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Unsupported content type */
@@ -4797,18 +5301,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -4817,18 +5310,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -4837,18 +5319,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -4857,18 +5337,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -4877,18 +5346,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -4903,13 +5361,24 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": {
+                    runId: string;
+                };
+            };
+        };
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        cancelled: boolean;
+                    };
+                };
             };
             /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
             400: {
@@ -4917,18 +5386,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -4937,18 +5395,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -4957,18 +5404,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -4977,18 +5413,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -4997,18 +5422,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Unsupported content type */
@@ -5017,18 +5431,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -5037,18 +5440,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -5057,18 +5449,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -5077,18 +5467,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -5097,18 +5476,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -5126,14 +5494,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    categories?: ("incorrect_information" | "missing_information" | "irrelevant_information" | "unclear_explanation" | "poor_citations" | "excellent_answer" | "helpful_citations" | "well_explained" | "other")[];
-                    comments?: {
-                        negative?: string;
-                        positive?: string;
-                    };
-                    isHelpful?: boolean;
-                };
+                "application/json": components["schemas"]["MessageFeedbackSubmitRequest"];
             };
         };
         responses: {
@@ -5144,9 +5505,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description an ObjectId (24 hex digits) */
                         conversationId: string;
                         feedback: {
-                            categories?: string[];
+                            categories?: ("incorrect_information" | "missing_information" | "irrelevant_information" | "unclear_explanation" | "poor_citations" | "excellent_answer" | "helpful_citations" | "well_explained" | "other")[];
                             comments?: {
                                 negative?: string;
                                 positive?: string;
@@ -5160,11 +5522,16 @@ export interface operations {
                             /** @description epoch milliseconds */
                             timestamp: number;
                         };
+                        /** @description an ObjectId (24 hex digits) */
                         messageId: string;
                         meta: {
+                            /** @description milliseconds */
                             duration: number;
                             requestId: string;
-                            /** @description ISO 8601 */
+                            /**
+                             * @description ISO 8601
+                             * @example 2026-12-01T09:30:00.000Z
+                             */
                             timestamp: string;
                         };
                     };
@@ -5176,18 +5543,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -5196,18 +5552,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -5216,18 +5561,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -5236,18 +5570,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -5256,18 +5579,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Unsupported content type */
@@ -5276,18 +5588,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -5296,18 +5597,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -5316,18 +5606,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -5336,18 +5624,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -5356,18 +5633,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -5383,13 +5649,20 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentRegenerateRequest"];
+            };
+        };
         responses: {
-            201: {
+            /** @description AG-UI events as Server-Sent Events: each event is `event: <type>` then one `data:` line, whose JSON is described here. The stream ends after one RUN_FINISHED or RUN_ERROR. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/event-stream": components["schemas"]["AguiEvent"];
+                };
             };
             /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
             400: {
@@ -5397,18 +5670,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -5417,18 +5679,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -5437,18 +5688,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -5457,18 +5697,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -5477,18 +5706,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Unsupported content type */
@@ -5497,18 +5715,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -5517,18 +5724,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -5537,18 +5733,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -5557,18 +5751,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -5577,18 +5760,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -5605,53 +5777,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    agentCapabilities?: {
-                        /** @default false */
-                        deepSearch?: boolean;
-                        /** @default true */
-                        internalSearch?: boolean;
-                        /** @default true */
-                        webSearch?: boolean;
-                    };
-                    appliedFilters?: {
-                        apps?: {
-                            connector?: string;
-                            id?: string;
-                            name?: string;
-                            nodeType?: string;
-                        }[];
-                        kb?: {
-                            connector?: string;
-                            id?: string;
-                            name?: string;
-                            nodeType?: string;
-                        }[];
-                    };
-                    attachments?: {
-                        extension?: string;
-                        mimeType?: string;
-                        recordId: string;
-                        recordName?: string;
-                        virtualRecordId?: string;
-                    }[];
-                    /** @constant */
-                    chatMode?: "quick";
-                    currentTime?: string;
-                    filters?: {
-                        apps?: string[];
-                        kb?: string[];
-                    };
-                    modelFriendlyName?: string;
-                    modelKey?: string;
-                    modelName?: string;
-                    /** @constant */
-                    protocol?: "agui";
-                    query: string;
-                    runId?: string;
-                    timezone?: string;
-                    tools?: string[];
-                };
+                "application/json": components["schemas"]["AgentAddMessageRequest"];
             };
         };
         responses: {
@@ -5661,22 +5787,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description the conversation, as the agents contract projects it */
-                        conversation: {
-                            _id: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                        meta: {
-                            duration: number;
-                            recordsUsed: number;
-                            requestId: string;
-                            /** @description ISO 8601 */
-                            timestamp: string;
-                        };
-                        recordsUsed: number;
-                    };
+                    "application/json": components["schemas"]["AddMessageResponse"];
                 };
             };
             /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
@@ -5685,18 +5796,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -5705,18 +5805,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -5725,18 +5814,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -5745,18 +5823,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -5765,18 +5832,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Unsupported content type */
@@ -5785,18 +5841,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -5805,18 +5850,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The LLM cannot be used (a wrong key, an unknown model) */
+            424: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -5825,18 +5868,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The LLM failed to answer (an error or a timeout); the contract has no 502 */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -5845,18 +5886,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -5865,18 +5895,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -5891,13 +5910,20 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentAddMessageStreamRequest"];
+            };
+        };
         responses: {
-            201: {
+            /** @description AG-UI events as Server-Sent Events: each event is `event: <type>` then one `data:` line, whose JSON is described here. The stream ends after one RUN_FINISHED or RUN_ERROR. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/event-stream": components["schemas"]["AguiEvent"];
+                };
             };
             /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
             400: {
@@ -5905,18 +5931,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -5925,18 +5940,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -5945,18 +5949,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -5965,18 +5958,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -5985,18 +5967,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Unsupported content type */
@@ -6005,18 +5976,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -6025,18 +5985,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -6045,18 +5994,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -6065,18 +6012,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -6085,18 +6021,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -6126,6 +6051,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description an ObjectId (24 hex digits) */
                         conversationId: string;
                         projectId: string | null;
                         projectVisibility: ("private" | "project") | null;
@@ -6138,18 +6064,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -6158,18 +6073,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -6178,18 +6082,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -6198,18 +6091,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -6218,18 +6100,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Unsupported content type */
@@ -6238,18 +6109,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -6258,18 +6118,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -6278,18 +6127,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -6298,18 +6145,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -6318,18 +6154,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -6360,6 +6185,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description an ObjectId (24 hex digits) */
                         conversationId: string;
                         /** @enum {string} */
                         projectVisibility: "private" | "project";
@@ -6372,18 +6198,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -6392,18 +6207,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -6412,18 +6216,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -6432,18 +6225,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -6452,18 +6234,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Unsupported content type */
@@ -6472,18 +6243,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -6492,18 +6252,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -6512,18 +6261,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -6532,18 +6279,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -6552,18 +6288,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -6580,9 +6305,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    title: string;
-                };
+                "application/json": components["schemas"]["ConversationTitleUpdateRequest"];
             };
         };
         responses: {
@@ -6593,16 +6316,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description the conversation, as the agents contract projects it */
-                        conversation: {
-                            _id: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
+                        conversation: components["schemas"]["StoredAgentConversation"];
                         meta: {
+                            /** @description milliseconds */
                             duration: number;
                             requestId: string;
-                            /** @description ISO 8601 */
+                            /**
+                             * @description ISO 8601
+                             * @example 2026-12-01T09:30:00.000Z
+                             */
                             timestamp: string;
                         };
                     };
@@ -6614,18 +6336,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -6634,18 +6345,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -6654,18 +6354,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -6674,18 +6363,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -6694,18 +6372,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Unsupported content type */
@@ -6714,18 +6381,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -6734,18 +6390,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -6754,18 +6399,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -6774,18 +6417,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -6794,18 +6426,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -6829,16 +6450,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description an ObjectId (24 hex digits) */
                         id: string;
                         meta: {
+                            /** @description milliseconds */
                             duration: number;
                             requestId: string;
-                            /** @description ISO 8601 */
+                            /**
+                             * @description ISO 8601
+                             * @example 2026-12-01T09:30:00.000Z
+                             */
                             timestamp: string;
                         };
                         /** @constant */
                         status: "unarchived";
-                        /** @description ISO 8601 */
+                        /**
+                         * @description ISO 8601
+                         * @example 2026-12-01T09:30:00.000Z
+                         */
                         unarchivedAt: string;
                         unarchivedBy: string;
                     };
@@ -6850,18 +6479,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -6870,18 +6488,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -6890,18 +6497,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -6910,18 +6506,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -6930,18 +6515,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Unsupported content type */
@@ -6950,18 +6524,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -6970,18 +6533,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -6990,18 +6542,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -7010,18 +6560,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -7030,18 +6569,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -7058,29 +6586,21 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: {
+            /** @description Success, no body */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            /** @description A blank path parameter */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
+                        error: string;
                     };
                 };
             };
@@ -7090,18 +6610,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -7110,39 +6619,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Not found, or not visible to this key */
+            /** @description No such attachment of this key (no body) */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
-                };
+                content?: never;
             };
             /** @description Body too large */
             413: {
@@ -7150,18 +6635,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Unsupported content type */
@@ -7170,18 +6644,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -7190,18 +6653,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -7210,18 +6662,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -7230,18 +6680,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -7250,18 +6689,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -7275,13 +6703,25 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description the conversation the files are for */
+                    conversationId?: string;
+                    /** @description PDF, DOCX, XLSX, CSV, TSV, Markdown, plain text or JPEG/PNG */
+                    files: string[];
+                };
+            };
+        };
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["ChatAttachmentUploadResponse"];
+                };
             };
             /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
             400: {
@@ -7289,18 +6729,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -7309,18 +6738,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -7329,18 +6747,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -7349,18 +6756,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -7369,18 +6765,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Unsupported content type */
@@ -7389,18 +6774,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -7409,18 +6783,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -7429,18 +6792,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -7449,18 +6810,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -7469,18 +6819,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -7496,11 +6835,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AgentArchivedConversationListResponse"];
+                };
             };
             /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
             400: {
@@ -7508,18 +6850,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -7528,18 +6859,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -7548,18 +6868,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -7568,18 +6877,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -7588,18 +6886,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Unsupported content type */
@@ -7608,18 +6895,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -7628,18 +6904,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -7648,18 +6913,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -7668,18 +6931,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -7688,18 +6940,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -7713,13 +6954,20 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgentStreamCreateConversationRequest"];
+            };
+        };
         responses: {
-            201: {
+            /** @description AG-UI events as Server-Sent Events: each event is `event: <type>` then one `data:` line, whose JSON is described here. The stream ends after one RUN_FINISHED or RUN_ERROR. */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/event-stream": components["schemas"]["AguiEvent"];
+                };
             };
             /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
             400: {
@@ -7727,18 +6975,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -7747,18 +6984,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -7767,18 +6993,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -7787,18 +7002,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -7807,18 +7011,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Unsupported content type */
@@ -7827,18 +7020,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -7847,18 +7029,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -7867,18 +7038,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -7887,18 +7056,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -7907,18 +7065,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -7932,11 +7079,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description Success */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["AgentArchivedGroupsResponse"];
+                };
             };
             /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
             400: {
@@ -7944,18 +7094,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -7964,18 +7103,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -7984,18 +7112,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -8004,18 +7121,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -8024,18 +7130,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Unsupported content type */
@@ -8044,18 +7139,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -8064,18 +7148,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -8084,18 +7157,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -8104,18 +7175,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -8124,18 +7184,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -8149,61 +7198,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    defaultReasoningEffort?: ("none" | "low" | "medium" | "high" | "max") | null;
-                    description?: string;
-                    instructions?: string;
-                    /** @default false */
-                    isServiceAccount?: boolean;
-                    /** @default [] */
-                    knowledge?: {
-                        connectorId: string;
-                        filters?: {
-                            recordGroups?: string[];
-                            records?: string[];
-                        } | string | unknown[];
-                    }[];
-                    /** @default [] */
-                    models?: (string | {
-                        isReasoning?: boolean;
-                        modelKey: string;
-                        modelName?: string;
-                        provider?: string;
-                    })[];
-                    name: string;
-                    /** @default true */
-                    sendUserContext?: boolean;
-                    /** @default false */
-                    shareWithOrg?: boolean;
-                    /** @default [] */
-                    skills?: {
-                        name: string;
-                    }[];
-                    startMessage?: string;
-                    systemPrompt?: string;
-                    /** @default [] */
-                    tags?: string[];
-                    /** @default [] */
-                    toolsets?: {
-                        displayName?: string;
-                        instanceId?: string;
-                        instanceName?: string;
-                        /** @enum {string} */
-                        name: "calendar" | "clickup" | "confluence" | "confluencedatacenter" | "drive" | "github" | "gmail" | "jira" | "jiradatacenter" | "lumos" | "mariadb" | "onedrive" | "outlook" | "redshift" | "salesforce" | "sharepoint" | "slack" | "teams" | "zoom";
-                        tools?: {
-                            description?: string;
-                            fullName?: string;
-                            name: string;
-                        }[];
-                        type?: string;
-                    }[];
-                    webSearch?: string | null | {
-                        iconPath?: string;
-                        provider: string;
-                        providerKey?: string;
-                        providerLabel?: string;
-                    };
-                };
+                "application/json": components["schemas"]["AgentCreateRequest"];
             };
         };
         responses: {
@@ -8213,17 +7208,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        agent: {
-                            _key: string;
-                            name: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                        message: string;
-                        /** @constant */
-                        status: "success";
-                    };
+                    "application/json": components["schemas"]["AgentCreateResponse"];
                 };
             };
             /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
@@ -8232,18 +7217,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -8252,18 +7226,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -8272,18 +7235,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -8292,18 +7244,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Body too large */
@@ -8312,18 +7253,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Unsupported content type */
@@ -8332,18 +7262,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -8352,18 +7271,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -8372,18 +7280,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -8392,18 +7298,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -8412,18 +7307,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: {
-                            /**
-                             * @example HTTP_NOT_FOUND
-                             * @example VALIDATION_ERROR
-                             * @example INTERNAL_ERROR
-                             */
-                            code: string;
-                            message: string;
-                            requestId?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
         };
@@ -8437,12 +7321,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The Swagger UI page */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/html": string;
+                };
             };
             /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
             400: {
@@ -8450,10 +7336,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -8462,10 +7345,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -8474,10 +7354,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -8486,10 +7363,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -8498,10 +7372,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -8510,10 +7390,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -8522,10 +7399,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -8541,12 +7415,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description JavaScript, CSS or PNG, as the name says */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "*/*": string;
+                };
             };
             /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
             400: {
@@ -8554,10 +7430,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -8566,10 +7439,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -8578,10 +7448,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -8590,10 +7457,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -8602,10 +7466,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -8614,10 +7484,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -8626,10 +7493,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -8678,10 +7542,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -8690,10 +7551,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -8702,10 +7560,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -8714,10 +7569,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -8726,10 +7578,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -8738,10 +7587,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -8750,10 +7596,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -8762,10 +7605,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -8774,10 +7623,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -8786,10 +7632,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -8841,10 +7684,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -8853,10 +7693,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -8865,10 +7702,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -8877,10 +7711,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -8889,10 +7720,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -8901,10 +7729,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -8913,10 +7738,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -8925,10 +7747,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -8937,10 +7765,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -8949,10 +7774,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -8993,10 +7815,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -9005,10 +7824,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -9017,10 +7833,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -9029,10 +7842,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -9041,10 +7851,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -9053,10 +7860,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -9065,10 +7869,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -9077,10 +7878,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -9089,10 +7896,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -9101,10 +7905,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -9120,7 +7921,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Success, no body */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -9133,10 +7934,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -9145,10 +7943,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -9157,10 +7952,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -9169,10 +7961,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Pipelines use it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -9181,10 +7979,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -9193,10 +7988,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -9205,10 +7997,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -9217,10 +8006,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -9229,10 +8024,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -9241,10 +8033,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -9285,10 +8074,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -9297,10 +8083,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -9309,10 +8092,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -9321,10 +8101,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -9333,10 +8110,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -9345,10 +8119,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -9357,10 +8128,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -9369,10 +8137,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -9381,10 +8155,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -9393,10 +8164,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -9440,10 +8208,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -9452,10 +8217,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -9464,10 +8226,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -9476,10 +8235,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -9488,10 +8244,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -9500,10 +8253,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -9512,10 +8262,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -9524,10 +8271,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -9536,10 +8289,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -9548,10 +8298,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -9585,10 +8332,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -9597,10 +8341,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -9609,10 +8350,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -9621,10 +8359,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -9633,10 +8368,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -9645,21 +8386,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database is unavailable or busy (Retry-After) */
+            /** @description The embedded database stopped */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
+                        checks?: {
+                            [key: string]: string;
+                        };
+                        status: string;
                     };
                 };
             };
@@ -9729,10 +8469,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -9741,10 +8478,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -9753,10 +8487,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -9765,10 +8496,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -9777,10 +8505,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -9789,10 +8514,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -9801,10 +8523,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -9813,10 +8532,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -9825,10 +8550,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -9837,10 +8559,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -9901,10 +8620,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -9913,10 +8629,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -9925,10 +8638,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -9937,10 +8647,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -9949,10 +8656,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -9961,10 +8665,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -9973,10 +8674,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -9985,10 +8683,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -9997,10 +8701,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -10009,10 +8710,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -10070,10 +8768,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -10082,10 +8777,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -10094,10 +8786,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -10106,10 +8795,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -10118,10 +8804,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -10130,10 +8813,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -10142,10 +8822,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -10154,10 +8831,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -10166,10 +8849,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -10178,10 +8858,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -10250,10 +8927,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -10262,10 +8936,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -10274,10 +8945,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -10286,10 +8954,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An LLM with this name exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -10298,10 +8972,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -10310,10 +8981,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -10322,10 +8990,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -10334,10 +8999,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -10346,10 +9017,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -10358,10 +9026,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -10411,10 +9076,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -10423,10 +9085,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -10435,10 +9094,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -10447,10 +9103,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -10459,10 +9112,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -10471,10 +9121,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -10483,10 +9130,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -10495,10 +9139,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -10507,10 +9157,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -10519,10 +9166,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -10538,7 +9182,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Success, no body */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -10551,10 +9195,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -10563,10 +9204,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -10575,10 +9213,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -10587,10 +9222,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -10599,10 +9231,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -10611,10 +9240,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -10623,10 +9249,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -10635,10 +9258,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -10647,10 +9276,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -10659,10 +9285,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -10728,10 +9351,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -10740,10 +9360,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -10752,10 +9369,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -10764,10 +9378,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An LLM with this name exists, or another was made the default at the same moment */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -10776,10 +9396,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -10788,10 +9405,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -10800,10 +9414,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -10812,10 +9423,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -10824,10 +9441,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -10836,10 +9450,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -10878,10 +9489,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -10890,10 +9498,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -10902,10 +9507,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -10914,10 +9516,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -10926,10 +9525,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -10938,10 +9534,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -10950,10 +9543,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -10962,10 +9552,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -10974,10 +9570,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -10986,10 +9579,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -11003,12 +9593,14 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description The Prometheus text exposition format 0.0.4 */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/plain": string;
+                };
             };
             /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
             400: {
@@ -11016,10 +9608,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -11028,10 +9617,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -11040,10 +9626,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -11052,10 +9635,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -11064,10 +9644,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -11076,10 +9662,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -11088,10 +9671,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -11120,10 +9700,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -11132,10 +9709,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -11144,10 +9718,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -11156,10 +9727,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -11168,10 +9736,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -11180,10 +9754,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -11192,10 +9763,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -11259,10 +9827,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -11271,10 +9836,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -11283,10 +9845,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -11295,10 +9854,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -11307,10 +9863,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -11319,10 +9872,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -11331,10 +9881,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -11343,10 +9890,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -11355,10 +9908,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -11367,10 +9917,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -11446,10 +9993,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -11458,10 +10002,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -11470,10 +10011,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -11482,10 +10020,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A pipeline with this name exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -11494,10 +10038,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -11506,10 +10047,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -11518,10 +10056,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -11530,10 +10065,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -11542,10 +10083,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -11554,10 +10092,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -11613,10 +10148,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -11625,10 +10157,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -11637,10 +10166,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -11649,10 +10175,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -11661,10 +10184,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -11673,10 +10193,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -11685,10 +10202,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -11697,10 +10211,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -11709,10 +10229,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -11721,10 +10238,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -11740,7 +10254,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Success, no body */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -11753,10 +10267,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -11765,10 +10276,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -11777,10 +10285,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -11789,10 +10294,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -11801,10 +10303,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -11813,10 +10312,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -11825,10 +10321,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -11837,10 +10330,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -11849,10 +10348,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -11861,10 +10357,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -11970,10 +10463,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -11982,10 +10472,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -11994,10 +10481,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -12006,10 +10490,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A pipeline with this name exists, or a document is being embedded while the models change */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -12018,10 +10508,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -12030,10 +10517,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -12042,10 +10526,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -12054,10 +10535,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -12066,10 +10553,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -12078,10 +10562,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -12119,10 +10600,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -12131,10 +10609,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -12143,10 +10618,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -12155,10 +10627,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -12167,10 +10636,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -12179,10 +10645,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -12191,10 +10654,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -12203,10 +10663,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -12215,10 +10681,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -12227,10 +10690,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -12279,10 +10739,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -12291,10 +10748,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -12303,10 +10757,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -12315,10 +10766,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A classification to remove is still used by live documents */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -12327,10 +10784,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -12339,10 +10793,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -12351,10 +10802,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -12363,10 +10811,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -12375,10 +10829,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -12387,10 +10838,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -12450,10 +10898,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -12462,10 +10907,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -12474,10 +10916,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -12486,10 +10925,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -12498,10 +10934,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -12510,10 +10943,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -12522,10 +10952,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -12534,10 +10961,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -12546,10 +10979,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -12558,10 +10988,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -12689,10 +11116,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -12701,10 +11125,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -12713,10 +11134,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -12725,10 +11143,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -12737,10 +11152,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -12749,10 +11161,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -12761,10 +11170,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -12773,10 +11179,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -12785,10 +11197,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -12797,10 +11206,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -12851,10 +11257,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -12863,10 +11266,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -12875,10 +11275,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -12887,10 +11284,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -12899,10 +11293,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -12911,10 +11302,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -12923,10 +11311,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -12935,10 +11320,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -12947,10 +11338,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -12959,10 +11347,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -12984,7 +11369,32 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        classification: string;
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        expired_at: string | null;
+                        external_id: string | null;
+                        fragment_count: number;
+                        /** @description a UUID */
+                        id: string;
+                        metadata: {
+                            [key: string]: unknown;
+                        };
+                        /** @description a UUID */
+                        pipeline_id: string;
+                        /** @description a UUID */
+                        text_splitter_id: string;
+                        /** @description ISO 8601 */
+                        updated_at: string;
+                        version: number;
+                    } | {
+                        expired_at: string | null;
+                        /** @description a UUID */
+                        id: string;
+                    };
+                };
             };
             /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
             400: {
@@ -12992,10 +11402,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -13004,10 +11411,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -13016,10 +11420,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -13028,10 +11429,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -13040,10 +11438,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -13052,10 +11447,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -13064,10 +11456,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -13076,10 +11465,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -13088,10 +11483,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -13100,10 +11492,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -13158,10 +11547,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -13170,10 +11556,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -13182,10 +11565,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -13194,10 +11574,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -13206,10 +11583,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -13218,10 +11592,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -13230,10 +11601,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -13242,10 +11610,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -13254,10 +11628,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -13266,10 +11637,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -13320,10 +11688,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -13332,10 +11697,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -13344,10 +11706,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -13356,10 +11715,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -13368,10 +11724,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -13380,10 +11733,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -13392,10 +11742,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -13404,10 +11751,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -13416,10 +11769,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -13428,10 +11778,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -13493,10 +11840,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -13505,10 +11849,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -13517,10 +11858,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -13529,10 +11867,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -13541,10 +11876,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -13553,10 +11885,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -13565,10 +11894,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -13577,10 +11903,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -13589,10 +11921,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -13601,10 +11930,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -13694,10 +12020,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -13706,10 +12029,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -13718,10 +12038,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -13730,10 +12047,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -13742,10 +12056,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -13754,10 +12065,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -13766,10 +12074,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -13778,10 +12083,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -13790,10 +12101,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -13802,10 +12110,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -13858,10 +12163,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -13870,10 +12172,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -13882,10 +12181,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -13894,10 +12190,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -13906,10 +12199,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -13918,10 +12208,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -13930,10 +12217,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -13942,10 +12226,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -13954,10 +12244,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -13966,10 +12253,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -14025,10 +12309,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -14037,10 +12318,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -14049,10 +12327,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -14061,10 +12336,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -14073,10 +12345,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -14085,10 +12354,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -14097,10 +12363,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -14109,10 +12372,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -14121,10 +12390,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -14133,10 +12399,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -14231,10 +12494,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -14243,10 +12503,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -14255,10 +12512,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -14267,10 +12521,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The file was processed or deleted meanwhile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -14279,10 +12539,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -14291,10 +12548,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -14303,10 +12557,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -14315,10 +12566,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -14327,10 +12584,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -14339,10 +12593,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -14398,10 +12649,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -14410,10 +12658,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -14422,10 +12667,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -14434,10 +12676,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the model (or full text) is still being indexed after a pipeline edit */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -14446,10 +12694,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -14458,10 +12703,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -14470,10 +12712,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -14482,10 +12721,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description hybrid and history searches, and full text search on a pipeline without it */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -14494,10 +12748,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -14506,10 +12757,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -14543,10 +12791,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -14555,10 +12800,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -14567,10 +12809,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -14579,10 +12818,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -14591,10 +12827,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -14603,21 +12845,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The database is unavailable or busy (Retry-After) */
+            /** @description Not ready: `checks` says which check fails */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
+                        checks?: {
+                            [key: string]: string;
+                        };
+                        status: string;
                     };
                 };
             };
@@ -14665,10 +12906,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -14677,10 +12915,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -14689,10 +12924,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -14701,10 +12933,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -14713,10 +12942,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -14725,10 +12951,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -14737,10 +12960,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -14749,10 +12969,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -14761,10 +12987,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -14773,10 +12996,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -14824,10 +13044,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -14836,10 +13053,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -14848,10 +13062,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -14860,10 +13071,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -14872,10 +13080,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -14884,10 +13089,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -14896,10 +13098,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -14908,10 +13107,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -14920,10 +13125,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -14932,10 +13134,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -14974,10 +13173,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -14986,10 +13182,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -14998,10 +13191,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -15010,10 +13200,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -15022,10 +13209,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -15034,10 +13218,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -15046,10 +13227,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -15058,10 +13236,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -15070,10 +13254,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -15082,10 +13263,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
@@ -15101,7 +13279,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
+            /** @description Success, no body */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -15114,10 +13292,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description No key, or a key that is unknown, disabled or has the wrong secret */
@@ -15126,10 +13301,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
@@ -15138,10 +13310,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or not visible to this key */
@@ -15150,10 +13319,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A pipeline or a document uses it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Body too large */
@@ -15162,10 +13337,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unsupported content type */
@@ -15174,10 +13346,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description A field fails validation; the detail names it */
@@ -15186,10 +13355,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Too many failed authentications (Retry-After) */
@@ -15198,10 +13364,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description An embedding endpoint or an LLM failed; the detail quotes it */
@@ -15210,10 +13382,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description The database is unavailable or busy (Retry-After) */
@@ -15222,10 +13391,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, for a person to read. */
-                        detail: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
