@@ -6,7 +6,7 @@ import { invalid } from '../common/errors';
 import { UuidParam } from '../common/uuid.pipe';
 import { parseAsyncFlag } from './documents.dto';
 import { DocumentsService } from './documents.service';
-import { ApiDoc, jsonSchemaOf } from '../openapi/api-doc';
+import { ApiDoc, jsonSchemaOf, MODELS_CHANGED } from '../openapi/api-doc';
 import { DocumentInputSchema } from './documents.dto';
 import { z } from 'zod';
 import { Document, DocumentVersion, ExpiredDocument, Fragment, Job, pageOf } from '../openapi/wire-schemas';
@@ -32,6 +32,7 @@ export class DocumentsController {
     },
     response: { oneOf: [jsonSchemaOf(Document, 'output'), jsonSchemaOf(z.array(Document), 'output')] },
     accepted: Job,
+    errors: { 409: MODELS_CHANGED },
   })
   async add(
     @Auth() auth: AuthContext,

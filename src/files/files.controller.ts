@@ -11,7 +11,7 @@ import { parseAsyncFlag } from '../documents/documents.dto';
 import { parseProcessBody, parseUploadFields } from './files.dto';
 import { FilesService } from './files.service';
 import { MULTIPART_ROUTE, readMultipartUpload } from './multipart';
-import { ApiDoc } from '../openapi/api-doc';
+import { ApiDoc, MODELS_CHANGED } from '../openapi/api-doc';
 import { DeletedFile, FileOutcome, FileResult, PendingFile, pageOf } from '../openapi/wire-schemas';
 
 /** Processing a kept file: the full result, or only its outcome for a key that may not read. */
@@ -60,6 +60,7 @@ export class FilesController {
     },
     response: z.array(FileResult),
     accepted: z.array(FileResult),
+    errors: { 409: MODELS_CHANGED },
   })
   @RouteConfig(MULTIPART_ROUTE)
   async upload(
@@ -110,7 +111,7 @@ export class FilesController {
     summary: 'Make a kept file a document',
     response: ProcessResult,
     accepted: ProcessResult,
-    errors: { 409: 'The file was processed or deleted meanwhile' },
+    errors: { 409: `The file was processed or deleted meanwhile; or ${MODELS_CHANGED.toLowerCase()}` },
   })
   async process(
     @Auth() auth: AuthContext,

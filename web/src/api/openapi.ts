@@ -11146,6 +11146,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The pipeline's embedding models or full-text search changed while the documents were being embedded; send them again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -12050,6 +12059,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The pipeline's embedding models or full-text search changed while the documents were being embedded; send them again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Body too large */
             413: {
                 headers: {
@@ -12524,7 +12542,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The file was processed or deleted meanwhile */
+            /** @description The file was processed or deleted meanwhile; or the pipeline's embedding models or full-text search changed while the documents were being embedded; send them again */
             409: {
                 headers: {
                     [name: string]: unknown;
