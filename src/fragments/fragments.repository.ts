@@ -68,32 +68,22 @@ export class FragmentsRepository {
     );
   }
 
+  /**
+   * Stores vectors of one vector embedding. `skipExisting` leaves fragments that already
+   * have one alone, so a backfill that runs twice adds nothing.
+   */
   async insertEmbeddings(
     vectorEmbeddingId: string,
     fragmentIds: string[],
     vectors: number[][],
     tx: Queryable,
-  ): Promise<void> {
-    if (fragmentIds.length === 0) return;
-    await tx.query(
-      `INSERT INTO fragment_embeddings (vector_embedding_id, fragment_id, embedding)
-       SELECT $1, u.id, u.embedding::vector FROM unnest($2::uuid[], $3::text[]) AS u(id, embedding)`,
-      [vectorEmbeddingId, fragmentIds, vectors.map(vectorLiteral)],
-    );
-  }
-
-  /** Adds vectors for fragments that have none of this vector embedding yet (a backfill running twice adds nothing). */
-  async addEmbeddings(
-    vectorEmbeddingId: string,
-    fragmentIds: string[],
-    vectors: number[][],
-    tx: Queryable,
+    { skipExisting = false } = {},
   ): Promise<void> {
     if (fragmentIds.length === 0) return;
     await tx.query(
       `INSERT INTO fragment_embeddings (vector_embedding_id, fragment_id, embedding)
        SELECT $1, u.id, u.embedding::vector FROM unnest($2::uuid[], $3::text[]) AS u(id, embedding)
-       ON CONFLICT (vector_embedding_id, fragment_id) DO NOTHING`,
+       ${skipExisting ? 'ON CONFLICT (vector_embedding_id, fragment_id) DO NOTHING' : ''}`,
       [vectorEmbeddingId, fragmentIds, vectors.map(vectorLiteral)],
     );
   }

@@ -187,7 +187,9 @@ export class FragmentsService {
 
   /** Adds backfilled vectors (those a fragment has already are kept), in the caller's transaction. */
   addVectors(vectorEmbeddingId: string, fragmentIds: string[], vectors: number[][], tx: Queryable) {
-    return this.repository.addEmbeddings(vectorEmbeddingId, fragmentIds, vectors, tx);
+    return this.repository.insertEmbeddings(vectorEmbeddingId, fragmentIds, vectors, tx, {
+      skipExisting: true,
+    });
   }
 
   /** Gives fragments their full-text lexemes (full text turned on), in the caller's transaction. */
