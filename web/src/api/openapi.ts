@@ -1715,11 +1715,11 @@ export interface components {
         AgentAddMessageRequest: {
             agentCapabilities?: {
                 /** @default false */
-                deepSearch: boolean;
+                deepSearch?: boolean;
                 /** @default true */
-                internalSearch: boolean;
+                internalSearch?: boolean;
                 /** @default true */
-                webSearch: boolean;
+                webSearch?: boolean;
             };
             appliedFilters?: {
                 apps?: {
@@ -1762,11 +1762,11 @@ export interface components {
         AgentAddMessageStreamRequest: {
             agentCapabilities?: {
                 /** @default false */
-                deepSearch: boolean;
+                deepSearch?: boolean;
                 /** @default true */
-                internalSearch: boolean;
+                internalSearch?: boolean;
                 /** @default true */
-                webSearch: boolean;
+                webSearch?: boolean;
             };
             appliedFilters?: {
                 apps?: {
@@ -2024,11 +2024,11 @@ export interface components {
         AgentCreateConversationRequest: {
             agentCapabilities?: {
                 /** @default false */
-                deepSearch: boolean;
+                deepSearch?: boolean;
                 /** @default true */
-                internalSearch: boolean;
+                internalSearch?: boolean;
                 /** @default true */
-                webSearch: boolean;
+                webSearch?: boolean;
             };
             appliedFilters?: {
                 apps?: {
@@ -2077,9 +2077,9 @@ export interface components {
             description?: string;
             instructions?: string;
             /** @default false */
-            isServiceAccount: boolean;
+            isServiceAccount?: boolean;
             /** @default [] */
-            knowledge: {
+            knowledge?: {
                 connectorId: string;
                 filters?: {
                     recordGroups?: string[];
@@ -2087,7 +2087,7 @@ export interface components {
                 } | string | unknown[];
             }[];
             /** @default [] */
-            models: (string | {
+            models?: (string | {
                 isReasoning?: boolean;
                 modelKey: string;
                 modelName?: string;
@@ -2095,19 +2095,19 @@ export interface components {
             })[];
             name: string;
             /** @default true */
-            sendUserContext: boolean;
+            sendUserContext?: boolean;
             /** @default false */
-            shareWithOrg: boolean;
+            shareWithOrg?: boolean;
             /** @default [] */
-            skills: {
+            skills?: {
                 name: string;
             }[];
             startMessage?: string;
             systemPrompt?: string;
             /** @default [] */
-            tags: string[];
+            tags?: string[];
             /** @default [] */
-            toolsets: {
+            toolsets?: {
                 displayName?: string;
                 instanceId?: string;
                 instanceName?: string;
@@ -2289,11 +2289,11 @@ export interface components {
         AgentRegenerateRequest: {
             agentCapabilities?: {
                 /** @default false */
-                deepSearch: boolean;
+                deepSearch?: boolean;
                 /** @default true */
-                internalSearch: boolean;
+                internalSearch?: boolean;
                 /** @default true */
-                webSearch: boolean;
+                webSearch?: boolean;
             };
             /** @constant */
             chatMode: "quick";
@@ -2329,11 +2329,11 @@ export interface components {
         AgentStreamCreateConversationRequest: {
             agentCapabilities?: {
                 /** @default false */
-                deepSearch: boolean;
+                deepSearch?: boolean;
                 /** @default true */
-                internalSearch: boolean;
+                internalSearch?: boolean;
                 /** @default true */
-                webSearch: boolean;
+                webSearch?: boolean;
             };
             appliedFilters?: {
                 apps?: {
