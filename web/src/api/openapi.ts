@@ -3057,6 +3057,40 @@ export interface components {
                 };
             };
         };
+        SearchRequest: {
+            /** @description the classifications to search: a name, an array of names, or {"values": [...], "match": "hierarchical" | "exact"} */
+            classifications: string | string[] | {
+                /**
+                 * @description hierarchical: a name also finds what inherits it; exact: only that name
+                 * @default hierarchical
+                 * @enum {string}
+                 */
+                match?: "hierarchical" | "exact";
+                values: string[];
+            };
+            /** @description null: cosine */
+            distance_strategy?: ("cosine" | "euclidean" | "inner_product") | null;
+            /** @description a metadata filter ($and, $or, $not; per key $eq, $ne, $gt, $gte, $lt, $lte, $in, $nin, $exists) */
+            filters?: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Each type takes only its own: similarity: embedding, k, threshold; mmr: embedding, fetch_k, k, lambda_mult, threshold; search: k, threshold; hybrid: embedding, k; history: k. Without params: k 5, fetch_k 10, lambda_mult 0.5; with params, an omitted k or fetch_k is 0. */
+            params?: {
+                /** @description an embedding model id of the pipeline; null: the pipeline's default */
+                embedding?: string | null;
+                /** @description MMR candidates */
+                fetch_k?: number;
+                /** @description how many fragments to return */
+                k?: number;
+                /** @description MMR balance: 1 relevance .. 0 diversity (null: 0.5) */
+                lambda_mult?: number | null;
+                /** @description max distance (similarity, mmr) or min rank (search); null: none */
+                threshold?: number | null;
+            } | null;
+            query: string;
+            /** @enum {string} */
+            type: "similarity" | "mmr" | "search" | "hybrid" | "history";
+        };
         StoredAgentConversation: {
             /** @description the row version */
             __v: number;
@@ -12627,14 +12661,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    classifications?: string[];
-                    filters?: Record<string, never>;
-                    k?: number;
-                    query: string;
-                    /** @enum {unknown} */
-                    type: "similarity" | "mmr" | "search" | "hybrid" | "history";
-                };
+                "application/json": components["schemas"]["SearchRequest"];
             };
         };
         responses: {

@@ -81,30 +81,15 @@ export type JobState = Job['state'];
 
 export type SearchHit = Answer<'/pipelines/{id}/search', 'post'>[number];
 
-/**
- * By hand: the search body as the console sends it. The document declares only the
- * published minimum (type, query, classifications as names, k); the classifications
- * object, the params and the distance strategy are in docs/search.md.
- */
-export type SearchType = 'similarity' | 'mmr' | 'search';
-export type DistanceStrategy = 'cosine' | 'euclidean' | 'inner_product';
-
-export interface SearchParams {
-  k?: number;
-  fetch_k?: number;
-  lambda_mult?: number;
-  threshold?: number;
-  embedding?: string;
-}
-
-export interface SearchRequest {
-  type: SearchType;
-  query: string;
-  classifications: { values: string[]; match: 'hierarchical' | 'exact' };
-  params: SearchParams;
-  filters: Record<string, unknown> | null;
-  distance_strategy: DistanceStrategy;
-}
+/** The search body, from the zod schema the server parses it with. */
+type SearchBody = RequestBody<'/pipelines/{id}/search', 'post'>;
+export type SearchType = SearchBody['type'];
+export type DistanceStrategy = NonNullable<SearchBody['distance_strategy']>;
+export type SearchParams = NonNullable<SearchBody['params']>;
+/** The body as the console sends it: classifications always in their object form. */
+export type SearchRequest = Omit<SearchBody, 'classifications'> & {
+  classifications: Extract<SearchBody['classifications'], { values: string[] }>;
+};
 
 export type Readiness = Answer<'/readyz', 'get'>;
 export type ServiceInfo = Answer<'/', 'get'>;
