@@ -31,7 +31,7 @@ const HEADER = [
 
 /** The file's text for this OpenAPI document. */
 async function generate(document) {
-  return HEADER + astToString(await openapiTS(document, { alphabetize: true }));
+  return HEADER + astToString(await openapiTS(document, { alphabetize: true, defaultNonNullable: false }));
 }
 
 async function fetchDocument(baseUrl) {

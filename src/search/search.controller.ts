@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { AuthContext } from '../auth/auth-context';
 import { Auth } from '../auth/auth.guard';
 import { UuidParam } from '../common/uuid.pipe';
-import { parseSearchBody } from './search.dto';
+import { parseSearchBody, SearchBodySchema } from './search.dto';
 import { SearchService } from './search.service';
 import { ApiDoc } from '../openapi/api-doc';
 import { z } from 'zod';
@@ -16,18 +16,15 @@ export class SearchController {
   @Post()
   @ApiDoc({
     summary: 'Search a pipeline: similarity, mmr, search (full text), hybrid, history',
-    body: {
-      type: 'object',
-      required: ['type', 'query'],
-      properties: {
-        type: { enum: ['similarity', 'mmr', 'search', 'hybrid', 'history'] },
-        query: { type: 'string' },
-        k: { type: 'integer' },
-        classifications: { type: 'array', items: { type: 'string' } },
-        filters: { type: 'object' },
-      },
+    body: SearchBodySchema,
+    bodyExample: {
+      type: 'mmr',
+      query: 'How do refunds work?',
+      classifications: { values: ['public'], match: 'hierarchical' },
+      params: { k: 5, fetch_k: 20, lambda_mult: 0.5 },
+      filters: { product: { $eq: 'billing' } },
+      distance_strategy: 'cosine',
     },
-    bodyExample: { type: 'similarity', query: 'How do refunds work?', k: 5, classifications: ['public'] },
     response: z.array(SearchHit),
     errors: {
       409: 'the model (or full text) is still being indexed after a pipeline edit',

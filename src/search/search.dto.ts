@@ -1,13 +1,17 @@
 /**
- * The REST search body, parsed strictly into a SearchRequest:
+ * The REST search body: one zod schema (SearchBodySchema) that the controller parses
+ * with and the OpenAPI document publishes, so the two cannot disagree. parseSearchBody
+ * turns it into a SearchRequest:
  *   {type, query, classifications, params, filters, distance_strategy}
- * Every refusal is a 422 naming the field. This checks shapes and types; the
- * rules about values that MCP shares (search-rules.ts) are SearchService's. `params` follows the MCP tools page: each
- * type has its own parameters; without `params` the defaults are k 5, fetch_k 10,
- * lambda_mult 0.5; with `params`, an omitted k or fetch_k is 0.
+ * Every refusal is a 422 naming the field. This checks shapes and types; the rules
+ * about values that MCP shares (search-rules.ts) are SearchService's. `params` follows
+ * the MCP tools page: each type has its own parameters; without `params` the defaults
+ * are k 5, fetch_k 10, lambda_mult 0.5; with `params`, an omitted k or fetch_k is 0.
  */
+import { z } from 'zod';
 import { invalid } from '../common/errors';
 import { isUuid } from '../common/ids';
+import { describeIssue } from '../common/validation';
 import { DistanceStrategy } from '../fragments/fragment';
 import { parseMetadataFilter } from '../fragments/metadata-filter';
 import {
@@ -19,12 +23,12 @@ import {
 } from './search.types';
 
 const REST_TYPES = ['similarity', 'mmr', 'search', 'hybrid', 'history'] as const;
-const STRATEGIES: readonly DistanceStrategy[] = ['cosine', 'euclidean', 'inner_product'];
-const BODY_FIELDS = ['type', 'query', 'classifications', 'params', 'filters', 'distance_strategy'];
+type RestType = (typeof REST_TYPES)[number];
+const STRATEGIES = ['cosine', 'euclidean', 'inner_product'] as const satisfies readonly DistanceStrategy[];
 const MAX_UINT16 = 65535;
 
 /** The parameters each type accepts, as in the MCP input schema's Placeholder* definitions. */
-const PARAMS_OF: Record<(typeof REST_TYPES)[number], readonly string[]> = {
+const PARAMS_OF: Record<RestType, readonly string[]> = {
   similarity: ['embedding', 'k', 'threshold'],
   mmr: ['embedding', 'fetch_k', 'k', 'lambda_mult', 'threshold'],
   search: ['k', 'threshold'],
@@ -32,108 +36,151 @@ const PARAMS_OF: Record<(typeof REST_TYPES)[number], readonly string[]> = {
   history: ['k'],
 };
 
+const CLASSIFICATION_FORMS =
+  'a name, an array of names, or {"values": [...], "match": "hierarchical" | "exact"}';
+const names = z.array(z.string({ error: 'expected a classification name' }), {
+  error: (issue) => (issue.input === undefined ? 'is required' : 'expected an array of classification names'),
+});
+const count = (what: string) => {
+  const error = `must be an integer from 0 to ${MAX_UINT16}`;
+  return z.int({ error }).min(0, error).max(MAX_UINT16, error).optional().describe(what);
+};
+const nullableNumber = (what: string) =>
+  z.number({ error: 'must be a number or null' }).nullable().optional().describe(what);
+
+export const SearchBodySchema = z
+  .strictObject(
+    {
+      type: z.enum(REST_TYPES, { error: `must be one of ${REST_TYPES.join(', ')}` }),
+      query: z.string({ error: 'is required and must be a string' }),
+      classifications: z
+        .union([
+          z.string().describe('one name, matched hierarchically'),
+          names.describe('names, matched hierarchically'),
+          z.strictObject({
+            values: names,
+            match: z
+              .enum(['hierarchical', 'exact'], { error: 'must be hierarchical or exact' })
+              .default('hierarchical')
+              .describe('hierarchical: a name also finds what inherits it; exact: only that name'),
+          }),
+        ])
+        .describe(`the classifications to search: ${CLASSIFICATION_FORMS}`),
+      params: z
+        .strictObject(
+          {
+            k: count('how many fragments to return'),
+            fetch_k: count('MMR candidates'),
+            lambda_mult: nullableNumber('MMR balance: 1 relevance .. 0 diversity (null: 0.5)'),
+            threshold: nullableNumber('max distance (similarity, mmr) or min rank (search); null: none'),
+            embedding: z
+              .string({ error: 'must be an embedding model UUID or null' })
+              .refine(isUuid, 'must be an embedding model UUID or null')
+              .nullable()
+              .optional()
+              .describe("an embedding model id of the pipeline; null: the pipeline's default"),
+          },
+          { error: 'expected an object' },
+        )
+        .nullable()
+        .optional()
+        .describe(
+          'Each type takes only its own: ' +
+            Object.entries(PARAMS_OF)
+              .map(([type, allowed]) => `${type}: ${allowed.join(', ')}`)
+              .join('; ') +
+            '. Without params: k 5, fetch_k 10, lambda_mult 0.5; with params, an omitted k or fetch_k is 0.',
+        ),
+      filters: z
+        .record(z.string(), z.unknown(), { error: 'expected an object of conditions' })
+        .nullable()
+        .optional()
+        .describe(
+          'a metadata filter ($and, $or, $not; per key $eq, $ne, $gt, $gte, $lt, $lte, $in, $nin, $exists)',
+        ),
+      distance_strategy: z
+        .enum(STRATEGIES, { error: `must be one of ${STRATEGIES.join(', ')}` })
+        .nullable()
+        .optional()
+        .describe('null: cosine'),
+    },
+    { error: 'expected a JSON object' },
+  )
+  .meta({ id: 'SearchRequest' });
+type SearchBody = z.output<typeof SearchBodySchema>;
+
+const BODY_FIELDS = Object.keys(SearchBodySchema.shape);
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function parseSearchBody(body: unknown): SearchRequest {
-  if (!isObject(body)) throw invalid('body: expected a JSON object');
-  const unknown = Object.keys(body).find((key) => !BODY_FIELDS.includes(key));
-  if (unknown !== undefined) throw invalid(`${unknown}: unknown field; expected ${BODY_FIELDS.join(', ')}`);
-
-  if (typeof body.type !== 'string' || !(REST_TYPES as readonly string[]).includes(body.type)) {
-    throw invalid(`type: must be one of ${REST_TYPES.join(', ')}`);
+  const result = SearchBodySchema.safeParse(body);
+  if (!result.success) {
+    throw invalid(refusal(firstOf(result.error.issues), body as Record<string, unknown>));
   }
-  const type = body.type as (typeof REST_TYPES)[number];
-  if (typeof body.query !== 'string') throw invalid('query: is required and must be a string');
-
-  const { params, embeddingModelId } = parseParams(type, body.params);
+  const parsed = result.data;
+  const { params, embeddingModelId } = paramsOf(parsed);
   return {
-    type,
-    query: body.query,
-    classifications: parseClassifications(body.classifications),
+    type: parsed.type,
+    query: parsed.query,
+    classifications: classificationsOf(parsed.classifications),
     params,
-    filters:
-      body.filters === undefined || body.filters === null
-        ? null
-        : parseMetadataFilter(body.filters, 'filters'),
-    distanceStrategy: parseStrategy(body.distance_strategy),
+    filters: parsed.filters == null ? null : parseMetadataFilter(parsed.filters, 'filters'),
+    distanceStrategy: parsed.distance_strategy ?? 'cosine',
     embeddingModelId,
   };
 }
 
-/** A name, a list of names (both hierarchical), or {values, match}. */
-export function parseClassifications(value: unknown): ClassificationQuery {
-  const names = (list: unknown, where: string): string[] => {
-    if (!Array.isArray(list)) throw invalid(`${where}: expected an array of classification names`);
-    list.forEach((name, i) => {
-      if (typeof name !== 'string') throw invalid(`${where}[${i}]: expected a classification name`);
-    });
-    return list as string[];
-  };
-  if (value === undefined || value === null) {
-    throw invalid(
-      'classifications: is required: a name, an array of names, or {"values": [...], "match": "hierarchical" | "exact"}',
-    );
+/** The issue to report: an unknown field first, as a misspelt one explains the others. */
+const firstOf = (issues: z.core.$ZodIssue[]) =>
+  issues.find((i) => i.code === 'unrecognized_keys' && i.path.length === 0) ?? issues[0];
+
+/** The message of a refusal: the field, then what is wrong, in the words of docs/search.md. */
+function refusal(issue: z.core.$ZodIssue, body: Record<string, unknown>): string {
+  const where = issue.path.join('.');
+  if (issue.code === 'unrecognized_keys') {
+    const key = issue.keys[0];
+    if (where === '') return `${key}: unknown field; expected ${BODY_FIELDS.join(', ')}`;
+    if (where === 'params') return notAParameter(body.type as RestType, key);
+    return `${where}.${key}: unknown field; expected values and match`;
   }
+  if (issue.code === 'invalid_union' && where === 'classifications') {
+    // Name the form the value was meant to be: the union's branch of its JSON type.
+    const value = body.classifications;
+    const branch = typeof value === 'string' ? 0 : Array.isArray(value) ? 1 : isObject(value) ? 2 : -1;
+    if (branch < 0) {
+      return value == null
+        ? `classifications: is required: ${CLASSIFICATION_FORMS}`
+        : `classifications: expected ${CLASSIFICATION_FORMS}`;
+    }
+    const inner = firstOf(issue.errors[branch]);
+    return refusal({ ...inner, path: ['classifications', ...inner.path] }, body);
+  }
+  return describeIssue(issue);
+}
+
+const notAParameter = (type: RestType, key: string) =>
+  `params.${key}: not a parameter of type ${type}; expected ${PARAMS_OF[type].join(', ')}`;
+
+function classificationsOf(value: SearchBody['classifications']): ClassificationQuery {
   if (typeof value === 'string') return { values: [value], match: 'hierarchical' };
-  if (Array.isArray(value)) return { values: names(value, 'classifications'), match: 'hierarchical' };
-  if (!isObject(value)) {
-    throw invalid(
-      'classifications: expected a name, an array of names, or {"values": [...], "match": "hierarchical" | "exact"}',
-    );
-  }
-  const unknown = Object.keys(value).find((key) => key !== 'values' && key !== 'match');
-  if (unknown !== undefined)
-    throw invalid(`classifications.${unknown}: unknown field; expected values and match`);
-  if (value.values === undefined) throw invalid('classifications.values: is required');
-  const match = value.match ?? 'hierarchical';
-  if (match !== 'hierarchical' && match !== 'exact')
-    throw invalid('classifications.match: must be hierarchical or exact');
-  return { values: names(value.values, 'classifications.values'), match };
+  if (Array.isArray(value)) return { values: value, match: 'hierarchical' };
+  return value;
 }
 
-function parseParams(
-  type: (typeof REST_TYPES)[number],
-  value: unknown,
-): { params: SearchParams; embeddingModelId: string | null } {
-  if (value === undefined || value === null) return { params: { ...DEFAULT_PARAMS }, embeddingModelId: null };
-  if (!isObject(value)) throw invalid('params: expected an object');
-  const allowed = PARAMS_OF[type];
-  const unknown = Object.keys(value).find((key) => !allowed.includes(key));
-  if (unknown !== undefined) {
-    throw invalid(`params.${unknown}: not a parameter of type ${type}; expected ${allowed.join(', ')}`);
-  }
-  const params: SearchParams = { ...PRESENT_PARAMS_BASE };
-  for (const name of ['k', 'fetch_k'] as const) {
-    const v = value[name];
-    if (v === undefined) continue;
-    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0 || v > MAX_UINT16) {
-      throw invalid(`params.${name}: must be an integer from 0 to ${MAX_UINT16}`);
-    }
-    params[name] = v;
-  }
-  if (value.lambda_mult !== undefined && value.lambda_mult !== null) {
-    if (typeof value.lambda_mult !== 'number') throw invalid('params.lambda_mult: must be a number or null');
-    params.lambda_mult = value.lambda_mult;
-  }
-  if (value.threshold !== undefined && value.threshold !== null) {
-    if (typeof value.threshold !== 'number' || !Number.isFinite(value.threshold)) {
-      throw invalid('params.threshold: must be a number or null');
-    }
-    params.threshold = value.threshold;
-  }
-  let embeddingModelId: string | null = null;
-  if (value.embedding !== undefined && value.embedding !== null) {
-    if (!isUuid(value.embedding)) throw invalid('params.embedding: must be an embedding model UUID or null');
-    embeddingModelId = value.embedding.toLowerCase();
-  }
-  return { params, embeddingModelId };
-}
-
-function parseStrategy(value: unknown): DistanceStrategy {
-  if (value === undefined || value === null) return 'cosine';
-  if (typeof value !== 'string' || !(STRATEGIES as readonly string[]).includes(value)) {
-    throw invalid(`distance_strategy: must be one of ${STRATEGIES.join(', ')}`);
-  }
-  return value as DistanceStrategy;
+function paramsOf(body: SearchBody): { params: SearchParams; embeddingModelId: string | null } {
+  const value = body.params;
+  if (value == null) return { params: { ...DEFAULT_PARAMS }, embeddingModelId: null };
+  const unknown = Object.keys(value).find((key) => !PARAMS_OF[body.type].includes(key));
+  if (unknown !== undefined) throw invalid(notAParameter(body.type, unknown));
+  return {
+    params: {
+      ...PRESENT_PARAMS_BASE,
+      ...(value.k !== undefined ? { k: value.k } : {}),
+      ...(value.fetch_k !== undefined ? { fetch_k: value.fetch_k } : {}),
+      ...(value.lambda_mult != null ? { lambda_mult: value.lambda_mult } : {}),
+      ...(value.threshold != null ? { threshold: value.threshold } : {}),
+    },
+    embeddingModelId: value.embedding == null ? null : value.embedding.toLowerCase(),
+  };
 }

@@ -297,6 +297,16 @@ describeWithBrowser('the console in a browser', () => {
       .waitFor({ state: 'detached' });
     await conversations.getByRole('button', { name: 'Archived', exact: true }).click();
     await conversations.getByRole('button', { name: /^Unarchive How do customers/ }).waitFor();
+    // Archiving it emptied the thread: opening it shows the stored detail, whose citations carry no score.
+    await conversations
+      .getByRole('button', { name: 'How do customers get their money back?', exact: true })
+      .click();
+    await page
+      .locator('.message.bot')
+      .first()
+      .getByRole('link', { name: /Citation 1/ })
+      .first()
+      .waitFor();
   });
 
   it('stops an answer while it streams, and the stored turn says it was stopped', async () => {

@@ -289,6 +289,20 @@ describeEachDatabase('OpenAPI document and reference', (fixture) => {
         query: 'refunds',
         classifications: ['public'],
       });
+    // The search body is the schema the route parses with, and its example is a body the route takes.
+    const searchBody = doc.paths['/pipelines/{id}/search'].post.requestBody?.content['application/json'];
+    expect(searchBody?.schema).toEqual({ $ref: '#/components/schemas/SearchRequest' });
+    expect(Object.keys(doc.components?.schemas?.SearchRequest.properties ?? {}).sort()).toEqual([
+      'classifications',
+      'distance_strategy',
+      'filters',
+      'params',
+      'query',
+      'type',
+    ]);
+    const { examples } = searchBody as unknown as { examples: Record<string, { value: unknown }> };
+    const example = examples.example.value;
+    expect((await api().request('POST', `/pipelines/${pipeline.id}/search`, example)).status).toBe(200);
     const key = await check('POST', '/api_keys', {
       name: 'openapi-key',
       grants: [{ pipeline_id: pipeline.id, permissions: 5, classifications: ['public'] }],

@@ -1715,11 +1715,11 @@ export interface components {
         AgentAddMessageRequest: {
             agentCapabilities?: {
                 /** @default false */
-                deepSearch: boolean;
+                deepSearch?: boolean;
                 /** @default true */
-                internalSearch: boolean;
+                internalSearch?: boolean;
                 /** @default true */
-                webSearch: boolean;
+                webSearch?: boolean;
             };
             appliedFilters?: {
                 apps?: {
@@ -1762,11 +1762,11 @@ export interface components {
         AgentAddMessageStreamRequest: {
             agentCapabilities?: {
                 /** @default false */
-                deepSearch: boolean;
+                deepSearch?: boolean;
                 /** @default true */
-                internalSearch: boolean;
+                internalSearch?: boolean;
                 /** @default true */
-                webSearch: boolean;
+                webSearch?: boolean;
             };
             appliedFilters?: {
                 apps?: {
@@ -2024,11 +2024,11 @@ export interface components {
         AgentCreateConversationRequest: {
             agentCapabilities?: {
                 /** @default false */
-                deepSearch: boolean;
+                deepSearch?: boolean;
                 /** @default true */
-                internalSearch: boolean;
+                internalSearch?: boolean;
                 /** @default true */
-                webSearch: boolean;
+                webSearch?: boolean;
             };
             appliedFilters?: {
                 apps?: {
@@ -2077,9 +2077,9 @@ export interface components {
             description?: string;
             instructions?: string;
             /** @default false */
-            isServiceAccount: boolean;
+            isServiceAccount?: boolean;
             /** @default [] */
-            knowledge: {
+            knowledge?: {
                 connectorId: string;
                 filters?: {
                     recordGroups?: string[];
@@ -2087,7 +2087,7 @@ export interface components {
                 } | string | unknown[];
             }[];
             /** @default [] */
-            models: (string | {
+            models?: (string | {
                 isReasoning?: boolean;
                 modelKey: string;
                 modelName?: string;
@@ -2095,19 +2095,19 @@ export interface components {
             })[];
             name: string;
             /** @default true */
-            sendUserContext: boolean;
+            sendUserContext?: boolean;
             /** @default false */
-            shareWithOrg: boolean;
+            shareWithOrg?: boolean;
             /** @default [] */
-            skills: {
+            skills?: {
                 name: string;
             }[];
             startMessage?: string;
             systemPrompt?: string;
             /** @default [] */
-            tags: string[];
+            tags?: string[];
             /** @default [] */
-            toolsets: {
+            toolsets?: {
                 displayName?: string;
                 instanceId?: string;
                 instanceName?: string;
@@ -2289,11 +2289,11 @@ export interface components {
         AgentRegenerateRequest: {
             agentCapabilities?: {
                 /** @default false */
-                deepSearch: boolean;
+                deepSearch?: boolean;
                 /** @default true */
-                internalSearch: boolean;
+                internalSearch?: boolean;
                 /** @default true */
-                webSearch: boolean;
+                webSearch?: boolean;
             };
             /** @constant */
             chatMode: "quick";
@@ -2329,11 +2329,11 @@ export interface components {
         AgentStreamCreateConversationRequest: {
             agentCapabilities?: {
                 /** @default false */
-                deepSearch: boolean;
+                deepSearch?: boolean;
                 /** @default true */
-                internalSearch: boolean;
+                internalSearch?: boolean;
                 /** @default true */
-                webSearch: boolean;
+                webSearch?: boolean;
             };
             appliedFilters?: {
                 apps?: {
@@ -3056,6 +3056,40 @@ export interface components {
                     type: string;
                 };
             };
+        };
+        SearchRequest: {
+            /** @description the classifications to search: a name, an array of names, or {"values": [...], "match": "hierarchical" | "exact"} */
+            classifications: string | string[] | {
+                /**
+                 * @description hierarchical: a name also finds what inherits it; exact: only that name
+                 * @default hierarchical
+                 * @enum {string}
+                 */
+                match?: "hierarchical" | "exact";
+                values: string[];
+            };
+            /** @description null: cosine */
+            distance_strategy?: ("cosine" | "euclidean" | "inner_product") | null;
+            /** @description a metadata filter ($and, $or, $not; per key $eq, $ne, $gt, $gte, $lt, $lte, $in, $nin, $exists) */
+            filters?: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Each type takes only its own: similarity: embedding, k, threshold; mmr: embedding, fetch_k, k, lambda_mult, threshold; search: k, threshold; hybrid: embedding, k; history: k. Without params: k 5, fetch_k 10, lambda_mult 0.5; with params, an omitted k or fetch_k is 0. */
+            params?: {
+                /** @description an embedding model id of the pipeline; null: the pipeline's default */
+                embedding?: string | null;
+                /** @description MMR candidates */
+                fetch_k?: number;
+                /** @description how many fragments to return */
+                k?: number;
+                /** @description MMR balance: 1 relevance .. 0 diversity (null: 0.5) */
+                lambda_mult?: number | null;
+                /** @description max distance (similarity, mmr) or min rank (search); null: none */
+                threshold?: number | null;
+            } | null;
+            query: string;
+            /** @enum {string} */
+            type: "similarity" | "mmr" | "search" | "hybrid" | "history";
         };
         StoredAgentConversation: {
             /** @description the row version */
@@ -12627,14 +12661,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    classifications?: string[];
-                    filters?: Record<string, never>;
-                    k?: number;
-                    query: string;
-                    /** @enum {unknown} */
-                    type: "similarity" | "mmr" | "search" | "hybrid" | "history";
-                };
+                "application/json": components["schemas"]["SearchRequest"];
             };
         };
         responses: {

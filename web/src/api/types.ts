@@ -6,7 +6,7 @@
  * added, renamed or made nullable in an answer reaches the console as a type error.
  * Written by hand is only what the document cannot say, each with its reason.
  */
-import type { paths } from './openapi';
+import type { components, paths } from './openapi';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 type Json<T> = T extends { content: { 'application/json': infer J } } ? J : never;
@@ -81,140 +81,59 @@ export type JobState = Job['state'];
 
 export type SearchHit = Answer<'/pipelines/{id}/search', 'post'>[number];
 
-/**
- * By hand: the search body as the console sends it. The document declares only the
- * published minimum (type, query, classifications as names, k); the classifications
- * object, the params and the distance strategy are in docs/search.md.
- */
-export type SearchType = 'similarity' | 'mmr' | 'search';
-export type DistanceStrategy = 'cosine' | 'euclidean' | 'inner_product';
-
-export interface SearchParams {
-  k?: number;
-  fetch_k?: number;
-  lambda_mult?: number;
-  threshold?: number;
-  embedding?: string;
-}
-
-export interface SearchRequest {
-  type: SearchType;
-  query: string;
-  classifications: { values: string[]; match: 'hierarchical' | 'exact' };
-  params: SearchParams;
-  filters: Record<string, unknown> | null;
-  distance_strategy: DistanceStrategy;
-}
+/** The search body, from the zod schema the server parses it with. */
+type SearchBody = RequestBody<'/pipelines/{id}/search', 'post'>;
+export type SearchType = SearchBody['type'];
+export type DistanceStrategy = NonNullable<SearchBody['distance_strategy']>;
+export type SearchParams = NonNullable<SearchBody['params']>;
+/** The body as the console sends it: classifications always in their object form. */
+export type SearchRequest = Omit<SearchBody, 'classifications'> & {
+  classifications: Extract<SearchBody['classifications'], { values: string[] }>;
+};
 
 export type Readiness = Answer<'/readyz', 'get'>;
 export type ServiceInfo = Answer<'/', 'get'>;
 
 // ---- Agents API (/api/v1)
-//
-// By hand: the document describes agents, conversations and messages as open objects
-// (`{_id} & {[key: string]: unknown}`), and the AG-UI events of the streams not at all
-// (they are server-sent events). Once it names their fields, derive these with Answer<>.
 
-export interface AgentKnowledge {
-  connectorId: string;
-  name?: string;
-  displayName?: string;
-  filters?: Record<string, unknown>;
-}
+type Schemas = components['schemas'];
 
-export interface Agent {
-  _key: string;
-  name: string;
-  description: string;
-  systemPrompt: string;
-  startMessage: string;
-  instructions: string | null;
-  shareWithOrg?: boolean;
-  tags: string[];
-  knowledge: AgentKnowledge[];
-  models: unknown[];
-  can_edit?: boolean;
-  can_delete?: boolean;
-  user_role?: string;
-}
+/** `GET /api/v1/agents`: a page of agents, each as the list projects it. */
+export type AgentList = Answer<'/api/v1/agents', 'get'>;
+export type AgentListItem = AgentList['agents'][number];
+/** The detail (`GET /api/v1/agents/{agentKey}`). */
+export type Agent = Answer<'/api/v1/agents/{agentKey}', 'get'>['agent'];
+/** What the console sends to create an agent (`PUT …/{agentKey}` takes the same fields, all optional). */
+export type AgentWrite = RequestBody<'/api/v1/agents/create', 'post'>;
+export type AgentCreated = Answer<'/api/v1/agents/create', 'post', 201>;
 
-export interface AgentWrite {
-  name: string;
-  description?: string;
-  systemPrompt?: string;
-  startMessage?: string;
-  instructions?: string;
-  shareWithOrg?: boolean;
-  knowledge?: { connectorId: string; filters?: { recordGroups?: string[] } }[];
-}
+/** The active and the archived conversations: two answers, the same items. */
+export type ConversationList =
+  | Answer<'/api/v1/agents/{agentKey}/conversations', 'get'>
+  | Answer<'/api/v1/agents/{agentKey}/conversations/show/archives', 'get'>;
+export type ConversationDetail = Answer<'/api/v1/agents/{agentKey}/conversations/{conversationId}', 'get'>;
+/** A message as a run's result holds it: each citation with its score and excerpt. */
+export type Message = Schemas['Message'];
+/** A message as the detail holds it: citations without score or excerpt. */
+export type DetailMessage = Schemas['DetailMessage'];
+export type MessageCitation = Message['citations'][number] | DetailMessage['citations'][number];
+export type FeedbackAnswer = Answer<
+  '/api/v1/agents/{agentKey}/conversations/{conversationId}/message/{messageId}/feedback',
+  'post'
+>;
+export type CancelAnswer = Answer<'/api/v1/agents/{agentKey}/conversations/{conversationId}/cancel', 'post'>;
+export type StreamCreateBody = RequestBody<'/api/v1/agents/{agentKey}/conversations/stream', 'post'>;
+export type StreamAddBody = RequestBody<
+  '/api/v1/agents/{agentKey}/conversations/{conversationId}/messages/stream',
+  'post'
+>;
+export type RegenerateBody = RequestBody<
+  '/api/v1/agents/{agentKey}/conversations/{conversationId}/message/{messageId}/regenerate',
+  'post'
+>;
 
-export interface AgentList {
-  agents: Agent[];
-  pagination: { currentPage: number; totalItems: number; totalPages: number; hasNext: boolean };
-}
-
-export interface Citation {
-  citationId: string;
-  relevanceScore: number;
-  excerpt: string;
-  citationData: {
-    content: string;
-    chunkIndex: number;
-    metadata: { recordId: string; recordVersion: number; connectorId: string; recordName?: string } & Record<
-      string,
-      unknown
-    >;
-  };
-}
-
-export interface Message {
-  _id: string;
-  messageType: 'user_query' | 'bot_response' | string;
-  content: string;
-  citations: Citation[];
-  feedback: { isHelpful?: boolean }[];
-  followUpQuestions: string[];
-  createdAt: string;
-}
-
-export interface ConversationSummary {
-  _id: string;
-  title: string;
-  status: string;
-  isArchived?: boolean;
-  lastActivityAt: number;
-  createdAt: string;
-}
-
-export interface ConversationList {
-  conversations: ConversationSummary[];
-  pagination: { page: number; totalCount: number; hasNextPage: boolean };
-}
-
-export interface ConversationDetail {
-  conversation: {
-    id: string;
-    title: string;
-    status: string;
-    messages: Message[];
-  };
-}
-
-/** The AG-UI events the console reads (others are ignored). */
-export type AguiEvent =
-  | { type: 'RUN_STARTED'; threadId: string; runId: string }
-  | { type: 'CUSTOM'; name: string; value: { conversationId?: string; title?: string; tools?: string[] } }
-  | { type: 'STEP_STARTED' | 'STEP_FINISHED'; stepName: string }
-  | { type: 'TOOL_CALL_START'; toolCallId: string; toolCallName: string }
-  | { type: 'TOOL_CALL_RESULT'; toolCallId: string; content: string }
-  | { type: 'TEXT_MESSAGE_START'; messageId: string }
-  | { type: 'TEXT_MESSAGE_CONTENT'; messageId: string; delta: string }
-  | { type: 'TEXT_MESSAGE_END'; messageId: string }
-  | {
-      type: 'RUN_FINISHED';
-      runId: string;
-      result?: { conversation?: { _id: string; messages: Message[] }; outcome?: { type: string } };
-      outcome?: { type: string };
-    }
-  | { type: 'RUN_ERROR'; message: string; code?: string }
-  | { type: 'HEARTBEAT' };
+/**
+ * One AG-UI event of the streams: the JSON of one Server-Sent Event's `data:` line. A
+ * component, not an Answer<>: the streams answer text/event-stream, not JSON.
+ */
+export type AguiEvent = Schemas['AguiEvent'];

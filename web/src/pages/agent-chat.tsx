@@ -6,17 +6,37 @@
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { get, post, streamAgui } from '../api/client';
-import type { Agent, AguiEvent, Citation, ConversationDetail, ConversationList, Message } from '../api/types';
+import type {
+  Agent,
+  AguiEvent,
+  CancelAnswer,
+  ConversationDetail,
+  ConversationList,
+  DetailMessage,
+  FeedbackAnswer,
+  Message,
+  MessageCitation,
+  RegenerateBody,
+  StreamAddBody,
+  StreamCreateBody,
+} from '../api/types';
 import { Alert, Badge, Empty, ErrorText, Loading, Page, TextArea } from '../components';
 import { useAbilities } from '../context';
 import { useAction, useLoad } from '../hooks';
 import { BASE, Link } from '../router';
 
-const byTime = (a: Message, b: Message) =>
+/** The body of a streamed run, but for what every run sends (quick mode, its own run id). */
+type RunBody = WithoutRunFields<StreamCreateBody | StreamAddBody | RegenerateBody>;
+type WithoutRunFields<B> = B extends unknown ? Omit<B, 'chatMode' | 'runId'> : never;
+
+/** A message of the thread: from a run's result (citations scored) or from the stored detail (not). */
+type ChatMessage = Message | DetailMessage;
+
+const byTime = (a: ChatMessage, b: ChatMessage) =>
   a.createdAt.localeCompare(b.createdAt) || a._id.localeCompare(b._id);
 
 /** The answer's text with each `[n]` turned into a link to its citation below. */
-function withCitations(message: Message): ComponentChildren {
+function withCitations(message: ChatMessage): ComponentChildren {
   const parts = message.content.split(/(\[\d+\])/);
   return parts.map((part) => {
     const marker = /^\[(\d+)\]$/.exec(part);
@@ -29,20 +49,22 @@ function withCitations(message: Message): ComponentChildren {
   });
 }
 
-function Citations(props: { message: Message }) {
+function Citations(props: { message: ChatMessage }) {
   if (props.message.citations.length === 0) return null;
   return (
     <ol class="citations" aria-label="Citations">
-      {props.message.citations.map((c: Citation, i) => (
+      {props.message.citations.map((c: MessageCitation, i) => (
         <li id={`cite-${props.message._id}-${i + 1}`} tabIndex={-1}>
           <div class="citation-head">
-            <strong>[{i + 1}]</strong> <Badge>score {c.relevanceScore.toFixed(3)}</Badge>
+            <strong>[{i + 1}]</strong>{' '}
+            {'relevanceScore' in c && <Badge>score {c.relevanceScore.toFixed(3)}</Badge>}
             <span class="muted">
-              document <code>{String(c.citationData.metadata.recordId).slice(0, 8)}…</code>, fragment #
+              {c.citationData.metadata.recordName || 'document'}{' '}
+              <code>{c.citationData.metadata.recordId.slice(0, 8)}…</code>, fragment #
               {c.citationData.chunkIndex}
             </span>
           </div>
-          <blockquote>{c.citationData.content || c.excerpt}</blockquote>
+          <blockquote>{c.citationData.content || ('excerpt' in c ? c.excerpt : '')}</blockquote>
         </li>
       ))}
     </ol>
@@ -56,7 +78,9 @@ export function AgentChat(props: { agentKey: string; conversationId?: string }) 
     [props.agentKey],
   );
   const [conversationId, setConversationId] = useState<string | null>(props.conversationId ?? null);
-  const [messages, setMessages] = useState<Message[]>([]);
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  /** The question of the run under way, shown until its conversation comes back. */
+  const [pending, setPending] = useState<string | null>(null);
   const [streaming, setStreaming] = useState<{ text: string; step: string | null } | null>(null);
   const [question, setQuestion] = useState('');
   const [runError, setRunError] = useState<string | null>(null);
@@ -83,6 +107,7 @@ export function AgentChat(props: { agentKey: string; conversationId?: string }) 
     if (!detail) return;
     setConversationId(id);
     setMessages([...detail.conversation.messages].sort(byTime));
+    setPending(null);
     setRunError(null);
     history.replaceState(null, '', `${BASE}/agents/${props.agentKey}/conversations/${id}`);
   };
@@ -94,30 +119,20 @@ export function AgentChat(props: { agentKey: string; conversationId?: string }) 
   const startNew = () => {
     setConversationId(null);
     setMessages([]);
+    setPending(null);
     setRunError(null);
     history.replaceState(null, '', `${BASE}/agents/${props.agentKey}`);
   };
 
   /** Streams one run; `path` and `body` name the question (new, follow-up) or the regeneration. */
-  const stream = async (path: string, body: Record<string, unknown>, shownQuestion: string | null) => {
+  const stream = async (path: string, body: RunBody, shownQuestion: string | null) => {
     const runId = crypto.randomUUID();
     const abort = new AbortController();
     run.current = { runId, abort, conversation: conversationId };
     setRunError(null);
     setNotice(null);
     setStreaming({ text: '', step: null });
-    if (shownQuestion) {
-      const pending: Message = {
-        _id: `pending-${runId}`,
-        messageType: 'user_query',
-        content: shownQuestion,
-        citations: [],
-        feedback: [],
-        followUpQuestions: [],
-        createdAt: new Date().toISOString(),
-      };
-      setMessages((m) => [...m, pending]);
-    }
+    setPending(shownQuestion);
     const onEvent = (event: AguiEvent) => {
       switch (event.type) {
         case 'RUN_STARTED':
@@ -139,18 +154,16 @@ export function AgentChat(props: { agentKey: string; conversationId?: string }) 
           setStreaming((s) => ({ text: (s?.text ?? '') + event.delta, step: null }));
           break;
         case 'RUN_FINISHED': {
-          const conversation = event.result?.conversation;
-          if (conversation) {
-            setConversationId(conversation._id);
-            setMessages([...conversation.messages].sort(byTime));
-            history.replaceState(
-              null,
-              '',
-              `${BASE}/agents/${props.agentKey}/conversations/${conversation._id}`,
-            );
-          }
-          if ((event.outcome ?? event.result?.outcome)?.type === 'cancelled')
-            setNotice('The answer was stopped.');
+          const conversation = event.result.conversation;
+          setConversationId(conversation._id);
+          setMessages([...conversation.messages].sort(byTime));
+          setPending(null);
+          history.replaceState(
+            null,
+            '',
+            `${BASE}/agents/${props.agentKey}/conversations/${conversation._id}`,
+          );
+          if (event.outcome?.type === 'cancelled') setNotice('The answer was stopped.');
           break;
         }
         case 'RUN_ERROR':
@@ -174,8 +187,7 @@ export function AgentChat(props: { agentKey: string; conversationId?: string }) 
   };
   const latest = useRef(messages);
   latest.current = messages;
-  const messagesHaveAnswer = () =>
-    latest.current.some((m) => m.messageType === 'bot_response' && !m._id.startsWith('pending-'));
+  const messagesHaveAnswer = () => latest.current.some((m) => m.messageType === 'bot_response');
 
   const ask = async (event: Event) => {
     event.preventDefault();
@@ -193,37 +205,35 @@ export function AgentChat(props: { agentKey: string; conversationId?: string }) 
     if (!current) return;
     if (current.conversation) {
       const result = await action.run(() =>
-        post<{ cancelled: boolean }>(
-          `/api/v1/agents/${props.agentKey}/conversations/${current.conversation}/cancel`,
-          {
-            runId: current.runId,
-          },
-        ),
+        post<CancelAnswer>(`/api/v1/agents/${props.agentKey}/conversations/${current.conversation}/cancel`, {
+          runId: current.runId,
+        }),
       );
       if (result?.cancelled) return;
     }
     current.abort.abort();
   };
 
-  const regenerate = (message: Message) =>
+  const regenerate = (message: ChatMessage) =>
     stream(
       `/api/v1/agents/${props.agentKey}/conversations/${conversationId}/message/${message._id}/regenerate`,
       {},
       null,
     );
 
-  const feedback = async (message: Message, isHelpful: boolean) => {
-    const ok = await action.run(async () => {
-      await post(
+  const feedback = async (message: ChatMessage, isHelpful: boolean) => {
+    const answer = await action.run(() =>
+      post<FeedbackAnswer>(
         `/api/v1/agents/${props.agentKey}/conversations/${conversationId}/message/${message._id}/feedback`,
         { isHelpful },
-      );
-      return true;
-    });
-    if (ok) {
+      ),
+    );
+    if (answer) {
       setNotice(isHelpful ? 'Thanks: marked as helpful.' : 'Thanks: marked as not helpful.');
+      // The answer is the entry as stored, but for its source (always the user's).
+      const entry = { ...answer.feedback, source: 'user' as const };
       setMessages((all) =>
-        all.map((m) => (m._id === message._id ? { ...m, feedback: [...m.feedback, { isHelpful }] } : m)),
+        all.map((m) => (m._id === message._id ? { ...m, feedback: [...m.feedback, entry] } : m)),
       );
     }
   };
@@ -314,7 +324,7 @@ export function AgentChat(props: { agentKey: string; conversationId?: string }) 
                   <span class="sr-only">The agent answered: </span>
                   <p>{withCitations(m)}</p>
                   <Citations message={m} />
-                  {canAsk && m._id && !m._id.startsWith('pending-') && (
+                  {canAsk && (
                     <div class="message-actions">
                       <button
                         type="button"
@@ -341,6 +351,12 @@ export function AgentChat(props: { agentKey: string; conversationId?: string }) 
                   )}
                 </li>
               ),
+            )}
+            {pending && (
+              <li class="message user">
+                <span class="sr-only">You asked: </span>
+                {pending}
+              </li>
             )}
             {streaming && (
               <li class="message bot streaming" aria-busy="true">

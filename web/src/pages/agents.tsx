@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { del, get, listAll, post, put } from '../api/client';
-import type { Agent, AgentList, AgentWrite, Pipeline } from '../api/types';
+import type { Agent, AgentCreated, AgentList, AgentListItem, AgentWrite, Pipeline } from '../api/types';
 import { READ } from '../api/types';
 import {
   Alert,
@@ -31,7 +31,7 @@ export function Agents() {
     [search],
   );
   const action = useAction();
-  const remove = async (agent: Agent) => {
+  const remove = async (agent: AgentListItem) => {
     if (await action.run(async () => (await del(`/api/v1/agents/${agent._key}`), true))) list.reload();
   };
   return (
@@ -61,7 +61,7 @@ export function Agents() {
               <td>{agent.description || <span class="muted">—</span>}</td>
               <td>
                 {agent.knowledge.map((k) => (
-                  <Badge>{k.displayName ?? k.name ?? k.connectorId}</Badge>
+                  <Badge>{k.displayName}</Badge>
                 ))}
               </td>
               <td class="row-actions">
@@ -127,8 +127,8 @@ export function AgentForm(props: { agentKey?: string }) {
       onSave={async (body) => {
         const key = await action.run(async () =>
           props.agentKey
-            ? (await put<{ agent: Agent }>(`/api/v1/agents/${props.agentKey}`, body), props.agentKey)
-            : (await post<{ agent: Agent }>('/api/v1/agents/create', body)).agent._key,
+            ? (await put(`/api/v1/agents/${props.agentKey}`, body), props.agentKey)
+            : (await post<AgentCreated>('/api/v1/agents/create', body)).agent._key,
         );
         if (key) navigate(`/agents/${key}`);
       }}
