@@ -4,9 +4,10 @@
  * A streaming replica lags the primary by the time its WAL takes to arrive and be
  * replayed (usually milliseconds), so only work that does not need to read its own
  * writes comes here; keys, pipelines, documents and everything written stay on the
- * primary. Replicas take turns. One that cannot be reached (or cancels a query for a
- * conflict with recovery) is skipped for a while and the read goes to the primary:
- * a replica makes reads cheaper, never less available.
+ * primary. Replicas take turns. One that cannot be reached, cancels a query for a
+ * conflict with recovery, or has not yet replayed what the read needs (a table a
+ * migration made on the primary a moment ago) is skipped for a while and the read goes
+ * to the primary: a replica makes reads cheaper, never less available.
  */
 import { Logger } from '@nestjs/common';
 import { Pool, PoolClient } from 'pg';
@@ -30,9 +31,41 @@ export interface ReplicaOptions {
 
 /** How long a failed replica is left out before it is tried again. */
 const RETRY_AFTER_MS = 10_000;
-/** Connection failures, shutdowns, and "canceling statement due to conflict with recovery". */
-const REPLICA_FAILURE =
-  /^(08|57P|40001$)|^E(CONNREFUSED|CONNRESET|TIMEDOUT|PIPE|HOSTUNREACH|AI_AGAIN)$|^ENOTFOUND$/;
+/** A connection that cannot be made or was lost, or a server shutting down or starting up. */
+const UNREACHABLE =
+  /^(08|57P)|^E(CONNREFUSED|CONNRESET|TIMEDOUT|PIPE|HOSTUNREACH|NETUNREACH|AI_AGAIN|NOTFOUND)$/;
+/**
+ * SQLSTATEs of a replica that answers but cannot serve this read while the primary can:
+ * - recovery cancelled the query: 40001 for a lock, snapshot or tablespace conflict,
+ *   40P01 for a buffer pin deadlock with the startup process;
+ * - it has not replayed yet what the primary has: the database (3D000), or a schema,
+ *   table, column, function or type that a migration just made (3F000, 42P01, 42703,
+ *   42883, 42704): under load a replica may lag the primary's start by seconds;
+ * - the statement writes (25006), which only the primary may.
+ * A statement that is wrong fails on the primary too, and is reported from there.
+ */
+const NOT_SERVABLE_HERE = new Set([
+  '40001',
+  '40P01',
+  '3D000',
+  '3F000',
+  '42P01',
+  '42703',
+  '42883',
+  '42704',
+  '25006',
+]);
+
+/** Whether a read that failed on a replica should go to the primary (see the file comment). */
+export function isReplicaFailure(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  const state = typeof code === 'string' ? code : '';
+  return (
+    UNREACHABLE.test(state) ||
+    NOT_SERVABLE_HERE.has(state) ||
+    /Connection terminated/i.test(typeof message === 'string' ? message : '')
+  );
+}
 
 export class ReplicaReader implements Reader {
   private readonly logger = new Logger(ReplicaReader.name);
@@ -98,14 +131,14 @@ export class ReplicaReader implements Reader {
       client = await replica.pool.connect();
       return await work(client);
     } catch (error) {
-      const { code, message } = error as { code?: unknown; message?: unknown };
-      lost =
-        client === undefined ||
-        REPLICA_FAILURE.test(String(code ?? '')) ||
-        /Connection terminated/i.test(String(message ?? ''));
+      lost = client === undefined || isReplicaFailure(error);
       if (!lost) throw sanitizeDatabaseError(error);
       replica.downUntil = Date.now() + RETRY_AFTER_MS;
-      this.logger.warn({ replica: replica.name, code }, 'Read replica unavailable; reading from the primary');
+      const { code } = error as { code?: unknown };
+      this.logger.warn(
+        { replica: replica.name, code },
+        'Read replica failed the read; reading from the primary',
+      );
     } finally {
       // A connection that failed is closed rather than handed to the next read.
       client?.release(lost || undefined);

@@ -13,12 +13,15 @@ import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { postgresAdminUrl } from './databases';
 import { freePort } from './trove-process';
+import { waitFor } from './wait';
 
 const run = promisify(execFile);
 
 export interface StreamingReplica {
   /** The URL of `database` on the replica (same role and password as the primary). */
   url(database: string): string;
+  /** Resolves once the replica has replayed all the primary had written when it was called. */
+  caughtUp(): Promise<void>;
   /** Stops replaying WAL: the replica keeps answering, with what it had. */
   pause(): Promise<void>;
   resume(): Promise<void>;
@@ -113,17 +116,38 @@ export async function startStreamingReplica(): Promise<StreamingReplica | null> 
     u.pathname = `/${database}`;
     return u.toString();
   };
-  const onReplica = async (sql: string) => {
-    const client = new Client({ connectionString: url('postgres') });
+  const on = async <T>(connectionString: string, sql: string, params: unknown[] = []): Promise<T> => {
+    const client = new Client({ connectionString });
     await client.connect();
     try {
-      await client.query(sql);
+      return (await client.query(sql, params)).rows[0] as T;
     } finally {
       await client.end();
     }
   };
+  const onReplica = async (sql: string) => {
+    await on(url('postgres'), sql);
+  };
   return {
     url,
+    caughtUp: async () => {
+      const { lsn } = await on<{ lsn: string }>(
+        primary.toString(),
+        'SELECT pg_current_wal_lsn()::text AS lsn',
+      );
+      await waitFor(
+        `the replica to replay the WAL up to ${lsn}`,
+        async () =>
+          (
+            await on<{ done: boolean }>(
+              url('postgres'),
+              'SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn AS done',
+              [lsn],
+            )
+          ).done,
+        { timeoutMs: 60_000, intervalMs: 100 },
+      );
+    },
     pause: () => onReplica('SELECT pg_wal_replay_pause()'),
     resume: () => onReplica('SELECT pg_wal_replay_resume()'),
     stop: async () => {
