@@ -8,8 +8,9 @@
  * log line or an answer, so DatabaseService rethrows every failure as one of:
  *
  * - a DomainError for what the client caused or must wait out: the database is
- *   unreachable or the statement ran out of time (503 with a retry hint), or a
- *   value it cannot store or evaluate (422);
+ *   unreachable, the statement ran out of time, or the transaction lost a deadlock
+ *   to a concurrent one (503 with a retry hint); or a value it cannot store or
+ *   evaluate (422);
  * - a DatabaseError for everything else (a constraint, a bug): the SQLSTATE, the
  *   names of the constraint, table and column, and PostgreSQL's message, which
  *   outside data exceptions names objects, not values; callers may test `code`
@@ -31,6 +32,19 @@ const statementTimedOut = () =>
     'Service Unavailable: the database statement took too long and was cancelled',
     undefined,
     { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS },
+  );
+
+/**
+ * A deadlock or serialization failure: PostgreSQL rolled the transaction back because
+ * of a concurrent one (e.g. a pipeline deleted while its vector index is being built).
+ * Nothing was stored; the same request sent again normally succeeds.
+ */
+const rolledBackForConcurrency = (code: string) =>
+  new DomainError(
+    ErrorCode.Unavailable,
+    `Service Unavailable: the request conflicted with a concurrent one and was rolled back; send it again (SQLSTATE ${code})`,
+    undefined,
+    { retryAfterSeconds: 1 },
   );
 
 export class DatabaseError extends Error {
@@ -97,6 +111,7 @@ export function sanitizeDatabaseError(error: unknown): unknown {
   if (!fromDriver) return error;
 
   if (code === '57014') return statementTimedOut();
+  if (code === '40001' || code === '40P01') return rolledBackForConcurrency(code);
   if (
     (code !== undefined && (CONNECTION_CODES.has(code) || UNAVAILABLE_STATES.has(code))) ||
     code?.startsWith('08') ||

@@ -1,0 +1,38 @@
+import { DomainError, ErrorCode } from '../common/errors';
+import { DatabaseError, sanitizeDatabaseError } from './database-errors';
+
+/** A driver error as node-postgres throws it: a message and a SQLSTATE. */
+const driverError = (code: string, message: string) => Object.assign(new Error(message), { code });
+
+describe('sanitizeDatabaseError', () => {
+  it.each([
+    ['40P01', 'deadlock detected'],
+    ['40001', 'could not serialize access due to concurrent update'],
+  ])('answers a transaction rolled back for concurrency (%s) with 503 and a retry hint', (code, message) => {
+    const error = sanitizeDatabaseError(driverError(code, message));
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).code).toBe(ErrorCode.Unavailable);
+    expect((error as DomainError).retryAfterSeconds).toBeGreaterThan(0);
+    expect((error as DomainError).message).not.toContain(message);
+  });
+
+  it('keeps a statement timeout a 503 and a data exception a 422 without the value', () => {
+    const timedOut = sanitizeDatabaseError(
+      driverError('57014', 'canceling statement due to statement timeout'),
+    );
+    expect((timedOut as DomainError).code).toBe(ErrorCode.Unavailable);
+    const invalid = sanitizeDatabaseError(
+      driverError('22P02', 'invalid input syntax for type uuid: "secret"'),
+    );
+    expect((invalid as DomainError).code).toBe(ErrorCode.InvalidArgument);
+    expect((invalid as DomainError).message).not.toContain('secret');
+  });
+
+  it('leaves a constraint violation a DatabaseError that callers can test by code', () => {
+    const error = sanitizeDatabaseError(
+      driverError('23505', 'duplicate key value violates unique constraint'),
+    );
+    expect(error).toBeInstanceOf(DatabaseError);
+    expect((error as DatabaseError).code).toBe('23505');
+  });
+});
