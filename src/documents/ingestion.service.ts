@@ -27,6 +27,10 @@ import { DocumentInput } from './documents.dto';
 import { DocumentRow, DocumentsRepository } from './documents.repository';
 import { resolveWriteTargets, WriteTargets } from './external-id-targets';
 
+/** The 409 of a write that raced a pipeline edit; also the text the routes that embed documents document. */
+export const MODELS_CHANGED =
+  "The pipeline's embedding models or full-text search changed while these documents were being embedded; send them again";
+
 /** A piece of a document's text that is split on its own and adds `metadata` to its fragments' metadata. */
 export interface DocumentBlock {
   text: string;
@@ -192,9 +196,7 @@ export class IngestionService {
       held.full_text_search !== pipeline.full_text_search ||
       [...held.vector_embedding_ids].sort().join() !== embeddedFor.join()
     ) {
-      throw conflict(
-        "The pipeline's embedding models or full-text search changed while these documents were being embedded; send them again",
-      );
+      throw conflict(MODELS_CHANGED);
     }
     const classifications = held.classifications;
     prepared.forEach((doc, i) => {

@@ -11,7 +11,8 @@ import { parseAsyncFlag } from '../documents/documents.dto';
 import { parseProcessBody, parseUploadFields } from './files.dto';
 import { FilesService } from './files.service';
 import { MULTIPART_ROUTE, readMultipartUpload } from './multipart';
-import { ApiDoc, MODELS_CHANGED } from '../openapi/api-doc';
+import { MODELS_CHANGED } from '../documents/ingestion.service';
+import { ApiDoc } from '../openapi/api-doc';
 import { DeletedFile, FileOutcome, FileResult, PendingFile, pageOf } from '../openapi/wire-schemas';
 
 /** Processing a kept file: the full result, or only its outcome for a key that may not read. */

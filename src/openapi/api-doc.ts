@@ -152,7 +152,3 @@ function successOf(spec: ApiDocSpec): { description: string; content?: ContentOb
   }
   return { description: 'Success, no body' };
 }
-
-/** The 409 of every route that embeds documents: a pipeline edit raced the write (send it again). */
-export const MODELS_CHANGED =
-  "The pipeline's embedding models or full-text search changed while the documents were being embedded; send them again";

@@ -11180,7 +11180,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The pipeline's embedding models or full-text search changed while the documents were being embedded; send them again */
+            /** @description The pipeline's embedding models or full-text search changed while these documents were being embedded; send them again */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12093,7 +12093,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The pipeline's embedding models or full-text search changed while the documents were being embedded; send them again */
+            /** @description The pipeline's embedding models or full-text search changed while these documents were being embedded; send them again */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -12576,7 +12576,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The file was processed or deleted meanwhile; or the pipeline's embedding models or full-text search changed while the documents were being embedded; send them again */
+            /** @description The file was processed or deleted meanwhile; or the pipeline's embedding models or full-text search changed while these documents were being embedded; send them again */
             409: {
                 headers: {
                     [name: string]: unknown;
