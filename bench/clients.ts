@@ -79,7 +79,13 @@ export class McpClient implements Transport {
 
   static async session(rest: RestClient, base: string): Promise<McpClient> {
     const client = new McpClient(rest, base, false);
-    const init = await client.post(
+    await client.open();
+    return client;
+  }
+
+  /** Opens a session; again when the server ended it (idle while other searches were measured): 404. */
+  private async open(): Promise<void> {
+    const init = await this.post(
       {
         jsonrpc: '2.0',
         id: 0,
@@ -92,10 +98,9 @@ export class McpClient implements Transport {
       },
       {},
     );
-    client.sessionId = init.headers.get('mcp-session-id');
-    if (!client.sessionId) throw new Error('initialize gave no session id');
-    await client.post({ jsonrpc: '2.0', method: 'notifications/initialized' }, client.sessionHeaders());
-    return client;
+    this.sessionId = init.headers.get('mcp-session-id');
+    if (!this.sessionId) throw new Error('initialize gave no session id');
+    await this.post({ jsonrpc: '2.0', method: 'notifications/initialized' }, this.sessionHeaders());
   }
 
   static stateless(rest: RestClient, base: string): McpClient {
@@ -123,10 +128,16 @@ export class McpClient implements Transport {
         'io.modelcontextprotocol/protocolVersion': MODERN,
         'io.modelcontextprotocol/clientCapabilities': {},
       };
-    const response = await this.post(
-      { jsonrpc: '2.0', id: this.nextId++, method: 'tools/call', params },
-      headers,
-    );
+    const call = () =>
+      this.post(
+        { jsonrpc: '2.0', id: this.nextId++, method: 'tools/call', params },
+        this.modern ? headers : this.sessionHeaders(),
+      );
+    const response = await call().catch(async (error: Error) => {
+      if (this.modern || !(error instanceof SessionGone)) throw error;
+      await this.open();
+      return call();
+    });
     const message = lastMessage(await response.text());
     const result = message.result as {
       isError?: boolean;
@@ -152,10 +163,13 @@ export class McpClient implements Transport {
       },
       body: JSON.stringify(message),
     });
+    if (response.status === 404 && this.sessionId) throw new SessionGone(await response.text());
     if (response.status >= 300) throw new Error(`/mcp answered ${response.status}: ${await response.text()}`);
     return response;
   }
 }
+
+class SessionGone extends Error {}
 
 /** The JSON-RPC message of an answer: plain JSON, or the last event of an SSE stream. */
 function lastMessage(body: string): { result?: unknown; error?: unknown } {

@@ -39,7 +39,7 @@ export class AgentsController {
   ) {}
 
   @Get()
-  @ApiDoc({ summary: 'List agents', response: AgentsPage })
+  @ApiDoc({ summary: 'List agents', query: ListAgentsQuerySchema, response: AgentsPage })
   @RequireScope('agent:read')
   list(@Auth() auth: AuthContext, @Query() query: Record<string, unknown>) {
     return this.service.list(auth, parseWith(ListAgentsQuerySchema, query));

@@ -59,7 +59,11 @@ export class ConversationsController {
   ) {}
 
   @Get('conversations/show/archives')
-  @ApiDoc({ summary: "The caller's archived conversations, grouped by agent", response: ArchivedGroups })
+  @ApiDoc({
+    summary: "The caller's archived conversations, grouped by agent",
+    query: ArchiveGroupsQuerySchema,
+    response: ArchivedGroups,
+  })
   @RequireScope('agent:read')
   archiveGroups(
     @Auth() auth: AuthContext,
@@ -73,6 +77,7 @@ export class ConversationsController {
   @Get(':agentKey/conversations/show/archives')
   @ApiDoc({
     summary: "The caller's archived conversations with an agent",
+    query: ListArchivesQuerySchema,
     response: ArchivedConversationsPage,
   })
   @RequireScope('agent:read')
@@ -88,6 +93,7 @@ export class ConversationsController {
   @Get(':agentKey/conversations')
   @ApiDoc({
     summary: "The caller's conversations with an agent, and those shared with them",
+    query: ListConversationsQuerySchema,
     response: ConversationsPage,
   })
   @RequireScope('agent:read')
@@ -101,7 +107,11 @@ export class ConversationsController {
   }
 
   @Get(':agentKey/conversations/:conversationId')
-  @ApiDoc({ summary: 'A conversation and a page of its messages', response: ConversationDetail })
+  @ApiDoc({
+    summary: 'A conversation and a page of its messages',
+    query: DetailQuerySchema,
+    response: ConversationDetail,
+  })
   @RequireScope('agent:read')
   detail(
     @Auth() auth: AuthContext,

@@ -4,7 +4,7 @@ import { parseWith } from '../common/validation';
 import { AuthContext } from './auth-context';
 import { AdminOnly, Auth } from './auth.guard';
 import { CreateApiKeySchema, UpdateApiKeySchema } from './api-keys.dto';
-import { ApiKeysService } from './api-keys.service';
+import { API_KEY_FILTERS, ApiKeysService } from './api-keys.service';
 import { ApiDoc } from '../openapi/api-doc';
 import { ApiKey, ApiKeyWithSecret, pageOf } from '../openapi/wire-schemas';
 
@@ -28,7 +28,7 @@ export class ApiKeysController {
   }
 
   @Get()
-  @ApiDoc({ summary: 'List API keys', response: pageOf(ApiKey) })
+  @ApiDoc({ summary: 'List API keys', list: { filters: API_KEY_FILTERS }, response: pageOf(ApiKey) })
   list(@Query() query: Record<string, unknown>) {
     return this.service.list(query);
   }

@@ -35,6 +35,12 @@ const present = (row: ApiKeyRow): ApiKeyView => ({
   updated_at: row.updated_at.toISOString(),
 });
 
+/** What the list of keys filters on. */
+export const API_KEY_FILTERS = {
+  name: ['eq', 'ne', 'contains', 'startswith', 'endswith'],
+  admin: ['eq'],
+} as const;
+
 @Injectable()
 export class ApiKeysService implements OnApplicationBootstrap {
   private readonly logger = new Logger(ApiKeysService.name);
@@ -136,10 +142,7 @@ export class ApiKeysService implements OnApplicationBootstrap {
   }
 
   async list(query: Record<string, unknown>): Promise<ListEnvelope<ApiKeyView>> {
-    const parsed = parseListQuery(query, {
-      name: ['eq', 'ne', 'contains', 'startswith', 'endswith'],
-      admin: ['eq'],
-    });
+    const parsed = parseListQuery(query, API_KEY_FILTERS);
     return toEnvelope(await this.keys.list(parsed), parsed, present);
   }
 

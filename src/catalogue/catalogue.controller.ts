@@ -3,7 +3,7 @@ import { ProbeSchema } from '../common/probe';
 import { UuidParam } from '../common/uuid.pipe';
 import { parseWith } from '../common/validation';
 import { AdminOnly } from '../auth/auth.guard';
-import { CatalogueService } from './catalogue.service';
+import { CatalogueService, EMBEDDING_MODEL_FILTERS, PROVIDER_FILTERS } from './catalogue.service';
 import { CreateEmbeddingModelSchema, CreateTextSplitterSchema } from './catalogue.dto';
 import { ApiDoc } from '../openapi/api-doc';
 import {
@@ -20,13 +20,21 @@ export class CatalogueController {
   constructor(private readonly service: CatalogueService) {}
 
   @Get('embedding_providers')
-  @ApiDoc({ summary: 'Embedding providers', response: pageOf(EmbeddingProvider) })
+  @ApiDoc({
+    summary: 'Embedding providers',
+    list: { filters: PROVIDER_FILTERS },
+    response: pageOf(EmbeddingProvider),
+  })
   listProviders(@Query() query: Record<string, unknown>) {
     return this.service.listProviders(query);
   }
 
   @Get('embedding_models')
-  @ApiDoc({ summary: 'Embedding models', response: pageOf(EmbeddingModel) })
+  @ApiDoc({
+    summary: 'Embedding models',
+    list: { filters: EMBEDDING_MODEL_FILTERS },
+    response: pageOf(EmbeddingModel),
+  })
   listModels(@Query() query: Record<string, unknown>) {
     return this.service.listModels(query);
   }
@@ -75,7 +83,7 @@ export class CatalogueController {
   }
 
   @Get('text_splitters')
-  @ApiDoc({ summary: 'Text splitters', response: pageOf(TextSplitter) })
+  @ApiDoc({ summary: 'Text splitters', list: { filters: PROVIDER_FILTERS }, response: pageOf(TextSplitter) })
   listSplitters(@Query() query: Record<string, unknown>) {
     return this.service.listSplitters(query);
   }

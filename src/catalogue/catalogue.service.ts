@@ -5,7 +5,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { conflict, notFound } from '../common/errors';
 import { newId } from '../common/ids';
-import { ListEnvelope, parseListQuery, toEnvelope } from '../common/list';
+import { ListEnvelope, parseListQuery, TEXT_OPS, toEnvelope } from '../common/list';
 import { ProbeDto, runProbe } from '../common/probe';
 import { SETTINGS, Settings } from '../config/settings';
 import { EmbeddingsService } from '../embeddings/embeddings.service';
@@ -42,7 +42,9 @@ function sameJson(a: unknown, b: unknown): boolean {
   return JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 }
 
-const STRING_OPS = ['eq', 'ne', 'contains', 'startswith', 'endswith', 'in'] as const;
+/** What the catalogue's lists filter on. */
+export const PROVIDER_FILTERS = { provider: TEXT_OPS } as const;
+export const EMBEDDING_MODEL_FILTERS = { name: TEXT_OPS, provider: TEXT_OPS, size: ['eq'] } as const;
 
 /** What an embedding probe embeds unless the admin sends a text. */
 const EMBEDDING_PROBE = 'Trove embedding probe: is this model reachable?';
@@ -83,7 +85,7 @@ export class CatalogueService {
   }
 
   listProviders(query: Record<string, unknown>) {
-    const parsed = parseListQuery(query, { provider: STRING_OPS });
+    const parsed = parseListQuery(query, PROVIDER_FILTERS);
     const matches = (value: string) =>
       parsed.filters.every((f) => {
         switch (f.op) {
@@ -112,7 +114,7 @@ export class CatalogueService {
   }
 
   async listModels(query: Record<string, unknown>): Promise<ListEnvelope<EmbeddingModelView>> {
-    const parsed = parseListQuery(query, { name: STRING_OPS, provider: STRING_OPS, size: ['eq'] });
+    const parsed = parseListQuery(query, EMBEDDING_MODEL_FILTERS);
     return toEnvelope(await this.repository.listModels(parsed), parsed, (row) => this.presentModel(row));
   }
 
@@ -187,7 +189,7 @@ export class CatalogueService {
   }
 
   async listSplitters(query: Record<string, unknown>): Promise<ListEnvelope<TextSplitterView>> {
-    const parsed = parseListQuery(query, { provider: STRING_OPS });
+    const parsed = parseListQuery(query, PROVIDER_FILTERS);
     return toEnvelope(await this.repository.listSplitters(parsed), parsed, presentSplitter);
   }
 

@@ -40,6 +40,9 @@ export interface ListEnvelope<T> {
   query_info: FieldFilter[];
 }
 
+/** The operators of a text field. */
+export const TEXT_OPS = ['eq', 'ne', 'contains', 'startswith', 'endswith', 'in'] as const;
+
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 1000;
 /** Filters of one list request, characters of one value, values of one `$in`. */

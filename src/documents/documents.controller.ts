@@ -2,13 +2,12 @@ import { Body, Controller, Delete, Get, Post, Query, Res } from '@nestjs/common'
 import type { FastifyReply } from 'fastify';
 import { AuthContext } from '../auth/auth-context';
 import { Auth } from '../auth/auth.guard';
-import { invalid } from '../common/errors';
 import { UuidParam } from '../common/uuid.pipe';
-import { parseAsyncFlag } from './documents.dto';
 import { DocumentsService } from './documents.service';
 import { ApiDoc, jsonSchemaOf } from '../openapi/api-doc';
 import { MODELS_CHANGED } from './ingestion.service';
-import { DocumentInputSchema } from './documents.dto';
+import { AsyncQuery, DocumentInputSchema, parseAsyncQuery } from './documents.dto';
+import { DOCUMENT_FILTERS } from './documents.repository';
 import { z } from 'zod';
 import { Document, DocumentVersion, ExpiredDocument, Fragment, Job, pageOf } from '../openapi/wire-schemas';
 
@@ -20,6 +19,7 @@ export class DocumentsController {
   @Post()
   @ApiDoc({
     summary: 'Add documents (one or a list; ?async=true queues them as a job, 202)',
+    query: AsyncQuery,
     body: {
       oneOf: [
         jsonSchemaOf(DocumentInputSchema, 'input'),
@@ -42,15 +42,13 @@ export class DocumentsController {
     @Body() body: unknown,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const unknown = Object.keys(query ?? {}).find((key) => key !== 'async');
-    if (unknown) throw invalid(`query parameter ${unknown}: not supported here; the only one is async`);
-    const result = await this.service.add(auth, id, body, parseAsyncFlag(query?.async));
+    const result = await this.service.add(auth, id, body, parseAsyncQuery(query));
     void reply.status(result.kind === 'queued' ? 202 : 201);
     return result.body;
   }
 
   @Get()
-  @ApiDoc({ summary: 'List documents (filters on metadata and fields)', response: pageOf(Document) })
+  @ApiDoc({ summary: 'List documents', list: { filters: DOCUMENT_FILTERS }, response: pageOf(Document) })
   list(
     @Auth() auth: AuthContext,
     @UuidParam('id', 'pipeline id') id: string,
@@ -70,7 +68,7 @@ export class DocumentsController {
   }
 
   @Get(':documentId/fragments')
-  @ApiDoc({ summary: "A document's fragments", response: pageOf(Fragment) })
+  @ApiDoc({ summary: "A document's fragments", list: {}, response: pageOf(Fragment) })
   fragments(
     @Auth() auth: AuthContext,
     @UuidParam('id', 'pipeline id') id: string,
@@ -83,6 +81,7 @@ export class DocumentsController {
   @Get(':documentId/versions')
   @ApiDoc({
     summary: "A document's versions, oldest first (paged on the version number)",
+    list: { cursor: 'a version number' },
     response: pageOf(DocumentVersion),
   })
   versions(

@@ -58,8 +58,19 @@ export function parseDocumentsBody(
   return { batch, documents };
 }
 
-/** `?async=true|false`. */
-export function parseAsyncFlag(value: unknown): boolean {
+/** The one query parameter of the routes that store documents (documents, uploads, kept files). */
+export const AsyncQuery = z.object({
+  async: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .describe('Queue the work as a job and answer 202 with it (default false; any letter case)'),
+});
+
+/** `?async=true|false`: whether to queue; any other parameter is refused. */
+export function parseAsyncQuery(query: Record<string, unknown> | undefined): boolean {
+  const unknown = Object.keys(query ?? {}).find((key) => key !== 'async');
+  if (unknown) throw invalid(`query parameter ${unknown}: not supported here; the only one is async`);
+  const value = query?.async;
   if (value === undefined) return false;
   const raw = String(value).toLowerCase();
   if (raw === 'true' || raw === '1') return true;

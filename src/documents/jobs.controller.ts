@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { AuthContext } from '../auth/auth-context';
 import { Auth } from '../auth/auth.guard';
 import { UuidParam } from '../common/uuid.pipe';
-import { JobsService } from './jobs.service';
+import { JOB_FILTERS, JobsService } from './jobs.service';
 import { ApiDoc } from '../openapi/api-doc';
 import { Job, pageOf } from '../openapi/wire-schemas';
 
@@ -12,8 +12,8 @@ export class JobsController {
 
   @Get()
   @ApiDoc({
-    summary:
-      'Jobs this key may see: ingestion, and reindex after a pipeline edit (filters on state, pipeline_id, kind)',
+    summary: 'Jobs this key may see: ingestion, and reindex after a pipeline edit',
+    list: { filters: JOB_FILTERS },
     response: pageOf(Job),
   })
   list(@Auth() auth: AuthContext, @Query() query: Record<string, unknown>) {

@@ -48,7 +48,8 @@ interface JobPayload {
 export const jobAad = (jobId: string) => `job:${jobId}`;
 
 /** What `GET /jobs` filters on. */
-const JOB_FILTERS = {
+/** What the list of jobs filters on. */
+export const JOB_FILTERS = {
   state: ['eq', 'ne', 'in'],
   pipeline_id: ['eq', 'in'],
   kind: ['eq'],

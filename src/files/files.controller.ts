@@ -4,12 +4,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AuthContext } from '../auth/auth-context';
 import { Auth } from '../auth/auth.guard';
-import { invalid } from '../common/errors';
 import { UuidParam } from '../common/uuid.pipe';
 import { SETTINGS, Settings } from '../config/settings';
-import { parseAsyncFlag } from '../documents/documents.dto';
+import { AsyncQuery, parseAsyncQuery } from '../documents/documents.dto';
 import { parseProcessBody, parseUploadFields } from './files.dto';
 import { FilesService } from './files.service';
+import { PENDING_FILE_FILTERS } from './pending-files.repository';
 import { MULTIPART_ROUTE, readMultipartUpload } from './multipart';
 import { MODELS_CHANGED } from '../documents/ingestion.service';
 import { ApiDoc } from '../openapi/api-doc';
@@ -19,12 +19,6 @@ import { DeletedFile, FileOutcome, FileResult, PendingFile, pageOf } from '../op
 const ProcessResult = z.union([FileResult, FileOutcome]);
 
 /** `?async=true|false`, the only query parameter of the routes that store. */
-function queueFlag(query: Record<string, unknown>): boolean {
-  const unknown = Object.keys(query ?? {}).find((key) => key !== 'async');
-  if (unknown) throw invalid(`query parameter ${unknown}: not supported here; the only one is async`);
-  return parseAsyncFlag(query?.async);
-}
-
 @Controller('pipelines/:id/files')
 export class FilesController {
   constructor(
@@ -59,6 +53,7 @@ export class FilesController {
         process: { enum: ['true', 'false'] },
       },
     },
+    query: AsyncQuery,
     response: z.array(FileResult),
     accepted: z.array(FileResult),
     errors: { 409: MODELS_CHANGED },
@@ -71,7 +66,7 @@ export class FilesController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const queue = queueFlag(query);
+    const queue = parseAsyncQuery(query);
     await this.files.assertWritable(auth, pipelineId);
     const upload = await readMultipartUpload(request, this.settings.files);
     const options = parseUploadFields(
@@ -87,7 +82,11 @@ export class FilesController {
 
   /** Uploaded files waiting to be processed. */
   @Get()
-  @ApiDoc({ summary: 'Files kept for later processing', response: pageOf(PendingFile) })
+  @ApiDoc({
+    summary: 'Files kept for later processing',
+    list: { filters: PENDING_FILE_FILTERS },
+    response: pageOf(PendingFile),
+  })
   list(
     @Auth() auth: AuthContext,
     @UuidParam('id', 'pipeline id') pipelineId: string,
@@ -110,6 +109,7 @@ export class FilesController {
   @Post(':fileId/process')
   @ApiDoc({
     summary: 'Make a kept file a document',
+    query: AsyncQuery,
     response: ProcessResult,
     accepted: ProcessResult,
     errors: { 409: `The file was processed or deleted meanwhile; or ${MODELS_CHANGED.toLowerCase()}` },
@@ -126,7 +126,7 @@ export class FilesController {
       auth,
       pipelineId,
       fileId,
-      parseProcessBody(body, queueFlag(query)),
+      parseProcessBody(body, parseAsyncQuery(query)),
     );
     void reply.status(result.status === 'queued' ? 202 : 201);
     return result;

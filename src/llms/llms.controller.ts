@@ -4,7 +4,7 @@ import { ProbeSchema } from '../common/probe';
 import { UuidParam } from '../common/uuid.pipe';
 import { parseWith } from '../common/validation';
 import { CreateLlmSchema, UpdateLlmSchema } from './llms.dto';
-import { LlmsService } from './llms.service';
+import { LLM_FILTERS, LlmsService } from './llms.service';
 import { ApiDoc } from '../openapi/api-doc';
 import { Llm, LlmProbe, pageOf } from '../openapi/wire-schemas';
 
@@ -14,7 +14,11 @@ export class LlmsController {
   constructor(private readonly service: LlmsService) {}
 
   @Get()
-  @ApiDoc({ summary: 'LLMs the agents may answer with', response: pageOf(Llm) })
+  @ApiDoc({
+    summary: 'LLMs the agents may answer with',
+    list: { filters: LLM_FILTERS },
+    response: pageOf(Llm),
+  })
   list(@Query() query: Record<string, unknown>) {
     return this.service.list(query);
   }

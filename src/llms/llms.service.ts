@@ -10,7 +10,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { conflict, notFound } from '../common/errors';
 import { isUuid, newId } from '../common/ids';
-import { ListEnvelope, parseListQuery, toEnvelope } from '../common/list';
+import { ListEnvelope, parseListQuery, TEXT_OPS, toEnvelope } from '../common/list';
 import { ProbeDto, runProbe } from '../common/probe';
 import { SETTINGS, Settings } from '../config/settings';
 import { DatabaseService } from '../database/database.service';
@@ -60,7 +60,8 @@ export interface LlmProbeView {
   answer: string | null;
   error: string | null;
 }
-const STRING_OPS = ['eq', 'ne', 'contains', 'startswith', 'endswith', 'in'] as const;
+/** What the list of LLMs filters on. */
+export const LLM_FILTERS = { name: TEXT_OPS, provider: TEXT_OPS } as const;
 
 @Injectable()
 export class LlmsService {
@@ -74,7 +75,7 @@ export class LlmsService {
   ) {}
 
   async list(query: Record<string, unknown>): Promise<ListEnvelope<LlmView>> {
-    const parsed = parseListQuery(query, { name: STRING_OPS, provider: STRING_OPS });
+    const parsed = parseListQuery(query, LLM_FILTERS);
     return toEnvelope(await this.llms.list(parsed), parsed, present);
   }
 

@@ -10,9 +10,10 @@
  * what clients generate types from, so they stay stable.
  */
 import { applyDecorators } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOperation, ApiResponse } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiOperation, ApiQuery, ApiResponse } from '@nestjs/swagger';
 import type { ContentObject, SchemaObject } from '@nestjs/swagger';
 import { z } from 'zod';
+import { DEFAULT_LIMIT, type FilterOp, MAX_FILTERS, MAX_LIMIT } from '../common/list';
 
 export interface ApiDocSpec {
   summary: string;
@@ -24,6 +25,14 @@ export interface ApiDocSpec {
   /** `multipart/form-data` instead of JSON. */
   multipart?: boolean;
   bodyExample?: unknown;
+  /** The query parameters: the zod object the controller parses them with, one parameter per property. */
+  query?: z.ZodObject;
+  /**
+   * A list route of the REST envelope (src/common/list.ts): its page parameters and
+   * the `field$op=value` filters of these fields (none: a list that pages only).
+   * `cursor` says what `after`/`before` hold when the list is not keyed on ids.
+   */
+  list?: { filters?: Readonly<Record<string, readonly FilterOp[]>>; cursor?: string };
   /** The success answer's JSON schema; none for answers without a body (204). */
   response?: z.ZodType | SchemaObject;
   /** A success answer that is not JSON: its media type and what it is. */
@@ -89,6 +98,8 @@ export function ApiDoc(spec: ApiDocSpec): MethodDecorator {
       }),
     );
   }
+  if (spec.query) decorators.push(...zodQuery(spec.query));
+  if (spec.list) decorators.push(...listQuery(spec.list));
   decorators.push(ApiResponse({ status, ...successOf(spec) }));
   if (spec.accepted) {
     decorators.push(
@@ -112,6 +123,69 @@ export function ApiDoc(spec: ApiDocSpec): MethodDecorator {
     decorators.push(ApiResponse({ status: Number(code), description, ...(content ? { content } : {}) }));
   }
   return applyDecorators(...decorators);
+}
+
+/** One query parameter per property of the schema, as the wire has it (strings before parsing). */
+function zodQuery(schema: z.ZodObject): MethodDecorator[] {
+  const json = jsonSchemaOf(schema, 'input');
+  const required = new Set(json.required ?? []);
+  return Object.entries(json.properties ?? {}).map(([name, property]) => {
+    const { description, ...propertySchema } = property as SchemaObject;
+    return ApiQuery({ name, required: required.has(name), description, schema: propertySchema });
+  });
+}
+
+function listQuery(list: NonNullable<ApiDocSpec['list']>): MethodDecorator[] {
+  const cursor = list.cursor ?? 'an id';
+  const parameters = [
+    ApiQuery({
+      name: 'limit',
+      required: false,
+      description: 'Items per page',
+      schema: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT },
+    }),
+    ApiQuery({
+      name: 'after',
+      required: false,
+      description: `The page after this cursor (\`page_info.after\`: ${cursor})`,
+      schema: { type: 'string' },
+    }),
+    ApiQuery({
+      name: 'before',
+      required: false,
+      description: `The page before this cursor (\`page_info.before\`: ${cursor}); not with \`after\``,
+      schema: { type: 'string' },
+    }),
+  ];
+  const fields = Object.entries(list.filters ?? {});
+  if (fields.length === 0) return parameters;
+  // Filter names are built from field and operator, so they are one free-form object
+  // parameter (form style, exploded: each property is its own `name=value`).
+  const names = fields.map(([field, ops]) => `\`${field}\` (${ops.join(', ')})`).join(', ');
+  parameters.push(
+    ApiQuery({
+      name: 'filters',
+      required: false,
+      style: 'form',
+      explode: true,
+      description:
+        `Filters as \`field$op=value\` (\`field=value\` means \`$eq\`; \`$in\` takes comma-separated values), ` +
+        `at most ${MAX_FILTERS}, all of which must hold. Fields and operators: ${names}.`,
+      // propertyNames is JSON Schema 2020-12 (OpenAPI 3.1), which @nestjs/swagger's types predate.
+      schema: {
+        type: 'object',
+        propertyNames: {
+          // `field=value` means `field$eq=value`: only where $eq is allowed.
+          enum: fields.flatMap(([field, ops]) => [
+            ...(ops.includes('eq') ? [field] : []),
+            ...ops.map((op) => `${field}$${op}`),
+          ]),
+        },
+        additionalProperties: { type: 'string' },
+      } as SchemaObject,
+    }),
+  );
+  return parameters;
 }
 
 function successOf(spec: ApiDocSpec): { description: string; content?: ContentObject } {

@@ -4,7 +4,7 @@ import { parseWith } from '../common/validation';
 import { AuthContext } from '../auth/auth-context';
 import { AdminOnly, Auth } from '../auth/auth.guard';
 import { ClassificationsSchema, CreatePipelineSchema } from './pipelines.dto';
-import { PipelinesService } from './pipelines.service';
+import { PIPELINE_FILTERS, PipelinesService } from './pipelines.service';
 import { ApiDoc } from '../openapi/api-doc';
 import { Classifications, pageOf, Pipeline } from '../openapi/wire-schemas';
 
@@ -31,7 +31,11 @@ export class PipelinesController {
   }
 
   @Get()
-  @ApiDoc({ summary: 'List the pipelines this key may read', response: pageOf(Pipeline) })
+  @ApiDoc({
+    summary: 'List the pipelines this key may read',
+    list: { filters: PIPELINE_FILTERS },
+    response: pageOf(Pipeline),
+  })
   list(@Auth() auth: AuthContext, @Query() query: Record<string, unknown>) {
     return this.service.list(auth, query);
   }

@@ -15,7 +15,7 @@ import {
 } from '../database/migrations/1764470100000-DefaultCatalogue';
 import { conflict, DomainError, ErrorCode, forbidden, invalid, pipelineNotFound } from '../common/errors';
 import { newId } from '../common/ids';
-import { ListEnvelope, MAX_FILTER_VALUE_CHARS, parseListQuery, toEnvelope } from '../common/list';
+import { ListEnvelope, MAX_FILTER_VALUE_CHARS, parseListQuery, TEXT_OPS, toEnvelope } from '../common/list';
 import { Classifications, normalizeClassifications } from './classification-hierarchy';
 import { FragmentsService } from '../fragments/fragments.service';
 import { PipelineRecord } from './pipeline';
@@ -73,7 +73,12 @@ export function presentPipeline(
   };
 }
 
-const NAME_OPS = ['eq', 'ne', 'contains', 'startswith', 'endswith', 'in'] as const;
+/** What the list of pipelines filters on. */
+export const PIPELINE_FILTERS = {
+  name: TEXT_OPS,
+  description: ['contains'],
+  full_text_search: ['eq'],
+} as const;
 
 export interface AccessOptions {
   /**
@@ -154,11 +159,7 @@ export class PipelinesService {
   }
 
   async list(auth: AuthContext, query: Record<string, unknown>): Promise<ListEnvelope<PipelineView>> {
-    const parsed = parseListQuery(query, {
-      name: NAME_OPS,
-      description: ['contains'],
-      full_text_search: ['eq'],
-    });
+    const parsed = parseListQuery(query, PIPELINE_FILTERS);
     for (const filter of parsed.filters) {
       if (filter.field === 'full_text_search' && !['true', 'false'].includes(filter.value)) {
         throw invalid(`query parameter full_text_search: expected true or false, got '${filter.value}'`);

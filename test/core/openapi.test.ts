@@ -148,6 +148,60 @@ describeEachDatabase('OpenAPI document and reference', (fixture) => {
     expect(missing).toEqual([]);
   });
 
+  it('declares the query parameters of every list, and the server takes each filter it documents', async () => {
+    const queryOf = (method: string, path: string): Schema[] =>
+      ((doc.paths[path][method] as Schema).parameters ?? []).filter((p: Schema) => p.in === 'query');
+    const names = (method: string, path: string) =>
+      queryOf(method, path)
+        .map((p) => p.name as string)
+        .sort();
+
+    // Every REST list envelope pages with limit/after/before.
+    const lists = Object.entries(doc.paths).filter(
+      ([, item]) => item.get?.responses['200']?.content?.['application/json']?.schema?.properties?.page_info,
+    );
+    expect(lists.length).toBeGreaterThanOrEqual(11);
+    for (const [path] of lists)
+      expect({ path, names: names('get', path) }).toEqual({
+        path,
+        names: expect.arrayContaining(['after', 'before', 'limit']),
+      });
+    // The agents API's lists take the published parameters; the routes that store documents take async.
+    expect(names('get', '/api/v1/agents')).toEqual(['limit', 'page', 'search', 'sort_by', 'sort_order']);
+    expect(names('get', '/api/v1/agents/{agentKey}/conversations')).toEqual(
+      expect.arrayContaining(['page', 'limit', 'sortBy', 'sortOrder', 'search', 'isArchived']),
+    );
+    for (const path of [
+      '/pipelines/{id}/documents',
+      '/pipelines/{id}/files',
+      '/pipelines/{id}/files/{fileId}/process',
+    ])
+      expect(names('post', path)).toEqual(['async']);
+
+    // Each filter a list documents is one the server takes: never "cannot filter on" or "operator not supported".
+    const pipeline = (
+      await api().post('/pipelines', { name: 'openapi-filters', classifications: ['public'] })
+    ).body;
+    const refused: string[] = [];
+    let tried = 0;
+    for (const [path] of lists) {
+      const filters = queryOf('get', path).find((p) => p.name === 'filters');
+      if (!filters) continue;
+      expect(filters).toMatchObject({ style: 'form', explode: true });
+      const url = path.replace('{id}', pipeline.id);
+      for (const name of filters.schema.propertyNames.enum as string[]) {
+        const response = await api().get(`${url}?${encodeURIComponent(name)}=x`);
+        tried++;
+        if (response.status === 422 && /cannot filter on|is not supported/.test(response.body.detail))
+          refused.push(`${path} ${name}: ${response.body.detail}`);
+      }
+      const unknown = await api().get(`${url}?no_such_field=x`);
+      expect({ path, status: unknown.status }).toEqual({ path, status: 422 });
+    }
+    expect(tried).toBeGreaterThan(40);
+    expect(refused).toEqual([]);
+  });
+
   it("names the agents API's objects as components, every field typed", () => {
     const components = doc.components?.schemas ?? {};
     const named = [

@@ -970,7 +970,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Jobs this key may see: ingestion, and reindex after a pipeline edit (filters on state, pipeline_id, kind) */
+        /** Jobs this key may see: ingestion, and reindex after a pipeline edit */
         get: operations["JobsController_list"];
         put?: never;
         post?: never;
@@ -1373,7 +1373,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List documents (filters on metadata and fields) */
+        /** List documents */
         get: operations["DocumentsController_list"];
         put?: never;
         /** Add documents (one or a list; ?async=true queues them as a job, 202) */
@@ -3255,7 +3255,18 @@ export interface operations {
     };
     ApiKeysController_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The page after this cursor (`page_info.after`: an id) */
+                after?: string;
+                /** @description The page before this cursor (`page_info.before`: an id); not with `after` */
+                before?: string;
+                /** @description Filters as `field$op=value` (`field=value` means `$eq`; `$in` takes comma-separated values), at most 20, all of which must hold. Fields and operators: `name` (eq, ne, contains, startswith, endswith), `admin` (eq). */
+                filters?: {
+                    [key: string]: string;
+                };
+                /** @description Items per page */
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4238,7 +4249,13 @@ export interface operations {
     };
     AgentsController_list: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: string;
+                page?: string;
+                search?: string;
+                sort_by?: string;
+                sort_order?: "asc" | "desc";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4741,7 +4758,18 @@ export interface operations {
     };
     ConversationsController_list: {
         parameters: {
-            query?: never;
+            query?: {
+                endDate?: string;
+                isArchived?: "true" | "false";
+                limit?: string;
+                page?: string;
+                projectId?: string;
+                search?: string;
+                sortBy?: string;
+                sortOrder?: string;
+                startDate?: string;
+                status?: string;
+            };
             header?: never;
             path: {
                 agentKey: string;
@@ -4996,7 +5024,15 @@ export interface operations {
     };
     ConversationsController_detail: {
         parameters: {
-            query?: never;
+            query?: {
+                endDate?: string;
+                limit?: string;
+                messageType?: "user_query" | "bot_response" | "error" | "feedback" | "system";
+                page?: string;
+                sortBy?: "createdAt" | "messageType" | "content";
+                sortOrder?: "asc" | "desc";
+                startDate?: string;
+            };
             header?: never;
             path: {
                 agentKey: string;
@@ -6860,7 +6896,15 @@ export interface operations {
     };
     ConversationsController_archives: {
         parameters: {
-            query?: never;
+            query?: {
+                endDate?: string;
+                limit?: string;
+                page?: string;
+                search?: string;
+                sortBy?: "createdAt" | "lastActivityAt" | "title";
+                sortOrder?: "asc" | "desc";
+                startDate?: string;
+            };
             header?: never;
             path: {
                 agentKey: string;
@@ -7106,7 +7150,10 @@ export interface operations {
     };
     ConversationsController_archiveGroups: {
         parameters: {
-            query?: never;
+            query?: {
+                agentLimit?: string;
+                agentPage?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -7534,7 +7581,18 @@ export interface operations {
     };
     CatalogueController_listModels: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The page after this cursor (`page_info.after`: an id) */
+                after?: string;
+                /** @description The page before this cursor (`page_info.before`: an id); not with `after` */
+                before?: string;
+                /** @description Filters as `field$op=value` (`field=value` means `$eq`; `$in` takes comma-separated values), at most 20, all of which must hold. Fields and operators: `name` (eq, ne, contains, startswith, endswith, in), `provider` (eq, ne, contains, startswith, endswith, in), `size` (eq). */
+                filters?: {
+                    [key: string]: string;
+                };
+                /** @description Items per page */
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -8205,7 +8263,18 @@ export interface operations {
     };
     CatalogueController_listProviders: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The page after this cursor (`page_info.after`: an id) */
+                after?: string;
+                /** @description The page before this cursor (`page_info.before`: an id); not with `after` */
+                before?: string;
+                /** @description Filters as `field$op=value` (`field=value` means `$eq`; `$in` takes comma-separated values), at most 20, all of which must hold. Fields and operators: `provider` (eq, ne, contains, startswith, endswith, in). */
+                filters?: {
+                    [key: string]: string;
+                };
+                /** @description Items per page */
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -8441,7 +8510,18 @@ export interface operations {
     };
     JobsController_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The page after this cursor (`page_info.after`: an id) */
+                after?: string;
+                /** @description The page before this cursor (`page_info.before`: an id); not with `after` */
+                before?: string;
+                /** @description Filters as `field$op=value` (`field=value` means `$eq`; `$in` takes comma-separated values), at most 20, all of which must hold. Fields and operators: `state` (eq, ne, in), `pipeline_id` (eq, in), `kind` (eq). */
+                filters?: {
+                    [key: string]: string;
+                };
+                /** @description Items per page */
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -8751,7 +8831,18 @@ export interface operations {
     };
     LlmsController_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The page after this cursor (`page_info.after`: an id) */
+                after?: string;
+                /** @description The page before this cursor (`page_info.before`: an id); not with `after` */
+                before?: string;
+                /** @description Filters as `field$op=value` (`field=value` means `$eq`; `$in` takes comma-separated values), at most 20, all of which must hold. Fields and operators: `name` (eq, ne, contains, startswith, endswith, in), `provider` (eq, ne, contains, startswith, endswith, in). */
+                filters?: {
+                    [key: string]: string;
+                };
+                /** @description Items per page */
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -9804,7 +9895,18 @@ export interface operations {
     };
     PipelinesController_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The page after this cursor (`page_info.after`: an id) */
+                after?: string;
+                /** @description The page before this cursor (`page_info.before`: an id); not with `after` */
+                before?: string;
+                /** @description Filters as `field$op=value` (`field=value` means `$eq`; `$in` takes comma-separated values), at most 20, all of which must hold. Fields and operators: `name` (eq, ne, contains, startswith, endswith, in), `description` (contains), `full_text_search` (eq). */
+                filters?: {
+                    [key: string]: string;
+                };
+                /** @description Items per page */
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -10879,7 +10981,18 @@ export interface operations {
     };
     DocumentsController_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The page after this cursor (`page_info.after`: an id) */
+                after?: string;
+                /** @description The page before this cursor (`page_info.before`: an id); not with `after` */
+                before?: string;
+                /** @description Filters as `field$op=value` (`field=value` means `$eq`; `$in` takes comma-separated values), at most 20, all of which must hold. Fields and operators: `external_id` (eq, ne, contains, startswith, endswith, in), `classification` (eq, ne, in), `version` (eq, gt, gte, lt, lte), `expired` (eq). */
+                filters?: {
+                    [key: string]: string;
+                };
+                /** @description Items per page */
+                limit?: number;
+            };
             header?: never;
             path: {
                 id: string;
@@ -11029,7 +11142,10 @@ export interface operations {
     };
     DocumentsController_add: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Queue the work as a job and answer 202 with it (default false; any letter case) */
+                async?: "0" | "1" | "true" | "false";
+            };
             header?: never;
             path: {
                 id: string;
@@ -11542,7 +11658,14 @@ export interface operations {
     };
     DocumentsController_fragments: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The page after this cursor (`page_info.after`: an id) */
+                after?: string;
+                /** @description The page before this cursor (`page_info.before`: an id); not with `after` */
+                before?: string;
+                /** @description Items per page */
+                limit?: number;
+            };
             header?: never;
             path: {
                 documentId: string;
@@ -11687,7 +11810,14 @@ export interface operations {
     };
     DocumentsController_versions: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The page after this cursor (`page_info.after`: a version number) */
+                after?: string;
+                /** @description The page before this cursor (`page_info.before`: a version number); not with `after` */
+                before?: string;
+                /** @description Items per page */
+                limit?: number;
+            };
             header?: never;
             path: {
                 documentId: string;
@@ -11828,7 +11958,18 @@ export interface operations {
     };
     FilesController_list: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The page after this cursor (`page_info.after`: an id) */
+                after?: string;
+                /** @description The page before this cursor (`page_info.before`: an id); not with `after` */
+                before?: string;
+                /** @description Filters as `field$op=value` (`field=value` means `$eq`; `$in` takes comma-separated values), at most 20, all of which must hold. Fields and operators: `filename` (eq, ne, contains, startswith, endswith, in), `external_id` (eq, ne, contains, startswith, endswith, in), `classification` (eq, ne, in), `type` (eq, ne, in), `sha256` (eq, in). */
+                filters?: {
+                    [key: string]: string;
+                };
+                /** @description Items per page */
+                limit?: number;
+            };
             header?: never;
             path: {
                 id: string;
@@ -11980,7 +12121,10 @@ export interface operations {
     };
     FilesController_upload: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Queue the work as a job and answer 202 with it (default false; any letter case) */
+                async?: "0" | "1" | "true" | "false";
+            };
             header?: never;
             path: {
                 id: string;
@@ -12458,7 +12602,10 @@ export interface operations {
     };
     FilesController_process: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Queue the work as a job and answer 202 with it (default false; any letter case) */
+                async?: "0" | "1" | "true" | "false";
+            };
             header?: never;
             path: {
                 fileId: string;
@@ -12911,7 +13058,18 @@ export interface operations {
     };
     CatalogueController_listSplitters: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The page after this cursor (`page_info.after`: an id) */
+                after?: string;
+                /** @description The page before this cursor (`page_info.before`: an id); not with `after` */
+                before?: string;
+                /** @description Filters as `field$op=value` (`field=value` means `$eq`; `$in` takes comma-separated values), at most 20, all of which must hold. Fields and operators: `provider` (eq, ne, contains, startswith, endswith, in). */
+                filters?: {
+                    [key: string]: string;
+                };
+                /** @description Items per page */
+                limit?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
