@@ -1,5 +1,5 @@
 import { DomainError, ErrorCode } from '../common/errors';
-import { DatabaseError, sanitizeDatabaseError } from './database-errors';
+import { DatabaseError, isUnreachable, sanitizeDatabaseError } from './database-errors';
 
 /** A driver error as node-postgres throws it: a message and a SQLSTATE. */
 const driverError = (code: string, message: string) => Object.assign(new Error(message), { code });
@@ -26,6 +26,29 @@ describe('sanitizeDatabaseError', () => {
     );
     expect((invalid as DomainError).code).toBe(ErrorCode.InvalidArgument);
     expect((invalid as DomainError).message).not.toContain('secret');
+  });
+
+  it.each([
+    ['ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432'],
+    ['08006', 'connection failure'],
+    ['57P01', 'terminating connection due to administrator command'],
+    ['57P05', 'terminating connection due to idle-session timeout'],
+    ['53300', 'sorry, too many clients already'],
+    ['3D000', 'database "trove" does not exist'],
+  ])('answers a database that cannot be reached or serve (%s) with 503', (code, message) => {
+    const error = sanitizeDatabaseError(driverError(code, message));
+    expect((error as DomainError).code).toBe(ErrorCode.Unavailable);
+    expect((error as DomainError).message).not.toContain(message);
+    expect(isUnreachable(driverError(code, message))).toBe(true);
+  });
+
+  it("counts a lost connection without a code, in TypeORM's wrapper too, as unreachable", () => {
+    expect(isUnreachable(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(
+      isUnreachable({ message: 'query failed', driverError: driverError('08003', 'no connection') }),
+    ).toBe(true);
+    expect(isUnreachable(driverError('42P01', 'relation "x" does not exist'))).toBe(false);
+    expect(isUnreachable(driverError('57014', 'canceling statement due to statement timeout'))).toBe(false);
   });
 
   it('leaves a constraint violation a DatabaseError that callers can test by code', () => {

@@ -84,13 +84,42 @@ const CONNECTION_CODES = new Set([
   'ENETUNREACH',
   'ENOENT', // the embedded database's socket is gone
 ]);
-/** SQLSTATEs of a server that is down, restarting, full or gone. */
-const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300', '3D000']);
+/**
+ * SQLSTATEs of a server that is down, restarting, full or gone: a connection exception
+ * (class 08), an operator intervention (57P01-57P05: shut down, crashed, starting up,
+ * database dropped, idle session ended), too many connections, no such database.
+ */
+const UNAVAILABLE_STATE = /^(08|57P0[1-5]$|53300$|3D000$)/;
 /** pg's own messages for a connection that failed without a code. */
 const CONNECTION_MESSAGES =
   /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Database is not connected|not queryable|Cannot use a pool after calling end/i;
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/** The code and message of a driver's error, or of the driver's error TypeORM wraps. */
+function codeAndMessage(error: unknown): { code: string | undefined; message: string; driver: DriverError } {
+  const outer = (error ?? {}) as DriverError;
+  const driver = outer.driverError ?? outer;
+  return {
+    driver,
+    code: text(driver.code) ?? text(outer.code),
+    message: text(driver.message) ?? text(outer.message) ?? String(error),
+  };
+}
+
+/**
+ * Whether the database cannot be reached or cannot serve now: the connection failed or
+ * was lost, or the server is down, starting, full or without the database. The one
+ * answer to it is "later, or elsewhere": a 503 here, the primary for a replica's read
+ * (replica-reader.ts).
+ */
+export function isUnreachable(error: unknown): boolean {
+  const { code, message } = codeAndMessage(error);
+  return (
+    (code !== undefined && (CONNECTION_CODES.has(code) || UNAVAILABLE_STATE.test(code))) ||
+    CONNECTION_MESSAGES.test(message)
+  );
+}
 
 const SQLSTATE = /^[0-9A-Z]{5}$/;
 
@@ -100,25 +129,16 @@ const SQLSTATE = /^[0-9A-Z]{5}$/;
  */
 export function sanitizeDatabaseError(error: unknown): unknown {
   if (error instanceof DomainError || error instanceof DatabaseError) return error;
-  const outer = (error ?? {}) as DriverError;
-  const driver = outer.driverError ?? outer;
-  const code = text(driver.code) ?? text(outer.code);
-  const message = text(driver.message) ?? text(outer.message) ?? String(error);
+  const { code, message, driver } = codeAndMessage(error);
   const fromDriver =
-    outer.driverError !== undefined ||
+    (error as DriverError | null)?.driverError !== undefined ||
     (code !== undefined && (SQLSTATE.test(code) || CONNECTION_CODES.has(code))) ||
     CONNECTION_MESSAGES.test(message);
   if (!fromDriver) return error;
 
   if (code === '57014') return statementTimedOut();
   if (code === '40001' || code === '40P01') return rolledBackForConcurrency(code);
-  if (
-    (code !== undefined && (CONNECTION_CODES.has(code) || UNAVAILABLE_STATES.has(code))) ||
-    code?.startsWith('08') ||
-    CONNECTION_MESSAGES.test(message)
-  ) {
-    return databaseUnavailable();
-  }
+  if (isUnreachable(error)) return databaseUnavailable();
   if (code?.startsWith('22')) {
     // A data exception: the value's own fault, and the message quotes the value.
     return new DomainError(

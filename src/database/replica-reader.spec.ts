@@ -9,6 +9,12 @@ describe('isReplicaFailure', () => {
       true,
     );
     expect(isReplicaFailure(new Error('Connection terminated unexpectedly'))).toBe(true);
+    // pg's pool gives up connecting without a code.
+    expect(isReplicaFailure(new Error('timeout exceeded when trying to connect'))).toBe(true);
+    expect(isReplicaFailure(refused('53300', 'sorry, too many clients already'))).toBe(true);
+    expect(isReplicaFailure(refused('57P05', 'terminating connection due to idle-session timeout'))).toBe(
+      true,
+    );
     expect(isReplicaFailure(refused('08006', 'connection failure'))).toBe(true);
     expect(isReplicaFailure(refused('57P03', 'the database system is starting up'))).toBe(true);
     expect(isReplicaFailure(refused('57P01', 'terminating connection due to administrator command'))).toBe(

@@ -11,7 +11,7 @@
  */
 import { Logger } from '@nestjs/common';
 import { Pool, PoolClient } from 'pg';
-import { sanitizeDatabaseError } from './database-errors';
+import { isUnreachable, sanitizeDatabaseError } from './database-errors';
 import { holdSessionSettings } from './session-settings';
 
 /** What a reader offers: plain queries, and queries on one connection with hnsw.* session settings. */
@@ -31,40 +31,24 @@ export interface ReplicaOptions {
 
 /** How long a failed replica is left out before it is tried again. */
 const RETRY_AFTER_MS = 10_000;
-/** A connection that cannot be made or was lost, or a server shutting down or starting up. */
-const UNREACHABLE =
-  /^(08|57P)|^E(CONNREFUSED|CONNRESET|TIMEDOUT|PIPE|HOSTUNREACH|NETUNREACH|AI_AGAIN|NOTFOUND)$/;
 /**
- * SQLSTATEs of a replica that answers but cannot serve this read while the primary can:
+ * Beside a replica that cannot be reached or serve at all (`isUnreachable`, which also
+ * covers a database not replayed yet: 3D000), the SQLSTATEs of a replica that answers
+ * but cannot serve this read while the primary can:
  * - recovery cancelled the query: 40001 for a lock, snapshot or tablespace conflict,
  *   40P01 for a buffer pin deadlock with the startup process;
- * - it has not replayed yet what the primary has: the database (3D000), or a schema,
- *   table, column, function or type that a migration just made (3F000, 42P01, 42703,
- *   42883, 42704): under load a replica may lag the primary's start by seconds;
+ * - it has not replayed yet what the primary has: a schema, table, column, function or
+ *   type that a migration just made (3F000, 42P01, 42703, 42883, 42704): under load a
+ *   replica may lag the primary's start by seconds;
  * - the statement writes (25006), which only the primary may.
  * A statement that is wrong fails on the primary too, and is reported from there.
  */
-const NOT_SERVABLE_HERE = new Set([
-  '40001',
-  '40P01',
-  '3D000',
-  '3F000',
-  '42P01',
-  '42703',
-  '42883',
-  '42704',
-  '25006',
-]);
+const NOT_SERVABLE_HERE = new Set(['40001', '40P01', '3F000', '42P01', '42703', '42883', '42704', '25006']);
 
 /** Whether a read that failed on a replica should go to the primary (see the file comment). */
 export function isReplicaFailure(error: unknown): boolean {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  const state = typeof code === 'string' ? code : '';
-  return (
-    UNREACHABLE.test(state) ||
-    NOT_SERVABLE_HERE.has(state) ||
-    /Connection terminated/i.test(typeof message === 'string' ? message : '')
-  );
+  const { code } = (error ?? {}) as { code?: unknown };
+  return isUnreachable(error) || (typeof code === 'string' && NOT_SERVABLE_HERE.has(code));
 }
 
 export class ReplicaReader implements Reader {
