@@ -19,7 +19,12 @@ import { createTestDatabase, startTrove, TroveDatabase, TroveProcess } from '../
 import { Browser, browserAvailable, CHROMIUM, openBrowser, seriousViolations } from './browser';
 
 /** The page's globals the evaluated callbacks use (the tests compile without the DOM library). */
-declare const document: { cookie: string; documentElement: { dataset: Record<string, string | undefined> } };
+declare const document: {
+  cookie: string;
+  body: object;
+  documentElement: { dataset: Record<string, string | undefined> };
+};
+declare const getComputedStyle: (element: object) => { backgroundColor: string };
 declare const location: { href: string };
 declare const sessionStorage: { getItem(key: string): string | null };
 declare const localStorage: object;
@@ -523,6 +528,29 @@ describeWithBrowser('the console in a browser', () => {
     await page.getByRole('heading', { name: 'Pipelines' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     await checkPage('pipelines (dark)', 'pipelines-dark');
+  });
+
+  it("follows the system's scheme unless the picker pins one", async () => {
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const LIGHT = 'rgb(246, 247, 249)';
+    const DARK = 'rgb(18, 22, 28)';
+    await page.emulateMedia({ colorScheme: 'dark' });
+    try {
+      const theme = page.getByLabel('Theme').first();
+      await theme.selectOption('light');
+      await page.waitForFunction(() => document.documentElement.dataset.theme === 'light');
+      expect(await background()).toBe(LIGHT);
+      await theme.selectOption('system');
+      await page.waitForFunction(() => document.documentElement.dataset.theme === undefined);
+      expect(await background()).toBe(DARK);
+      await page.emulateMedia({ colorScheme: 'light' });
+      expect(await background()).toBe(LIGHT);
+      await theme.selectOption('dark');
+      await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+      expect(await background()).toBe(DARK);
+    } finally {
+      await page.emulateMedia({ colorScheme: null });
+    }
   });
 
   it('made no request to another origin and tripped no CSP rule', () => {
