@@ -37,10 +37,10 @@ type Headers = FastifyRequest['headers'];
 
 /**
  * How long a call within a session may take for its priming event to travel with its
- * response, in one write. Streaming them costs a socket write per event, which under
- * load made one session's throughput fall behind REST's (docs/benchmarks.md); the
- * priming event exists for a client to resume a long call, and a call this short has
- * nothing to resume.
+ * response, in one write. Streaming them costs a socket write per event and one to end
+ * the stream, each a system call that a loaded machine makes dear (docs/benchmarks.md,
+ * "Per-request overhead"); the priming event exists for a client to resume a long
+ * call, and a call this short has nothing to resume.
  */
 const PRIMING_WINDOW_MS = 50;
 
