@@ -16,6 +16,9 @@ export interface ApiKeyRow {
 }
 
 const COLUMNS = 'id, name, secret_hash, admin, disabled, grants, scopes, created_at, updated_at';
+const KEY_COLUMNS = COLUMNS.split(', ')
+  .map((column) => `k.${column}`)
+  .join(', ');
 
 @Injectable()
 export class ApiKeysRepository {
@@ -24,6 +27,20 @@ export class ApiKeysRepository {
   async findById(id: string, db: Queryable = this.db): Promise<ApiKeyRow | null> {
     const rows = await db.query<ApiKeyRow>(`SELECT ${COLUMNS} FROM api_keys WHERE id = $1`, [id]);
     return rows[0] ?? null;
+  }
+
+  /**
+   * The key's row (null when there is none) and the cache generation, in one statement:
+   * one snapshot, on the primary (src/database/cache-generation.ts).
+   */
+  async findWithGeneration(id: string): Promise<{ row: ApiKeyRow | null; generation: string }> {
+    const rows = await this.db.query<ApiKeyRow & { generation: string }>(
+      `SELECT g.value::text AS generation, ${KEY_COLUMNS}
+       FROM cache_generation g LEFT JOIN api_keys k ON k.id = $1`,
+      [id],
+    );
+    const { generation, ...row } = rows[0];
+    return { row: row.id === null ? null : row, generation };
   }
 
   async insert(

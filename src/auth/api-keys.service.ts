@@ -74,10 +74,10 @@ export class ApiKeysService implements OnApplicationBootstrap {
     const id = isUuid(keyId) ? keyId.toLowerCase() : null;
     const recentlyVerified = id !== null && this.cache.wasVerified(id, secret);
     if (!recentlyVerified) this.limiter.check(clientAddress, id);
-    const row = id === null ? null : await this.findRow(id);
+    const { row, generation } = id === null ? { row: null, generation: null } : await this.findRow(id);
     const usable = row !== null && !row.disabled;
     if (usable && recentlyVerified && this.cache.verifiedAgainst(row.id, secret, row.secret_hash)) {
-      return new AuthContext(row.id, row.admin, row.grants, row.scopes);
+      return new AuthContext(row.id, row.admin, row.grants, row.scopes, generation);
     }
     const matches = await this.verifier.verify(secret, row?.secret_hash ?? null);
     if (!usable || !matches) {
@@ -85,19 +85,22 @@ export class ApiKeysService implements OnApplicationBootstrap {
       throw new DomainError(ErrorCode.Unauthenticated, Messages.invalidApiKey);
     }
     this.cache.rememberVerified(row.id, secret, row.secret_hash);
-    return new AuthContext(row.id, row.admin, row.grants, row.scopes);
+    return new AuthContext(row.id, row.admin, row.grants, row.scopes, generation);
   }
 
-  /** The key's row; while the database is unreachable, the last one read, if any. */
-  private async findRow(id: string): Promise<ApiKeyRow | null> {
+  /**
+   * The key's row with the cache generation, read on the primary on every request; while
+   * the database is unreachable, the last row read, if any, and no generation.
+   */
+  private async findRow(id: string): Promise<{ row: ApiKeyRow | null; generation: string | null }> {
     try {
-      const row = await this.keys.findById(id);
-      this.cache.rememberRow(id, row);
-      return row;
+      const found = await this.keys.findWithGeneration(id);
+      this.cache.rememberRow(id, found.row);
+      return found;
     } catch (error) {
       const remembered = this.cache.lastRow(id);
       if (error instanceof DomainError && error.code === ErrorCode.Unavailable && remembered !== undefined)
-        return remembered;
+        return { row: remembered, generation: null };
       throw error;
     }
   }

@@ -51,6 +51,11 @@ export class AuthContext {
     readonly admin: boolean,
     readonly grants: readonly Grant[],
     readonly scopes: readonly Scope[] = [],
+    /**
+     * The cache generation read with the key's row, on the primary, at the start of the
+     * request (src/database/cache-generation.ts); null when none was read.
+     */
+    readonly generation: string | null = null,
   ) {
     this.userId = userIdOf(keyId);
   }

@@ -8,6 +8,7 @@
 import { Injectable } from '@nestjs/common';
 import { AuthContext, Permission } from '../auth/auth-context';
 import { CatalogueService, EmbeddingModelView } from '../catalogue/catalogue.service';
+import { GenerationCache } from '../database/cache-generation';
 import { DatabaseService, Queryable } from '../database/database.service';
 import {
   DEFAULT_EMBEDDING_MODEL_ID,
@@ -87,6 +88,13 @@ export interface AccessOptions {
    * pipeline that does not exist (search, as MCP publishes).
    */
   denied?: 'forbidden' | 'not-found';
+  /**
+   * A search: the pipeline as it was at the start of the request, from this process's
+   * memory when no key, pipeline or model changed since it was read on any process
+   * (src/database/cache-generation.ts). Never for a request that writes: it would not
+   * see its own write.
+   */
+  cached?: boolean;
 }
 
 @Injectable()
@@ -97,6 +105,9 @@ export class PipelinesService {
     private readonly fragments: FragmentsService,
     private readonly db: DatabaseService,
   ) {}
+
+  /** Pipelines read for searches, by id (AccessOptions.cached). */
+  private readonly recent = new GenerationCache<PipelineRecord>();
 
   private present(pipeline: PipelineRecord): PipelineView {
     return presentPipeline(pipeline, (model) => this.catalogue.presentModel(model));
@@ -121,7 +132,11 @@ export class PipelinesService {
     const visible =
       auth.can(id, Permission.Read) ||
       ((permissions & Permission.Write) !== 0 && auth.can(id, Permission.Write));
-    const pipeline = visible ? await this.pipelines.find(id) : null;
+    const pipeline = !visible
+      ? null
+      : options.cached
+        ? await this.findInGeneration(id, auth.generation)
+        : await this.pipelines.find(id);
     if (!pipeline) throw pipelineNotFound(id);
     if (!auth.can(id, permissions)) {
       if (options.denied === 'not-found') throw pipelineNotFound(id);
@@ -138,6 +153,17 @@ export class PipelinesService {
    */
   find(id: string, db?: Queryable): Promise<PipelineRecord | null> {
     return this.pipelines.find(id, db);
+  }
+
+  /** The pipeline from memory when it was read in this `generation`, else from the database. */
+  private async findInGeneration(id: string, generation: string | null): Promise<PipelineRecord | null> {
+    const key = id.toLowerCase();
+    const kept = this.recent.get(key, generation);
+    if (kept) return kept;
+    const pipeline = await this.pipelines.find(id);
+    // Read after the generation was seen: current for every request that sees it again.
+    if (pipeline) this.recent.set(key, pipeline, generation);
+    return pipeline;
   }
 
   /** Marks vector embeddings, and the full text when `fullText`, as complete (a reindex finished them). */

@@ -76,6 +76,7 @@ export class SearchService {
   ): Promise<PreparedSearch> {
     const pipeline = await this.pipelines.access(auth, pipelineId, Permission.Read | Permission.Execute, {
       denied: 'not-found',
+      cached: true,
     });
     checkSearchRequest(request, this.settings.limits);
     const vectorType = request.type === 'similarity' || request.type === 'mmr';

@@ -102,6 +102,41 @@ onPostgres('read replicas (TROVE_DATABASE_READ_URL)', () => {
     }
   });
 
+  it('refuses a key disabled or narrowed on the primary at once, however far the replica lags', async () => {
+    if (!replica) return;
+    const key = (
+      await api.post('/api_keys', {
+        name: 'replica reader',
+        admin: false,
+        grants: [{ pipeline_id: pipelineId, permissions: 5, classifications: '*' }],
+      })
+    ).body;
+    const reader = api.as({ id: key.id, secret: key.secret });
+    const search = () =>
+      reader.post(`/pipelines/${pipelineId}/search`, {
+        type: 'search',
+        query: 'penguins',
+        classifications: ['public'],
+      });
+    await waitFor('the replica to know the key', async () => (await search()).status === 200, {
+      timeoutMs: 60_000,
+    });
+    for (let i = 0; i < 3; i++) expect((await search()).status).toBe(200);
+
+    await replica.pause();
+    try {
+      // The paused replica still holds the key enabled and the grant whole: neither is read there.
+      await api.patch(`/api_keys/${key.id}`, {
+        grants: [{ pipeline_id: pipelineId, permissions: 5, classifications: ['secret'] }],
+      });
+      expect((await search()).body).toEqual([]);
+      await api.patch(`/api_keys/${key.id}`, { disabled: true });
+      expect((await search()).status).toBe(401);
+    } finally {
+      await replica.resume();
+    }
+  });
+
   it('reads from the primary while the replica is down', async () => {
     if (!replica) return;
     const third = await store('Puffins nest in burrows on steep cliffs.');

@@ -35,6 +35,15 @@ import { primingEvent, sseEvent } from './sse';
 
 type Headers = FastifyRequest['headers'];
 
+/**
+ * How long a call within a session may take for its priming event to travel with its
+ * response, in one write. Streaming them costs a socket write per event and one to end
+ * the stream, each a system call that a loaded machine makes dear (docs/benchmarks.md,
+ * "Per-request overhead"); the priming event exists for a client to resume a long
+ * call, and a call this short has nothing to resume.
+ */
+const PRIMING_WINDOW_MS = 50;
+
 const METRIC_METHODS = new Set([
   'initialize',
   'notifications/initialized',
@@ -145,18 +154,25 @@ export class McpPostHandler {
       if (!session) return text(reply, 404, 'Not Found: Session not found');
       if (!isRequest) return reply.code(202).send();
       const n = session.requestNumber;
-      // The priming event goes out at once; the response follows when the call completes.
-      const stream = new PassThrough();
-      stream.write(primingEvent(`0/${n}`));
-      void sseHeaders(reply).send(stream);
-      const outcome = await this.dispatcher
+      const outcome = this.dispatcher
         .dispatch(rpcRequest(message, idJson), 'legacy', auth)
         .catch((error: unknown) => {
-          // The response is already streaming: the failure becomes its JSON-RPC error, its text stays in the log.
+          // The response may be streaming: the failure becomes its JSON-RPC error, its text stays in the log.
           this.logger.error({ err: error }, 'MCP request failed');
           return { error: new JsonRpcError(RpcCode.InternalError, 'Internal Server Error') };
         });
-      stream.end(sseEvent(responseJson(idJson, outcome), `1/${n}`));
+      const quick = await settledWithin(outcome, PRIMING_WINDOW_MS);
+      if (quick !== undefined) {
+        // The same two events as below, in one write: a stream would cost a write per event.
+        return sseHeaders(reply).send(
+          Buffer.from(primingEvent(`0/${n}`) + sseEvent(responseJson(idJson, quick), `1/${n}`), 'utf8'),
+        );
+      }
+      // A slow call: the priming event goes out now, the response follows when the call completes.
+      const stream = new PassThrough();
+      stream.write(primingEvent(`0/${n}`));
+      void sseHeaders(reply).send(stream);
+      stream.end(sseEvent(responseJson(idJson, await outcome), `1/${n}`));
       return reply;
     }
     if (!isRequest || message.method !== 'initialize')
@@ -181,6 +197,17 @@ export class McpPostHandler {
     return sseHeaders(reply)
       .header('mcp-session-id', newSessionId)
       .send(primingEvent('0') + sseEvent(responseJson(idJson, { result })));
+  }
+}
+
+/** The value of `promise` if it settles within `ms`, else undefined (it is not a value it resolves to). */
+async function settledWithin<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, ms, undefined)));
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
