@@ -12,6 +12,10 @@
  *   --pglite-fragments N   PGlite corpus size (default 5000; --quick: 2000)
  *   --quick                the smaller sizes: a development run
  *   --only postgres|pglite one database only
+ *   --baseline DIR         also load with another build of Trove (DIR/dist/main.js, e.g. a
+ *                          checkout of main built with `npx tsc -p tsconfig.build.json`),
+ *                          bulk loads on, in the same run: "before" beside this build's "after"
+ *   --no-row-by-row        leave out the row-by-row load (the slowest)
  * PostgreSQL: DATABASE_URL, or postgres://trove:trove@127.0.0.1:5432/trove.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -35,7 +39,7 @@ import {
 
 const ENGINES = ['PostgreSQL', 'PGlite'] as const;
 type Engine = (typeof ENGINES)[number];
-type Mode = 'row by row' | 'bulk load';
+type Mode = 'row by row' | 'bulk load, baseline' | 'bulk load';
 
 interface Row {
   engine: Engine;
@@ -74,10 +78,19 @@ async function main(): Promise<void> {
     '| database | vector index | fragments | seconds | searchable fragments/s | index build | stored fragments/s | ratio | searches during the load: p50 | wrong answers |',
   );
   console.log(`|${'---|'.repeat(10)}`);
+  const argv = process.argv.slice(2);
+  const baselineAt = argv.indexOf('--baseline');
+  const baselineServer = baselineAt < 0 ? null : path.resolve(argv[baselineAt + 1], 'dist', 'main.js');
+  if (baselineServer !== null && !fs.existsSync(baselineServer)) throw new Error(`no ${baselineServer}`);
+  const modes: Mode[] = [
+    ...(argv.includes('--no-row-by-row') ? [] : (['row by row'] as const)),
+    ...(baselineServer === null ? [] : (['bulk load, baseline'] as const)),
+    'bulk load',
+  ];
   for (const engine of engines) {
     let baseline = 0;
-    for (const mode of ['row by row', 'bulk load'] as const) {
-      const row = await measure(engine, mode, size[engine], adminUrl);
+    for (const mode of modes) {
+      const row = await measure(engine, mode, size[engine], adminUrl, baselineServer ?? undefined);
       const rate = row.fragments / row.seconds;
       baseline ||= rate;
       const sorted = [...row.searches].sort((a, b) => a - b);
@@ -88,7 +101,13 @@ async function main(): Promise<void> {
   }
 }
 
-async function measure(engine: Engine, mode: Mode, fragments: number, adminUrl: string): Promise<Row> {
+async function measure(
+  engine: Engine,
+  mode: Mode,
+  fragments: number,
+  adminUrl: string,
+  baselineServer?: string,
+): Promise<Row> {
   log(`${engine}, ${mode}: ${fragments} fragments`);
   const env: Record<string, string> = mode === 'row by row' ? { TROVE_BULK_LOAD_MIN_VECTORS: '0' } : {};
   const admin = new Client({ connectionString: adminUrl });
@@ -107,7 +126,13 @@ async function measure(engine: Engine, mode: Mode, fragments: number, adminUrl: 
   const key = randomUUID();
   const secret = randomBytes(24).toString('base64url');
   const port = 18000 + Math.floor(Math.random() * 2000);
-  const trove = await startTrove(env, port, key, secret);
+  const trove = await startTrove(
+    env,
+    port,
+    key,
+    secret,
+    mode === 'bulk load, baseline' ? baselineServer : undefined,
+  );
   try {
     const base = `http://127.0.0.1:${port}`;
     const rest = new RestClient(base, key, secret);
