@@ -64,7 +64,7 @@ async function main(): Promise<void> {
   const size = sizes(process.argv.slice(2));
   const adminUrl = process.env.DATABASE_URL ?? 'postgres://trove:trove@127.0.0.1:5432/trove';
   const only = process.argv.indexOf('--only');
-  const engines = ENGINES.filter((e) => only < 0 || e.toLowerCase() === process.argv[only + 1]);
+  const engines = ENGINES.filter((e) => only < 0 || e.toLowerCase().startsWith(process.argv[only + 1] ?? '-'));
   if (engines.length === 0) throw new Error('--only is postgres or pglite');
 
   console.log(`## Ingestion, run of ${new Date().toISOString().slice(0, 16)}Z\n`);
