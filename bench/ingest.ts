@@ -11,7 +11,13 @@
  *   --fragments N          PostgreSQL corpus size (default 20000; --quick: 5000)
  *   --pglite-fragments N   PGlite corpus size (default 5000; --quick: 2000)
  *   --quick                the smaller sizes: a development run
- *   --only postgres|pglite one database only
+ *   --only postgres|pglite one database only (none: no load, for --vector-parameters)
+ *   --baseline DIR         also load with another build of Trove (DIR/dist/main.js, e.g. a
+ *                          checkout of main built with `npx tsc -p tsconfig.build.json`),
+ *                          bulk loads on, in the same run: "before" beside this build's "after"
+ *   --no-row-by-row        leave out the row-by-row load (the slowest)
+ *   --vector-parameters    first time inserting 1,000 vectors sent as text against the same
+ *                          sent in binary (fragments.repository.ts), on both databases
  * PostgreSQL: DATABASE_URL, or postgres://trove:trove@127.0.0.1:5432/trove.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -19,6 +25,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client } from 'pg';
+import { startEmbeddedPostgres } from '../src/database/embedded-postgres';
+import { vectorLiteral } from '../src/fragments/fragments.repository';
+import { vectorArrayBinary } from '../src/fragments/vector-wire';
 import { RestClient } from './clients';
 import { Corpus } from './corpus';
 import { ms, percentile } from './measure';
@@ -35,7 +44,7 @@ import {
 
 const ENGINES = ['PostgreSQL', 'PGlite'] as const;
 type Engine = (typeof ENGINES)[number];
-type Mode = 'row by row' | 'bulk load';
+type Mode = 'row by row' | 'bulk load, baseline' | 'bulk load';
 
 interface Row {
   engine: Engine;
@@ -60,8 +69,11 @@ async function main(): Promise<void> {
   const size = sizes(process.argv.slice(2));
   const adminUrl = process.env.DATABASE_URL ?? 'postgres://trove:trove@127.0.0.1:5432/trove';
   const only = process.argv.indexOf('--only');
-  const engines = ENGINES.filter((e) => only < 0 || e.toLowerCase() === process.argv[only + 1]);
-  if (engines.length === 0) throw new Error('--only is postgres or pglite');
+  const engines = ENGINES.filter(
+    (e) => only < 0 || e.toLowerCase().startsWith(process.argv[only + 1] ?? '-'),
+  );
+  if (engines.length === 0 && process.argv[only + 1] !== 'none')
+    throw new Error('--only is postgres, pglite or none (with --vector-parameters)');
 
   console.log(`## Ingestion, run of ${new Date().toISOString().slice(0, 16)}Z\n`);
   console.log(
@@ -70,14 +82,25 @@ async function main(): Promise<void> {
   console.log(
     '- "searchable": fragments/s until the last request answered (it answers once the index is built); "stored": the same without the build\n',
   );
+  if (process.argv.includes('--vector-parameters')) await compareVectorParameters(adminUrl);
+  if (engines.length === 0) return;
   console.log(
     '| database | vector index | fragments | seconds | searchable fragments/s | index build | stored fragments/s | ratio | searches during the load: p50 | wrong answers |',
   );
   console.log(`|${'---|'.repeat(10)}`);
+  const argv = process.argv.slice(2);
+  const baselineAt = argv.indexOf('--baseline');
+  const baselineServer = baselineAt < 0 ? null : path.resolve(argv[baselineAt + 1], 'dist', 'main.js');
+  if (baselineServer !== null && !fs.existsSync(baselineServer)) throw new Error(`no ${baselineServer}`);
+  const modes: Mode[] = [
+    ...(argv.includes('--no-row-by-row') ? [] : (['row by row'] as const)),
+    ...(baselineServer === null ? [] : (['bulk load, baseline'] as const)),
+    'bulk load',
+  ];
   for (const engine of engines) {
     let baseline = 0;
-    for (const mode of ['row by row', 'bulk load'] as const) {
-      const row = await measure(engine, mode, size[engine], adminUrl);
+    for (const mode of modes) {
+      const row = await measure(engine, mode, size[engine], adminUrl, baselineServer ?? undefined);
       const rate = row.fragments / row.seconds;
       baseline ||= rate;
       const sorted = [...row.searches].sort((a, b) => a - b);
@@ -88,7 +111,13 @@ async function main(): Promise<void> {
   }
 }
 
-async function measure(engine: Engine, mode: Mode, fragments: number, adminUrl: string): Promise<Row> {
+async function measure(
+  engine: Engine,
+  mode: Mode,
+  fragments: number,
+  adminUrl: string,
+  baselineServer?: string,
+): Promise<Row> {
   log(`${engine}, ${mode}: ${fragments} fragments`);
   const env: Record<string, string> = mode === 'row by row' ? { TROVE_BULK_LOAD_MIN_VECTORS: '0' } : {};
   const admin = new Client({ connectionString: adminUrl });
@@ -107,7 +136,13 @@ async function measure(engine: Engine, mode: Mode, fragments: number, adminUrl: 
   const key = randomUUID();
   const secret = randomBytes(24).toString('base64url');
   const port = 18000 + Math.floor(Math.random() * 2000);
-  const trove = await startTrove(env, port, key, secret);
+  const trove = await startTrove(
+    env,
+    port,
+    key,
+    secret,
+    mode === 'bulk load, baseline' ? baselineServer : undefined,
+  );
   try {
     const base = `http://127.0.0.1:${port}`;
     const rest = new RestClient(base, key, secret);
@@ -168,6 +203,81 @@ async function searchWhileLoading(
     if (hits[0]?.metadata.n !== n || hits[0].score > 1e-6) wrong++;
   }
   return { searches, wrong };
+}
+
+/**
+ * Milliseconds to encode 1,000 random 384-dimension vectors in Node and insert them
+ * with one statement, as text literals (`unnest($2::text[])`, then `::vector`) and as
+ * one binary `vector[]` parameter; median of 7 rounds, text and binary alternating.
+ */
+async function compareVectorParameters(adminUrl: string): Promise<void> {
+  const rounds = 7;
+  const dims = 384;
+  const vectors = () =>
+    Array.from({ length: BATCH }, () => Array.from({ length: dims }, () => Math.random() * 2 - 1));
+  const measureOn = async (client: Client) => {
+    await client.query('CREATE EXTENSION IF NOT EXISTS vector');
+    await client.query('CREATE TEMP TABLE bench_vectors (id int, embedding vector)');
+    const [{ oid }] = (await client.query(`SELECT 'vector'::regtype::oid::int AS oid`)).rows;
+    const ids = Array.from({ length: BATCH }, (_, i) => i);
+    const text: number[] = [];
+    const binary: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      const asText = vectors();
+      let t0 = performance.now();
+      await client.query(
+        'INSERT INTO bench_vectors SELECT u.id, u.e::vector FROM unnest($1::int[], $2::text[]) AS u(id, e)',
+        [ids, asText.map(vectorLiteral)],
+      );
+      text.push(performance.now() - t0);
+      const asBinary = vectors();
+      t0 = performance.now();
+      await client.query(
+        'INSERT INTO bench_vectors SELECT u.id, u.e FROM unnest($1::int[], $2::vector[]) AS u(id, e)',
+        [ids, vectorArrayBinary(asBinary, oid)],
+      );
+      binary.push(performance.now() - t0);
+    }
+    const median = (xs: number[]) =>
+      percentile(
+        [...xs].sort((a, b) => a - b),
+        0.5,
+      );
+    return { text: median(text), binary: median(binary) };
+  };
+  console.log(
+    `- Vector parameters: ms to encode ${BATCH} vectors of ${dims} dimensions and insert them in one statement (median of ${rounds}), load average ${os.loadavg()[0].toFixed(1)}\n`,
+  );
+  console.log('| database | as text | binary | ratio |');
+  console.log('|---|---|---|---|');
+  const print = (engine: Engine, r: { text: number; binary: number }) =>
+    console.log(
+      `| ${engine} | ${r.text.toFixed(0)} | ${r.binary.toFixed(0)} | ${(r.text / r.binary).toFixed(1)} |`,
+    );
+  const pg = new Client({ connectionString: adminUrl });
+  await pg.connect();
+  try {
+    print('PostgreSQL', await measureOn(pg));
+  } finally {
+    await pg.end();
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trove-bench-'));
+  const embedded = await startEmbeddedPostgres(path.join(dataDir, 'pgdata'), path.join(dataDir, 'tmp'));
+  const lite = new Client({
+    host: embedded.socketDir,
+    port: embedded.port,
+    user: 'postgres',
+    database: 'postgres',
+  });
+  try {
+    await lite.connect();
+    print('PGlite', await measureOn(lite));
+  } finally {
+    await lite.end().catch(() => undefined);
+    await embedded.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log('');
 }
 
 main().catch((error) => {

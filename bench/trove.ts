@@ -29,14 +29,18 @@ export function positiveOption(argv: string[], name: string, fallback: number): 
   return n;
 }
 
-/** Starts Trove with `env` (its database) over the benchmark's defaults; resolves once it is ready. */
+/**
+ * Starts Trove with `env` (its database) over the benchmark's defaults; resolves once it is ready.
+ * `server`: another build's `dist/main.js` (a baseline), else this one's.
+ */
 export async function startTrove(
   env: Record<string, string>,
   port: number,
   key: string,
   secret: string,
+  server = SERVER,
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [SERVER], {
+  const child = spawn(process.execPath, [server], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -64,6 +64,31 @@ export class DocumentsRepository {
     );
   }
 
+  /** Whether a document of the pipeline other than `except` has one of these external ids, whatever its classification. */
+  async namedByOthers(
+    pipelineId: string,
+    externalIds: string[],
+    except: string[],
+    tx: Queryable,
+  ): Promise<boolean> {
+    const rows = await tx.query(
+      `SELECT 1 FROM documents d
+       WHERE d.pipeline_id = $1 AND d.external_id = ANY($2::text[]) AND NOT (d.id = ANY($3::uuid[]))
+       LIMIT 1`,
+      [pipelineId, externalIds, except],
+    );
+    return rows.length > 0;
+  }
+
+  /** Marks the transaction's state so that `rollbackToSavepoint` can return to it (and release the locks taken since). */
+  async savepoint(tx: Queryable): Promise<void> {
+    await tx.query('SAVEPOINT documents_write');
+  }
+
+  async rollbackToSavepoint(tx: Queryable): Promise<void> {
+    await tx.query('ROLLBACK TO SAVEPOINT documents_write');
+  }
+
   /** The documents with these external ids whose current classification is allowed, oldest first. */
   findByExternalIds(
     pipelineId: string,

@@ -27,6 +27,12 @@ import { DocumentInput } from './documents.dto';
 import { DocumentRow, DocumentsRepository } from './documents.repository';
 import { resolveWriteTargets, WriteTargets } from './external-id-targets';
 
+/**
+ * Batches with at least this many external ids try to write before taking their
+ * locks (IngestionService.storeNew): below it, a batch takes few of the 64 stripes.
+ */
+const OPTIMISTIC_MIN_EXTERNAL_IDS = 16;
+
 /** The 409 of a write that raced a pipeline edit; also the text the routes that embed documents document. */
 export const MODELS_CHANGED =
   "The pipeline's embedding models or full-text search changed while these documents were being embedded; send them again";
@@ -206,7 +212,59 @@ export class IngestionService {
         );
       }
     });
-    const targets = await this.writeTargets(pipeline.id, prepared, allowed, tx);
+    const externalIds = prepared.map((doc) => doc.input.external_id);
+    const named = [...new Set(externalIds.filter((id): id is string => id !== null))];
+    // The embedded database runs one transaction at a time: nothing to gain there.
+    if (named.length >= OPTIMISTIC_MIN_EXTERNAL_IDS && !this.db.isEmbedded) {
+      const stored = await this.storeNew(pipeline, prepared, externalIds, named, allowed, tx);
+      if (stored) return stored;
+    }
+    await this.documents.lockExternalIds(pipeline.id, named, tx);
+    const existing = await this.documents.findByExternalIds(pipeline.id, named, allowed, tx);
+    return this.write(pipeline, prepared, resolveWriteTargets(externalIds, existing, newId), allowed, tx);
+  }
+
+  /**
+   * A batch whose external ids name no document yet (a first load) is written before
+   * it takes their locks, and checked under them: a batch of 1,000 takes every lock
+   * stripe, so two such batches would otherwise write one after the other. If another
+   * writer's document with one of the external ids committed meanwhile, the write is
+   * undone to a savepoint and null returned: the caller writes again under the locks.
+   * Only new rows are written before the locks, so no writer that holds them can be
+   * waiting for this one.
+   */
+  private async storeNew(
+    pipeline: PipelineRecord,
+    prepared: PreparedDocument[],
+    externalIds: (string | null)[],
+    named: string[],
+    allowed: string[] | null,
+    tx: Queryable,
+  ): Promise<DocumentRow[] | null> {
+    if (await this.documents.namedByOthers(pipeline.id, named, [], tx)) return null;
+    await this.documents.savepoint(tx);
+    const stored = await this.write(
+      pipeline,
+      prepared,
+      resolveWriteTargets(externalIds, [], newId),
+      allowed,
+      tx,
+    );
+    await this.documents.lockExternalIds(pipeline.id, named, tx);
+    const own = [...new Set(stored.map((row) => row.id))];
+    if (!(await this.documents.namedByOthers(pipeline.id, named, own, tx))) return stored;
+    await this.documents.rollbackToSavepoint(tx);
+    return null;
+  }
+
+  /** Writes the documents, their fragments and vectors to the targets (see external-id-targets.ts). */
+  private async write(
+    pipeline: PipelineRecord,
+    prepared: PreparedDocument[],
+    targets: WriteTargets,
+    allowed: string[] | null,
+    tx: Queryable,
+  ): Promise<DocumentRow[]> {
     const stored = await this.documents.storeVersions(
       prepared.map((doc, i) => ({
         id: targets.ids[i],
@@ -267,23 +325,6 @@ export class IngestionService {
   ): Promise<void> {
     const expired = await this.documents.expire(pipelineId, documentIds, allowed, tx);
     await this.fragments.expireDocuments(expired, tx);
-  }
-
-  /**
-   * Which document each write versions, looked up under a lock of the batch's external
-   * ids so that concurrent writers of one external id take turns.
-   */
-  private async writeTargets(
-    pipelineId: string,
-    prepared: PreparedDocument[],
-    allowed: string[] | null,
-    tx: Queryable,
-  ): Promise<WriteTargets> {
-    const externalIds = prepared.map((doc) => doc.input.external_id);
-    const named = [...new Set(externalIds.filter((id): id is string => id !== null))];
-    await this.documents.lockExternalIds(pipelineId, named, tx);
-    const existing = await this.documents.findByExternalIds(pipelineId, named, allowed, tx);
-    return resolveWriteTargets(externalIds, existing, newId);
   }
 
   /**

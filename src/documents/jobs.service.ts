@@ -28,7 +28,13 @@ import { FragmentsService } from '../fragments/fragments.service';
 import { ClassificationAccess, classificationAccess, mayAccess } from '../pipelines/classification-access';
 import { PipelineRecord } from '../pipelines/pipeline';
 import { PipelinesService } from '../pipelines/pipelines.service';
-import { IngestInput, IngestionService, recordIngested, vectorBindings } from './ingestion.service';
+import {
+  IngestInput,
+  IngestionService,
+  PreparedDocument,
+  recordIngested,
+  vectorBindings,
+} from './ingestion.service';
 import { JobView, LeaseLost, presentJob, wholeJob } from './job-view';
 import { ReindexService } from './reindex.service';
 import { JobItemError, JobRow, JobsRepository, JobSummaryRow } from './jobs.repository';
@@ -54,6 +60,12 @@ export const JOB_FILTERS = {
   pipeline_id: ['eq', 'in'],
   kind: ['eq'],
 } as const;
+
+/** A chunk's items checked, split and embedded, with the pipeline as it was read for them. */
+interface PreparedChunk {
+  pipeline: PipelineRecord;
+  prepared: PreparedDocument[];
+}
 
 /** The job's key may no longer store anything in the pipeline: every item of the chunk fails with it. */
 class KeyRefused extends DomainError {
@@ -186,16 +198,39 @@ export class JobsService {
     const write = this.fragments.beginVectorWrite(vectorBindings(pipeline));
     try {
       await write.loading(payload.documents.length - job.processed - job.failed);
+      const chunkAt = (start: number) =>
+        range(start, Math.min(start + JOB_CHUNK_SIZE, payload.documents.length));
+      let next: Promise<PreparedChunk> | undefined;
       for (
         let start = job.processed + job.failed;
         start < payload.documents.length;
         start += JOB_CHUNK_SIZE
       ) {
         signal.throwIfAborted();
-        const end = Math.min(start + JOB_CHUNK_SIZE, payload.documents.length);
-        const indexes = range(start, end);
+        const indexes = chunkAt(start);
         const single = indexes.length === 1;
-        const stored = await this.storeChunk(job, workerId, lease, payload, indexes, signal, single);
+        const preparing = next ?? this.prepareChunk(job, payload, indexes, signal);
+        // The next chunk is split and embedded while this one is stored. Its failure
+        // surfaces when its turn comes, where this one's would.
+        const following = start + JOB_CHUNK_SIZE;
+        next =
+          following < payload.documents.length
+            ? preparing.then(
+                () => this.prepareChunk(job, payload, chunkAt(following), signal),
+                () => this.prepareChunk(job, payload, chunkAt(following), signal),
+              )
+            : undefined;
+        next?.catch(() => undefined);
+        const stored = await this.storeChunk(
+          job,
+          workerId,
+          lease,
+          payload,
+          indexes,
+          signal,
+          single,
+          preparing,
+        );
         if (!stored && !single) {
           // One of the items is at fault: store them one by one, recording each failure.
           for (const index of indexes) {
@@ -235,18 +270,12 @@ export class JobsService {
     indexes: number[],
     signal: AbortSignal,
     recordFailure = false,
+    preparing = this.prepareChunk(job, payload, indexes, signal),
   ): Promise<boolean> {
     const inputs = indexes.map((i) => payload.documents[i]);
     const at = indexes.map((i) => (payload.batch ? i : null));
     try {
-      // Read for each chunk: an edit of the pipeline's models or full text meanwhile
-      // changes what the next chunks are embedded with.
-      const pipeline = await this.pipelines.find(job.pipeline_id);
-      if (!pipeline) throw new LeaseLost(); // deleted, and its jobs with it
-      // The key's grants and what the pipeline defines are checked again now, before
-      // embedding, and once more when storing: either may have changed meanwhile.
-      const splitters = await this.ingestion.check(await this.keyAccess(job, pipeline), pipeline, inputs, at);
-      const prepared = await this.ingestion.prepare(pipeline, inputs, splitters, at, signal);
+      const { pipeline, prepared } = await preparing;
       await this.db.transaction(async (tx) => {
         const access = await this.keyAccess(job, pipeline, tx);
         this.ingestion.authorize(access, pipeline, inputs, at);
@@ -282,6 +311,25 @@ export class JobsService {
       if (!recorded) throw new LeaseLost();
       return error instanceof KeyRefused;
     }
+  }
+
+  /** Checks, splits and embeds the given items, for `storeChunk`. Throws as it would. */
+  private async prepareChunk(
+    job: JobRow,
+    payload: JobPayload,
+    indexes: number[],
+    signal: AbortSignal,
+  ): Promise<PreparedChunk> {
+    const inputs = indexes.map((i) => payload.documents[i]);
+    const at = indexes.map((i) => (payload.batch ? i : null));
+    // Read for each chunk: an edit of the pipeline's models or full text meanwhile
+    // changes what the next chunks are embedded with.
+    const pipeline = await this.pipelines.find(job.pipeline_id);
+    if (!pipeline) throw new LeaseLost(); // deleted, and its jobs with it
+    // The key's grants and what the pipeline defines are checked again now, before
+    // embedding, and once more when storing: either may have changed meanwhile.
+    const splitters = await this.ingestion.check(await this.keyAccess(job, pipeline), pipeline, inputs, at);
+    return { pipeline, prepared: await this.ingestion.prepare(pipeline, inputs, splitters, at, signal) };
   }
 
   /** What the job's key may write in the pipeline now; KeyRefused when it may write nothing. */

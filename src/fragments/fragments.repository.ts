@@ -9,6 +9,7 @@ import { allowedSql } from '../common/classification-sql';
 import { keysetSql, ListQuery, PageRequest } from '../common/list';
 import { DatabaseService, Queryable } from '../database/database.service';
 import { VersionStart, VersionSummary } from './fragment';
+import { vectorArrayBinary } from './vector-wire';
 
 /** The text search configuration of fragments' `search_vector` and of full-text queries. */
 export const TEXT_SEARCH_CONFIG = 'english';
@@ -43,6 +44,9 @@ export interface FragmentInsert {
 
 @Injectable()
 export class FragmentsRepository {
+  /** The `vector` type's oid: an extension's type, so it differs between databases; it stays while the extension does. */
+  private vectorOid: number | null = null;
+
   constructor(private readonly db: DatabaseService) {}
 
   async insert(pipelineId: string, fragments: FragmentInsert[], tx: Queryable): Promise<void> {
@@ -80,12 +84,23 @@ export class FragmentsRepository {
     { skipExisting = false } = {},
   ): Promise<void> {
     if (fragmentIds.length === 0) return;
+    // Binary, not pgvector's text form: see vector-wire.ts.
+    const binary = vectorArrayBinary(vectors, await this.vectorTypeOid(tx));
     await tx.query(
       `INSERT INTO fragment_embeddings (vector_embedding_id, fragment_id, embedding)
-       SELECT $1, u.id, u.embedding::vector FROM unnest($2::uuid[], $3::text[]) AS u(id, embedding)
+       SELECT $1, u.id, u.embedding FROM unnest($2::uuid[], $3::vector[]) AS u(id, embedding)
        ${skipExisting ? 'ON CONFLICT (vector_embedding_id, fragment_id) DO NOTHING' : ''}`,
-      [vectorEmbeddingId, fragmentIds, vectors.map(vectorLiteral)],
+      [vectorEmbeddingId, fragmentIds, binary],
     );
+  }
+
+  /** Looked up in the caller's transaction: on the embedded database it holds the only connection. */
+  private async vectorTypeOid(tx: Queryable): Promise<number> {
+    if (this.vectorOid === null) {
+      const [{ oid }] = await tx.query<{ oid: number }>(`SELECT 'vector'::regtype::oid::int AS oid`);
+      this.vectorOid = oid;
+    }
+    return this.vectorOid;
   }
 
   async countLive(pipelineId: string, db: Queryable = this.db): Promise<number> {

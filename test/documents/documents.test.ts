@@ -333,6 +333,39 @@ describeEachDatabase('documents', (fixture) => {
       const found = await live('parking');
       expect(found.map((f) => f.page_content)).toEqual(['Parking spaces are assigned monthly.']);
     });
+    // Batches of 16 external ids or more that name no document yet write before they
+    // lock them, then check (ingestion.service.ts, storeNew): these go through that path.
+    it('versions a large batch sent again, and merges two large batches of new external ids sent at once', async () => {
+      const ids = Array.from({ length: 24 }, (_, i) => unique(`bulk-${i}`));
+      const batch = (content: string, which: string[]) =>
+        which.map((external_id) => ({
+          content: `${content} ${external_id}`,
+          classification: 'public',
+          external_id,
+        }));
+      const first = (await api().post(docs(), batch('Canteen menu', ids))).body;
+      const again = (await api().post(docs(), batch('Canteen menu revised', ids))).body;
+      expect(again.map((d: any) => d.id)).toEqual(first.map((d: any) => d.id));
+      again.forEach((d: any, i: number) => expect(d.version).toBeGreaterThan(first[i].version));
+
+      for (let round = 0; round < 3; round++) {
+        const fresh = Array.from({ length: 36 }, (_, i) => unique(`race-${round}-${i}`));
+        const [a, b] = await Promise.all([
+          api().post(docs(), batch('Shuttle timetable A', fresh.slice(0, 24))),
+          api().post(docs(), batch('Shuttle timetable B', fresh.slice(12))),
+        ]);
+        expect([a.status, b.status]).toEqual([201, 201]);
+        const shared = fresh.slice(12, 24);
+        for (const externalId of shared) {
+          const listed = (await api().get(`${docs()}?external_id=${externalId}`)).body.data;
+          expect(listed).toHaveLength(1);
+          const fragments = (await api().get(`${docs()}/${listed[0].id}/fragments`)).body.data;
+          expect(fragments.map((f: any) => f.expired_at)).toEqual([null]);
+        }
+        const idOf = (rows: any[], externalId: string) => rows.find((d) => d.external_id === externalId).id;
+        for (const externalId of shared) expect(idOf(a.body, externalId)).toBe(idOf(b.body, externalId));
+      }
+    });
   });
 
   describe('version list', () => {

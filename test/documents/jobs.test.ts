@@ -250,7 +250,8 @@ describe.each(databaseKinds())('ingestion jobs across restarts [%s]', (kind) => 
       const first = await start(lease);
       const pipeline = await stubbedPipeline(first.api, stub);
       stub.reset();
-      // The first chunk (32 documents) embeds at once; the second hangs until the worker is killed.
+      // The first chunk (32 documents) embeds at once; the second hangs until the worker is
+      // killed (it starts embedding while the first is stored: wait for that one's commit too).
       stub.delayNext(0);
       stub.delayNext(60_000);
       const queued = await first.api.post(
@@ -260,8 +261,11 @@ describe.each(databaseKinds())('ingestion jobs across restarts [%s]', (kind) => 
       await waitFor('the second chunk to start embedding', () => stub.requests.length >= 2, {
         timeoutMs: 30_000,
       });
-      const midway = (await first.api.get(`/jobs/${queued.body.id}`)).body;
-      expect(midway).toMatchObject({ state: 'running', processed: 32, attempts: 1 });
+      const progress = async () => (await first.api.get(`/jobs/${queued.body.id}`)).body;
+      await waitFor('the first chunk to be stored', async () => (await progress()).processed === 32, {
+        timeoutMs: 30_000,
+      });
+      expect(await progress()).toMatchObject({ state: 'running', processed: 32, attempts: 1 });
       await first.trove.kill(); // SIGKILL: no chance to hand the job back
 
       const second = await start(lease);
