@@ -26,9 +26,41 @@ export function vectorExpression(size: number, alias = 'fe'): string {
   return `${alias}.embedding::vector(${size})`;
 }
 
+/**
+ * Whether a stored vector is of unit length (within float rounding), spelled once so that the
+ * partial index `fragment_embeddings_not_unit` (migration 1764590000000) serves the probe of
+ * `vectorsAreUnit`. For vectors of unit length, cosine distance (1 − a·q/|q|), euclidean
+ * distance (√(1 + |q|² − 2a·q)) and the negated inner product (−a·q) all order the stored
+ * vectors alike, whatever the query's length: the cosine index serves all three strategies.
+ */
+export function notUnitPredicate(alias?: string): string {
+  return `abs(vector_norm(${alias ? `${alias}.` : ''}embedding) - 1) > 0.001`;
+}
+
+/** The cosine distance that the index orders by, e.g. `fe.embedding::vector(384) <=> $1::vector(384)`. */
+export function indexedDistance(size: number, query: string, alias = 'fe'): string {
+  return `${vectorExpression(size, alias)} <=> ${query}::vector(${size})`;
+}
+
 /** The predicate that selects one vector embedding's rows, matching its partial index. */
 export function vectorEmbeddingPredicate(vectorEmbeddingId: string, alias = 'fe'): string {
   return `${alias}.vector_embedding_id = ${literalId(vectorEmbeddingId)}`;
+}
+
+/**
+ * Whether every vector of the vector embedding has unit length: a probe of the partial index
+ * of the vectors that do not (empty for models that normalise, as the built-in hashing model
+ * and most embedding services do).
+ */
+export async function vectorsAreUnit(
+  db: Pick<Queryable, 'query'>,
+  vectorEmbeddingId: string,
+): Promise<boolean> {
+  const rows = await db.query<{ unit: boolean }>(
+    `SELECT NOT EXISTS (SELECT 1 FROM fragment_embeddings fe
+       WHERE ${vectorEmbeddingPredicate(vectorEmbeddingId)} AND ${notUnitPredicate('fe')}) AS unit`,
+  );
+  return rows[0].unit;
 }
 
 export interface IndexBuild {

@@ -12,6 +12,7 @@ import { PendingFiles1764495000000 } from './1764495000000-PendingFiles';
 import { AgentAttachments1764496000000 } from './1764496000000-AgentAttachments';
 import { McpSessionsUnlogged1764540000000 } from './1764540000000-McpSessionsUnlogged';
 import { PipelineIndexing1764570000000 } from './1764570000000-PipelineIndexing';
+import { UnitVectors1764590000000 } from './1764590000000-UnitVectors';
 
 export const MIGRATIONS = [
   Initial1764470000000,
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   AgentAttachments1764496000000,
   McpSessionsUnlogged1764540000000,
   PipelineIndexing1764570000000,
+  UnitVectors1764590000000,
 ];
