@@ -24,7 +24,13 @@ import { searchExactFallbacks } from '../observability/metrics';
 import { DistanceStrategy, SearchScope, VectorQuery } from './fragment';
 import { FRAGMENT_COLUMNS, FragmentRow, TEXT_SEARCH_CONFIG, vectorLiteral } from './fragments.repository';
 import { compileMetadataFilter } from './metadata-filter';
-import { indexedDistance, vectorEmbeddingPredicate, vectorExpression, vectorsAreUnit } from './vector-index';
+import {
+  indexedDistance,
+  indexedType,
+  vectorEmbeddingPredicate,
+  vectorExpression,
+  vectorsAreUnit,
+} from './vector-index';
 
 /** pgvector's operators; `<#>` is the negated inner product, so that smaller is nearer as for the others. */
 export const DISTANCE_OPERATOR: Record<DistanceStrategy, string> = {
@@ -110,10 +116,13 @@ export class FragmentSearchRepository {
   /** The `limit` nearest live fragments in scope, nearest first; never fewer than exist. */
   async nearest(query: ScanQuery): Promise<VectorHit[]> {
     const threshold = this.settings.vectorIndex.exactBelow;
-    const unit = query.strategy === INDEXED_STRATEGY || (await this.unit(query.vectorEmbeddingId));
+    const unit =
+      indexedType(query.size) !== null &&
+      (query.strategy === INDEXED_STRATEGY || (await this.unit(query.vectorEmbeddingId)));
     const vectors = unit ? await this.vectorEmbeddingSize(query.vectorEmbeddingId) : 0;
     const scope = unit && query.selective && vectors > threshold ? await this.scopeSize(query) : Infinity;
-    const mode = scanMode(query, { vectors, scope, unit }, threshold);
+    const mode =
+      indexedType(query.size) === null ? 'exact' : scanMode(query, { vectors, scope, unit }, threshold);
     const { hits, exact } = await this.scan(query, mode);
     // (An exact-if-small search that found nothing cannot tell which way it went: it is rerun exactly.)
     if (mode === 'exact' || exact || hits.length >= query.limit) return hits;
@@ -278,8 +287,10 @@ function nearestSql(
   exactBelow: number,
 ): { sql: string; params: unknown[] } {
   // Through the index, a selective scope keeps OVERFETCH_SELECTIVE times the candidates and
-  // the nearest of them; so does a strategy other than cosine, which the index orders by cosine.
-  const overfetch = query.selective || query.strategy !== INDEXED_STRATEGY;
+  // the nearest of them; so does a strategy other than cosine, which the index orders by
+  // cosine, and a halfvec index, whose order is by half-precision distances.
+  const overfetch =
+    query.selective || query.strategy !== INDEXED_STRATEGY || indexedType(query.size) !== 'vector';
   const candidates = mode !== 'exact' && overfetch ? OVERFETCH_SELECTIVE * query.limit : query.limit;
   const params: unknown[] = [
     vectorLiteral(query.vector),
