@@ -116,13 +116,15 @@ export class FragmentSearchRepository {
   /** The `limit` nearest live fragments in scope, nearest first; never fewer than exist. */
   async nearest(query: ScanQuery): Promise<VectorHit[]> {
     const threshold = this.settings.vectorIndex.exactBelow;
-    const unit =
+    // Whether an index can serve the query: one exists for the size, and the strategy is
+    // cosine or the vectors all have unit length.
+    const indexable =
       indexedType(query.size) !== null &&
       (query.strategy === INDEXED_STRATEGY || (await this.unit(query.vectorEmbeddingId)));
-    const vectors = unit ? await this.vectorEmbeddingSize(query.vectorEmbeddingId) : 0;
-    const scope = unit && query.selective && vectors > threshold ? await this.scopeSize(query) : Infinity;
-    const mode =
-      indexedType(query.size) === null ? 'exact' : scanMode(query, { vectors, scope, unit }, threshold);
+    const vectors = indexable ? await this.vectorEmbeddingSize(query.vectorEmbeddingId) : 0;
+    const scope =
+      indexable && query.selective && vectors > threshold ? await this.scopeSize(query) : Infinity;
+    const mode = indexable ? scanMode(query, { vectors, scope, unit: true }, threshold) : 'exact';
     const { hits, exact } = await this.scan(query, mode);
     // (An exact-if-small search that found nothing cannot tell which way it went: it is rerun exactly.)
     if (mode === 'exact' || exact || hits.length >= query.limit) return hits;
