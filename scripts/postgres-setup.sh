@@ -243,7 +243,11 @@ build_pgvector() {
   log "compiling $(basename "$srcdir") against $($PG_CONFIG --version)"
 
   # OPTFLAGS="" drops upstream's default -march=native (Debian's own build
-  # does the same) so the .so never depends on this particular CPU.
+  # does the same) so the .so never depends on this particular CPU. The
+  # distance functions still use AVX and FMA where the CPU has them: on
+  # x86-64 Linux pgvector (>= 0.7) compiles each twice (target_clones
+  # "default" and "fma", the default one SSE-vectorised) and picks one when
+  # the library loads (`nm vector.so` lists VectorCosineSimilarity.fma).
   local jobs
   jobs="$(nproc 2>/dev/null || echo 2)"
   make -C "$srcdir" -j"$jobs" PG_CONFIG="$PG_CONFIG" OPTFLAGS="" ||

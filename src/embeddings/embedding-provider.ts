@@ -49,17 +49,18 @@ export interface EmbeddingProvider {
 /** pgvector's `vector` type holds at most this many dimensions. */
 export const MAX_VECTOR_DIMENSIONS = 16_000;
 /**
- * pgvector's HNSW index accepts at most this many dimensions for `vector`. Trove builds
- * an HNSW index for every model, so this, not the type's limit, bounds a model's size.
+ * pgvector's HNSW index accepts at most 2,000 dimensions for `vector` and 4,000 for
+ * `halfvec`, which Trove indexes wider vectors as (src/fragments/vector-index.ts). Trove
+ * builds an HNSW index for every model, so this, not the type's limit, bounds a model's size.
  */
-export const MAX_INDEXED_DIMENSIONS = 2_000;
+export const MAX_INDEXED_DIMENSIONS = 4_000;
 
 /** Refuses a model size that pgvector could store but Trove could not index. */
 export function checkModelSize(size: number): void {
   if (!Number.isInteger(size) || size < 1 || size > MAX_INDEXED_DIMENSIONS) {
     throw invalid(
       `size must be an integer from 1 to ${MAX_INDEXED_DIMENSIONS}: ` +
-        `pgvector's HNSW index, which Trove builds for every model, holds at most ${MAX_INDEXED_DIMENSIONS} dimensions`,
+        `pgvector's HNSW index, which Trove builds for every model, holds at most ${MAX_INDEXED_DIMENSIONS} dimensions (half precision above 2000)`,
     );
   }
 }

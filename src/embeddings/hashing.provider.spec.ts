@@ -116,9 +116,9 @@ describe('HashingEmbeddingProvider', () => {
     expect(invalidMessage(() => provider.normalizeParameters(256, [1]))).toBe('parameters must be an object');
   });
 
-  it.each([0, -1, 2001, 16000, 1.5, Number.NaN])('refuses size %p', (size) => {
+  it.each([0, -1, 4001, 16000, 1.5, Number.NaN])('refuses size %p', (size) => {
     expect(invalidMessage(() => provider.normalizeParameters(size, {}))).toMatch(
-      /^size must be an integer from 1 to 2000/,
+      /^size must be an integer from 1 to 4000/,
     );
   });
 

@@ -281,6 +281,6 @@ describe('openai provider parameters', () => {
   });
 
   it('refuses sizes that cannot be indexed', () => {
-    expect(invalidMessage(base, 3072)).toMatch(/^size must be an integer from 1 to 2000/);
+    expect(invalidMessage(base, 4096)).toMatch(/^size must be an integer from 1 to 4000/);
   });
 });

@@ -12,6 +12,26 @@ describe('scanMode', () => {
     expect(scanMode({ ...filtered, strategy: 'inner_product' }, big, 0)).toBe('exact');
   });
 
+  it('lets the cosine index serve the other strategies when the vectors all have unit length', () => {
+    expect(scanMode({ ...cosine, strategy: 'euclidean' }, { ...big, unit: true }, threshold)).toBe('indexed');
+    expect(scanMode({ ...filtered, strategy: 'inner_product' }, { ...big, unit: true }, 0)).toBe('indexed');
+    expect(
+      scanMode(
+        { ...filtered, strategy: 'euclidean' },
+        { vectors: 50_000, scope: 10_000, unit: true },
+        threshold,
+      ),
+    ).toBe('exact-if-small');
+    expect(
+      scanMode(
+        { ...cosine, strategy: 'euclidean' },
+        { vectors: 100, scope: Infinity, unit: true },
+        threshold,
+      ),
+    ).toBe('exact');
+    expect(scanMode({ ...cosine, strategy: 'euclidean' }, { ...big, unit: false }, 0)).toBe('exact');
+  });
+
   it('searches a small vector embedding or a small scope exactly', () => {
     expect(scanMode(cosine, { vectors: 2000, scope: Infinity }, threshold)).toBe('exact');
     expect(scanMode(cosine, { vectors: 2001, scope: 2000 }, threshold)).toBe('exact');

@@ -24,7 +24,13 @@ import { searchExactFallbacks } from '../observability/metrics';
 import { DistanceStrategy, SearchScope, VectorQuery } from './fragment';
 import { FRAGMENT_COLUMNS, FragmentRow, TEXT_SEARCH_CONFIG, vectorLiteral } from './fragments.repository';
 import { compileMetadataFilter } from './metadata-filter';
-import { vectorEmbeddingPredicate, vectorExpression } from './vector-index';
+import {
+  indexedDistance,
+  indexedType,
+  vectorEmbeddingPredicate,
+  vectorExpression,
+  vectorsAreUnit,
+} from './vector-index';
 
 /** pgvector's operators; `<#>` is the negated inner product, so that smaller is nearer as for the others. */
 export const DISTANCE_OPERATOR: Record<DistanceStrategy, string> = {
@@ -33,7 +39,11 @@ export const DISTANCE_OPERATOR: Record<DistanceStrategy, string> = {
   inner_product: '<#>',
 };
 
-/** The vector embeddings' HNSW indexes are built with vector_cosine_ops: only cosine can use them. */
+/**
+ * The vector embeddings' HNSW indexes are built with vector_cosine_ops. They serve the
+ * other strategies too when the vector embedding's vectors all have unit length
+ * (`vectorsAreUnit`): cosine, euclidean and inner-product distance then order them alike.
+ */
 const INDEXED_STRATEGY: DistanceStrategy = 'cosine';
 
 /**
@@ -50,6 +60,14 @@ const EF_PER_RESULT = 4;
  * miss (docs/benchmarks.md: at 5 %, recall@10 0.84 with k, 0.98 with 4k).
  */
 const OVERFETCH_SELECTIVE = 4;
+/**
+ * An exact search of a scope that is not selective first takes the NEAREST_FIRST (or
+ * OVERFETCH_SELECTIVE times k, if more) nearest vectors of the whole vector embedding (one sequential pass, no join), then keeps those in
+ * scope; only if fewer than k are in scope does it search the scope's vectors, as a
+ * selective search does. The pass with no join costs a quarter of the join of every
+ * fragment in scope with its vector (docs/benchmarks.md).
+ */
+const NEAREST_FIRST = 100;
 /**
  * A selective scope is counted, and searched exactly when it holds at most
  * TROVE_EXACT_SEARCH_BELOW fragments, only when the pipeline's fragments of its
@@ -98,11 +116,15 @@ export class FragmentSearchRepository {
   /** The `limit` nearest live fragments in scope, nearest first; never fewer than exist. */
   async nearest(query: ScanQuery): Promise<VectorHit[]> {
     const threshold = this.settings.vectorIndex.exactBelow;
-    const indexable = query.strategy === INDEXED_STRATEGY;
+    // Whether an index can serve the query: one exists for the size, and the strategy is
+    // cosine or the vectors all have unit length.
+    const indexable =
+      indexedType(query.size) !== null &&
+      (query.strategy === INDEXED_STRATEGY || (await this.unit(query.vectorEmbeddingId)));
     const vectors = indexable ? await this.vectorEmbeddingSize(query.vectorEmbeddingId) : 0;
     const scope =
       indexable && query.selective && vectors > threshold ? await this.scopeSize(query) : Infinity;
-    const mode = scanMode(query, { vectors, scope }, threshold);
+    const mode = indexable ? scanMode(query, { vectors, scope, unit: true }, threshold) : 'exact';
     const { hits, exact } = await this.scan(query, mode);
     // (An exact-if-small search that found nothing cannot tell which way it went: it is rerun exactly.)
     if (mode === 'exact' || exact || hits.length >= query.limit) return hits;
@@ -158,6 +180,17 @@ export class FragmentSearchRepository {
     );
   }
 
+  /** Whether the vector embedding's vectors all have unit length, remembered like its size. */
+  private async unit(vectorEmbeddingId: string): Promise<boolean> {
+    const key = `unit ${vectorEmbeddingId}`;
+    const now = Date.now();
+    const known = this.sizes.get(key);
+    if (known && known.until > now) return known.rows === 1;
+    const unit = await vectorsAreUnit(this.db.reader, vectorEmbeddingId);
+    this.remember(key, unit ? 1 : 0, now);
+    return unit;
+  }
+
   /**
    * How many live fragments the scope's pipeline has in its classifications (its
    * metadata filter left aside), counted up to one more than SCOPE_PROBE_FACTOR times
@@ -184,9 +217,13 @@ export class FragmentSearchRepository {
       `SELECT count(*)::int AS rows FROM (${rowsSql}) AS counted`,
       params,
     );
+    this.remember(key, rows, now);
+    return rows;
+  }
+
+  private remember(key: string, rows: number, now: number): void {
     if (this.sizes.size >= MAX_REMEMBERED_SIZES) this.sizes.clear();
     this.sizes.set(key, { rows, until: now + SIZE_TTL_MS });
-    return rows;
   }
 
   /**
@@ -217,8 +254,9 @@ export class FragmentSearchRepository {
 
 /**
  * How a query is run, from the sizes counted (`vectors` of its vector embedding, the
- * `scope` of its pipeline's fragments in its classifications; both capped) and the
- * exact-search threshold. Exactly: a strategy no index serves, a small vector embedding,
+ * `scope` of its pipeline's fragments in its classifications; both capped), whether its
+ * vectors all have `unit` length, and the exact-search threshold. Exactly: a strategy
+ * other than cosine over vectors not all of unit length (no index serves it), a small vector embedding,
  * a small scope (whatever its filter; a scan costs about what the index does at that
  * size, and the answer is exact). A metadata filter's matches in a scope of at most
  * SCOPE_PROBE_FACTOR times the threshold are counted in the statement that searches
@@ -226,10 +264,10 @@ export class FragmentSearchRepository {
  */
 export function scanMode(
   query: Pick<ScanQuery, 'strategy' | 'filter'>,
-  sizes: { vectors: number; scope: number },
+  sizes: { vectors: number; scope: number; unit?: boolean },
   threshold: number,
 ): ScanMode {
-  if (query.strategy !== INDEXED_STRATEGY) return 'exact';
+  if (query.strategy !== INDEXED_STRATEGY && sizes.unit !== true) return 'exact';
   if (threshold === 0) return 'indexed';
   if (sizes.vectors <= threshold || sizes.scope <= threshold) return 'exact';
   return query.filter !== null && sizes.scope <= SCOPE_PROBE_FACTOR * threshold
@@ -250,8 +288,12 @@ function nearestSql(
   mode: ScanMode,
   exactBelow: number,
 ): { sql: string; params: unknown[] } {
-  // A selective scope keeps OVERFETCH_SELECTIVE times the candidates and the nearest of them.
-  const candidates = mode !== 'exact' && query.selective ? OVERFETCH_SELECTIVE * query.limit : query.limit;
+  // Through the index, a selective scope keeps OVERFETCH_SELECTIVE times the candidates and
+  // the nearest of them; so does a strategy other than cosine, which the index orders by
+  // cosine, and a halfvec index, whose order is by half-precision distances.
+  const overfetch =
+    query.selective || query.strategy !== INDEXED_STRATEGY || indexedType(query.size) !== 'vector';
+  const candidates = mode !== 'exact' && overfetch ? OVERFETCH_SELECTIVE * query.limit : query.limit;
   const params: unknown[] = [
     vectorLiteral(query.vector),
     query.pipelineId,
@@ -265,48 +307,73 @@ function nearestSql(
   // exact-if-small reads one more fragment of the scope than an exact search would.
   if (mode === 'exact-if-small') params.push(exactBelow + 1);
   const cap = `$${params.length}`;
-  const content = query.withEmbeddings ? `''::bytea AS content` : 'f.content';
-  const embedding = query.withEmbeddings ? 'fe.embedding::text' : 'NULL::text';
-  const columns = `fe.fragment_id AS id, ${distance} AS distance, ${embedding} AS embedding`;
+  const binding = vectorEmbeddingPredicate(query.vectorEmbeddingId);
   // The nearest ids first, reading no more of a fragment than what decides its scope;
-  // only the ones returned are then read whole. MATERIALIZED keeps each LIMIT where it
-  // is. The exact query lists the fragments in scope first (by the fragments_live
-  // index), then computes the distance of their vectors only, ordered by
-  // "distance + 0", an order no index offers. The indexed query lets the HNSW scan lead.
-  // `when` gates either on a value computed once (a "one-time filter"): the other is
+  // only the ones returned are then read whole (and their vectors, for MMR). MATERIALIZED
+  // keeps each LIMIT where it is. Each distance is computed once (in a subquery kept whole
+  // by OFFSET 0, ordered outside it by "distance + 0", an order no index offers).
+  // `when` gates a part on a value computed once (a "one-time filter"): the other part is
   // never run. In the outer query "+ 0" stops the planner from dropping the sort as
   // redundant (it is not, with relaxed ordering).
-  const scoped = (limit: string) =>
-    `in_scope AS MATERIALIZED (SELECT f.id FROM fragments f WHERE ${inScope.join(' AND ')} ${limit})`;
-  const exact = (name: string, when: string) =>
+  const scoped = (limit: string, when = 'true') =>
+    `in_scope AS MATERIALIZED (SELECT f.id FROM fragments f WHERE ${[...inScope, when].join(' AND ')} ${limit})`;
+  // Exact, scope first: the fragments in scope (the fragments_live index), then their vectors.
+  const scopeFirst = (name: string, when: string) =>
     `${name} AS MATERIALIZED (
-       SELECT ${columns}, true AS exact
-       FROM in_scope s JOIN fragment_embeddings fe ON fe.fragment_id = s.id
-       WHERE ${vectorEmbeddingPredicate(query.vectorEmbeddingId)} AND ${when}
-       ORDER BY (${distance}) + 0
+       SELECT id, distance, true AS exact FROM (
+         SELECT fe.fragment_id AS id, ${distance} AS distance
+         FROM in_scope s JOIN fragment_embeddings fe ON fe.fragment_id = s.id
+         WHERE ${binding} AND ${when} OFFSET 0) d
+       ORDER BY distance + 0, id
        LIMIT $4)`;
+  // Exact, nearest first (a scope that is not selective): see NEAREST_FIRST.
+  const first = Math.max(NEAREST_FIRST, OVERFETCH_SELECTIVE * query.limit);
+  const nearestFirst = () =>
+    `near AS MATERIALIZED (
+       SELECT id, distance FROM (
+         SELECT fe.fragment_id AS id, ${distance} AS distance
+         FROM fragment_embeddings fe WHERE ${binding} OFFSET 0) d
+       ORDER BY distance + 0, id
+       LIMIT ${first}),
+     near_in_scope AS MATERIALIZED (
+       SELECT n.id, n.distance, true AS exact FROM near n JOIN fragments f ON f.id = n.id
+       WHERE ${inScope.join(' AND ')}
+       ORDER BY n.distance + 0, n.id
+       LIMIT $4),
+     complete AS MATERIALIZED (
+       SELECT (SELECT count(*) FROM near_in_scope) >= $4 OR (SELECT count(*) FROM near) < ${first} AS yes),
+     ${scoped('', 'NOT (SELECT yes FROM complete)')},
+     ${scopeFirst('rest', 'NOT (SELECT yes FROM complete)')},
+     nearest AS (SELECT * FROM near_in_scope UNION ALL SELECT * FROM rest)`;
+  // Through the index, ordered by its cosine distance; `distance` is the strategy's.
   const indexed = (name: string, when: string) =>
     `${name} AS MATERIALIZED (
-       SELECT ${columns}, false AS exact
+       SELECT fe.fragment_id AS id, ${distance} AS distance, false AS exact
        FROM fragment_embeddings fe JOIN fragments f ON f.id = fe.fragment_id
-       WHERE ${[vectorEmbeddingPredicate(query.vectorEmbeddingId), ...inScope, when].join(' AND ')}
-       ORDER BY distance
+       WHERE ${[binding, ...inScope, when].join(' AND ')}
+       ORDER BY ${indexedDistance(query.size, '$1')}
        LIMIT $4)`;
   // exact-if-small reads at most `cap` fragments of the scope: fewer, and it has them all.
   const nearest =
     mode === 'exact'
-      ? `${scoped('')}, ${exact('nearest', 'true')}`
+      ? query.selective
+        ? `${scoped('')}, ${scopeFirst('nearest', 'true')}`
+        : nearestFirst()
       : mode === 'indexed'
         ? indexed('nearest', 'true')
         : `${scoped(`LIMIT ${cap}`)},
            counted AS MATERIALIZED (SELECT count(*) < ${cap} AS small FROM in_scope),
-           ${exact('exact', '(SELECT small FROM counted)')},
+           ${scopeFirst('exact', '(SELECT small FROM counted)')},
            ${indexed('indexed', 'NOT (SELECT small FROM counted)')},
            nearest AS (SELECT * FROM exact UNION ALL SELECT * FROM indexed)`;
+  const content = query.withEmbeddings ? `''::bytea AS content` : 'f.content';
+  const embedding = query.withEmbeddings
+    ? `(SELECT fe.embedding::text FROM fragment_embeddings fe WHERE ${binding} AND fe.fragment_id = n.id)`
+    : 'NULL::text';
   const sql = `
     WITH ${nearest}
     SELECT f.id, f.document_id, f.order_id, f.version, f.classification, f.metadata, ${content},
-           f.content_key_id, f.expired_at, n.distance, n.embedding, n.exact
+           f.content_key_id, f.expired_at, n.distance, ${embedding} AS embedding, n.exact
     FROM nearest n JOIN fragments f ON f.id = n.id
     ORDER BY n.distance + 0, n.id
     LIMIT $5`;

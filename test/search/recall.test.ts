@@ -76,13 +76,14 @@ async function recall(
   { pipeline, vectors }: Awaited<ReturnType<typeof load>>,
   body: (query: string, i: number) => Record<string, unknown>,
   inScope: (doc: Document, i: number) => boolean,
+  distance: (vector: number[], query: number[]) => number = cosineDistance,
 ): Promise<number> {
   let sum = 0;
   for (const [i, query] of queries.entries()) {
     const q = storedVector(query);
     const exact = [...vectors.values()]
       .filter(({ doc }) => inScope(doc, i))
-      .map(({ vector }) => cosineDistance(vector, q))
+      .map(({ vector }) => distance(vector, q))
       .sort((a, b) => a - b)
       .slice(0, K);
     const response = await search(api, pipeline.id, { type: 'similarity', query, ...body(query, i) });
@@ -97,6 +98,9 @@ async function recall(
 }
 
 const everything = { classifications: ['common', 'rare'], params: { k: K } };
+const dot = (a: number[], b: number[]) => a.reduce((sum, x, i) => sum + x * b[i], 0);
+const euclidean = (a: number[], b: number[]) => Math.sqrt(a.reduce((sum, x, i) => sum + (x - b[i]) ** 2, 0));
+const negatedInnerProduct = (a: number[], b: number[]) => -dot(a, b);
 const groupOf = (i: number) => ({ ...everything, filters: { group: i % 20 } });
 const rareOnly = { classifications: { values: ['rare'], match: 'exact' }, params: { k: K } };
 
@@ -136,6 +140,31 @@ describeEachDatabase(
         (doc) => doc.classification === 'rare',
       );
       expect(value).toBeGreaterThanOrEqual(0.95);
+    });
+
+    // The hashing model's vectors have unit length: the cosine index serves these strategies too.
+    it('does as well with the euclidean and inner-product strategies, with and without a filter', async () => {
+      for (const [strategy, distance] of [
+        ['euclidean', euclidean],
+        ['inner_product', negatedInnerProduct],
+      ] as const) {
+        const all = await recall(
+          fixture().api,
+          corpus,
+          () => ({ ...everything, distance_strategy: strategy }),
+          () => true,
+          distance,
+        );
+        expect(all).toBeGreaterThanOrEqual(0.95);
+        const filtered = await recall(
+          fixture().api,
+          corpus,
+          (_, i) => ({ ...groupOf(i), distance_strategy: strategy }),
+          (doc, i) => doc.metadata.group === i % 20,
+          distance,
+        );
+        expect(filtered).toBeGreaterThanOrEqual(0.95);
+      }
     });
   },
   { env: { TROVE_EXACT_SEARCH_BELOW: '0' } },

@@ -13,6 +13,7 @@ import { AgentAttachments1764496000000 } from './1764496000000-AgentAttachments'
 import { McpSessionsUnlogged1764540000000 } from './1764540000000-McpSessionsUnlogged';
 import { PipelineIndexing1764570000000 } from './1764570000000-PipelineIndexing';
 import { CacheGeneration1764580000000 } from './1764580000000-CacheGeneration';
+import { UnitVectors1764590000000 } from './1764590000000-UnitVectors';
 
 export const MIGRATIONS = [
   Initial1764470000000,
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   McpSessionsUnlogged1764540000000,
   PipelineIndexing1764570000000,
   CacheGeneration1764580000000,
+  UnitVectors1764590000000,
 ];
