@@ -62,7 +62,7 @@ describeEachDatabase('catalogue: embedding providers, models and text splitters'
   it.each([
     [{ name: 'x', provider: 'nope', size: 8 }, 422],
     [{ name: 'x', provider: 'hashing', size: 0 }, 422],
-    [{ name: 'x', provider: 'hashing', size: 2001 }, 422],
+    [{ name: 'x', provider: 'hashing', size: 4001 }, 422],
     [{ name: 'x', provider: 'hashing', size: 8, parameters: { ngram: 99 } }, 422],
     [{ name: 'x', provider: 'openai', size: 8, parameters: { model: 'm' } }, 422],
     [{ provider: 'hashing', size: 8 }, 422],
