@@ -39,10 +39,19 @@ describe('scanMode', () => {
   });
 
   it("counts a filter's matches in a scope of up to five times the threshold, in the search itself", () => {
-    expect(scanMode(filtered, { vectors: 50_000, scope: 10_000 }, threshold)).toBe('exact-if-small');
-    expect(scanMode(filtered, { vectors: 50_000, scope: 10_001 }, threshold)).toBe('indexed');
+    const ranged = { strategy: 'cosine' as const, filter: parseMetadataFilter({ group: { $gt: 1 } }) };
+    expect(scanMode(ranged, { vectors: 50_000, scope: 10_000 }, threshold)).toBe('exact-if-small');
+    expect(scanMode(ranged, { vectors: 50_000, scope: 10_001 }, threshold)).toBe('indexed');
     // Without a filter the scope's size is all there is to know.
     expect(scanMode(cosine, { vectors: 50_000, scope: 10_000 }, threshold)).toBe('indexed');
+  });
+
+  it('counts the matches of a filter the metadata index serves ($eq, $in), in a scope of any size', () => {
+    expect(scanMode(filtered, big, threshold)).toBe('exact-if-small');
+    const either = parseMetadataFilter({ $or: [{ group: { $in: [1, 2] } }, { team: 'x' }] });
+    expect(scanMode({ ...cosine, filter: either }, big, threshold)).toBe('exact-if-small');
+    const negated = parseMetadataFilter({ group: { $ne: 1 } });
+    expect(scanMode({ ...cosine, filter: negated }, big, threshold)).toBe('indexed');
   });
 
   it('uses the index for everything cosine when the threshold is 0', () => {

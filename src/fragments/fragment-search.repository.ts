@@ -23,7 +23,12 @@ import { DatabaseService, Queryable } from '../database/database.service';
 import { searchExactFallbacks } from '../observability/metrics';
 import { DistanceStrategy, SearchScope, VectorQuery } from './fragment';
 import { FRAGMENT_COLUMNS, FragmentRow, TEXT_SEARCH_CONFIG, vectorLiteral } from './fragments.repository';
-import { compileMetadataFilter } from './metadata-filter';
+import {
+  compileMetadataContainment,
+  compileMetadataFilter,
+  impliesContainment,
+  MetadataFilter,
+} from './metadata-filter';
 import {
   indexedDistance,
   indexedType,
@@ -238,7 +243,7 @@ export class FragmentSearchRepository {
       'f.classification = ANY($2::text[])',
       'f.search_vector @@ q.query',
     ];
-    if (scope.filter) where.push(compileMetadataFilter(scope.filter, 'f.metadata', params));
+    if (scope.filter) where.push(...metadataConditions(scope.filter, params));
     return this.db.reader
       .query<FragmentRow & { rank: number }>(
         `SELECT ${FRAGMENT_COLUMNS}, ts_rank(f.search_vector, q.query)::float8 AS rank
@@ -258,9 +263,10 @@ export class FragmentSearchRepository {
  * vectors all have `unit` length, and the exact-search threshold. Exactly: a strategy
  * other than cosine over vectors not all of unit length (no index serves it), a small vector embedding,
  * a small scope (whatever its filter; a scan costs about what the index does at that
- * size, and the answer is exact). A metadata filter's matches in a scope of at most
- * SCOPE_PROBE_FACTOR times the threshold are counted in the statement that searches
- * them (exact-if-small). Anything else through the index.
+ * size, and the answer is exact). A metadata filter's matches are counted in the statement
+ * that searches them (exact-if-small) when the GIN index of metadata finds them (the filter
+ * implies a containment), or else in a scope of at most SCOPE_PROBE_FACTOR times the
+ * threshold. Anything else through the index.
  */
 export function scanMode(
   query: Pick<ScanQuery, 'strategy' | 'filter'>,
@@ -270,7 +276,8 @@ export function scanMode(
   if (query.strategy !== INDEXED_STRATEGY && sizes.unit !== true) return 'exact';
   if (threshold === 0) return 'indexed';
   if (sizes.vectors <= threshold || sizes.scope <= threshold) return 'exact';
-  return query.filter !== null && sizes.scope <= SCOPE_PROBE_FACTOR * threshold
+  if (query.filter === null) return 'indexed';
+  return impliesContainment(query.filter) || sizes.scope <= SCOPE_PROBE_FACTOR * threshold
     ? 'exact-if-small'
     : 'indexed';
 }
@@ -281,6 +288,16 @@ export function scanMode(
  */
 export function efSearch(floor: number, limit: number): number {
   return Math.min(MAX_EF_SEARCH, Math.max(floor, EF_PER_RESULT * limit));
+}
+
+/**
+ * A metadata filter's SQL: the filter itself, and the containment it implies, when it implies
+ * one, for the GIN index to find the candidates (see `compileMetadataContainment`).
+ */
+function metadataConditions(filter: MetadataFilter, params: unknown[]): string[] {
+  const exact = compileMetadataFilter(filter, 'f.metadata', params);
+  const indexed = compileMetadataContainment(filter, 'f.metadata', params);
+  return indexed === null ? [exact] : [indexed, exact];
 }
 
 function nearestSql(
@@ -303,7 +320,7 @@ function nearestSql(
   ];
   const distance = `${vectorExpression(query.size)} ${DISTANCE_OPERATOR[query.strategy]} $1::vector(${query.size})`;
   const inScope = ['f.pipeline_id = $2', 'f.expired_at IS NULL', 'f.classification = ANY($3::text[])'];
-  if (query.filter) inScope.push(compileMetadataFilter(query.filter, 'f.metadata', params));
+  if (query.filter) inScope.push(...metadataConditions(query.filter, params));
   // exact-if-small reads one more fragment of the scope than an exact search would.
   if (mode === 'exact-if-small') params.push(exactBelow + 1);
   const cap = `$${params.length}`;

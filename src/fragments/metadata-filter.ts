@@ -170,6 +170,84 @@ export function parseMetadataFilter(value: unknown, where = 'filters'): Metadata
   return new Parser(where).filter(value, where, [], 0);
 }
 
+/** Beyond this many `$in` values (or `$or` branches), the containment condition is left out. */
+const MAX_CONTAINMENT_ALTERNATIVES = 64;
+/** A path segment of digits: `#>` reads it as an array index, which containment cannot express. */
+const ARRAY_INDEX = /^-?\d+$/;
+
+/**
+ * A condition that every fragment matching the filter also satisfies, written with jsonb
+ * containment (`column @> '{"a": {"b": value}}'`) so that the GIN index `fragments_metadata`
+ * (jsonb_path_ops; migration 1764600000000) can find the candidates instead of the filter
+ * being evaluated on every fragment of the pipeline: no statistic knows JSON paths, so
+ * without it a selective filter over a large pipeline is a scan. Null when the filter
+ * implies none (only `$eq` and `$in` leaves do, combined by `$and` and `$or`). It is only
+ * ever added beside `compileMetadataFilter`'s condition, never instead of it: it is the
+ * same or wider, never narrower. Containment holds whenever the `#>` equality holds (the
+ * value at the path is the scalar itself), except through an array index, which is why a
+ * path with a segment of digits implies nothing.
+ */
+export function compileMetadataContainment(
+  filter: MetadataFilter,
+  column: string,
+  params: unknown[],
+): string | null {
+  const alternatives = containments(filter);
+  if (alternatives === null) return null;
+  return `(${alternatives
+    .map((clauses) => {
+      const parts = clauses.map((document) => {
+        params.push(JSON.stringify(document));
+        return `${column} @> $${params.length}::jsonb`;
+      });
+      return parts.length === 1 ? parts[0] : `(${parts.join(' AND ')})`;
+    })
+    .join(' OR ')})`;
+}
+
+/** Whether `compileMetadataContainment` finds a condition for the filter (the index can serve it). */
+export function impliesContainment(filter: MetadataFilter): boolean {
+  return containments(filter) !== null;
+}
+
+type Containment = Record<string, unknown>;
+
+/** The filter's implied condition as an OR of ANDs of containment documents, or null for none. */
+function containments(filter: MetadataFilter): Containment[][] | null {
+  switch (filter.op) {
+    case '$eq':
+      return containsAt(filter.path, [filter.value]);
+    case '$in':
+      return filter.values.length <= MAX_CONTAINMENT_ALTERNATIVES
+        ? containsAt(filter.path, filter.values)
+        : null;
+    case '$and': {
+      // Each part that implies something narrows further; the smallest OR keeps the SQL short.
+      const parts = filter.filters.map(containments).filter((p): p is Containment[][] => p !== null);
+      if (parts.length === 0) return null;
+      const single = parts.filter((p) => p.length === 1).flatMap((p) => p[0]);
+      const disjunctions = parts.filter((p) => p.length > 1).sort((a, b) => a.length - b.length);
+      if (disjunctions.length === 0) return [single];
+      return disjunctions[0].map((clauses) => [...single, ...clauses]);
+    }
+    case '$or': {
+      const parts = filter.filters.map(containments);
+      if (parts.some((p) => p === null)) return null;
+      const alternatives = (parts as Containment[][][]).flat();
+      return alternatives.length <= MAX_CONTAINMENT_ALTERNATIVES ? alternatives : null;
+    }
+    default:
+      return null;
+  }
+}
+
+function containsAt(path: string[], values: Scalar[]): Containment[][] | null {
+  if (path.some((segment) => ARRAY_INDEX.test(segment))) return null;
+  return values.map((value) => [
+    path.reduceRight<unknown>((inner, key) => ({ [key]: inner }), value) as Containment,
+  ]);
+}
+
 const SQL_COMPARISON: Record<'$gt' | '$gte' | '$lt' | '$lte', string> = {
   $gt: '>',
   $gte: '>=',

@@ -14,6 +14,7 @@ import { McpSessionsUnlogged1764540000000 } from './1764540000000-McpSessionsUnl
 import { PipelineIndexing1764570000000 } from './1764570000000-PipelineIndexing';
 import { CacheGeneration1764580000000 } from './1764580000000-CacheGeneration';
 import { UnitVectors1764590000000 } from './1764590000000-UnitVectors';
+import { MetadataIndex1764600000000 } from './1764600000000-MetadataIndex';
 
 export const MIGRATIONS = [
   Initial1764470000000,
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   PipelineIndexing1764570000000,
   CacheGeneration1764580000000,
   UnitVectors1764590000000,
+  MetadataIndex1764600000000,
 ];
