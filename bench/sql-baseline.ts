@@ -16,6 +16,7 @@ import {
 } from '../src/fragments/fragment-search.repository';
 import { MetadataFilter } from '../src/fragments/metadata-filter';
 
+/** The pipeline's classifications: a search of all of them is not selective. */
 const CLASSIFICATIONS = ['internal', 'public'];
 
 export class SqlBaseline {
@@ -28,21 +29,35 @@ export class SqlBaseline {
     private readonly size: number,
   ) {
     // The same index settings as the Trove process, which inherits this environment.
-    const { TROVE_HNSW_M, TROVE_HNSW_EF_CONSTRUCTION, TROVE_HNSW_EF_SEARCH } = process.env;
+    // Recall tuning too: the baseline learns its ef_search as Trove does (the warm-up teaches both).
+    const pick = (names: string[]) => Object.fromEntries(names.map((name) => [name, process.env[name]]));
     this.repository = new FragmentSearchRepository(
       poolAsDatabase(pool),
-      loadSettings({ TROVE_HNSW_M, TROVE_HNSW_EF_CONSTRUCTION, TROVE_HNSW_EF_SEARCH }),
+      loadSettings(
+        pick([
+          'TROVE_HNSW_M',
+          'TROVE_HNSW_EF_CONSTRUCTION',
+          'TROVE_HNSW_EF_SEARCH',
+          'TROVE_EXACT_SEARCH_BELOW',
+          'TROVE_SEARCH_RECALL_TARGET',
+          'TROVE_SEARCH_RECALL_SAMPLE_EVERY',
+        ]),
+      ),
     );
   }
 
-  /** What Trove's similarity search runs (index, then any fallback). */
+  /**
+   * What Trove's similarity search runs (index, then any fallback). `classifications` are
+   * the ones searched once expanded by the hierarchy (the pipeline's all, by default).
+   */
   nearest(
     vector: number[],
     filter: Record<string, string> | null,
     limit: number,
     withEmbeddings: boolean,
+    classifications = CLASSIFICATIONS,
   ): Promise<VectorHit[]> {
-    return this.repository.nearest(this.query(vector, filter, limit, withEmbeddings));
+    return this.repository.nearest(this.query(vector, filter, limit, withEmbeddings, classifications));
   }
 
   /** One scan mode alone, as {id, score}. */
@@ -51,8 +66,12 @@ export class SqlBaseline {
     filter: Record<string, string> | null,
     limit: number,
     mode: ScanMode,
+    classifications = CLASSIFICATIONS,
   ): Promise<{ id: string; score: number }[]> {
-    const hits = await this.repository.nearestWith(this.query(vector, filter, limit, false), mode);
+    const hits = await this.repository.nearestWith(
+      this.query(vector, filter, limit, false, classifications),
+      mode,
+    );
     return hits.map((h) => ({ id: h.row.id, score: h.distance }));
   }
 
@@ -69,10 +88,11 @@ export class SqlBaseline {
     filter: Record<string, string> | null,
     limit: number,
     withEmbeddings: boolean,
+    classifications: string[],
   ): ScanQuery {
     return {
       pipelineId: this.pipelineId,
-      classifications: CLASSIFICATIONS,
+      classifications,
       filter: filter === null ? null : equalities(filter),
       vectorEmbeddingId: this.vectorEmbeddingId,
       size: this.size,
@@ -80,7 +100,7 @@ export class SqlBaseline {
       strategy: 'cosine',
       limit,
       withEmbeddings,
-      selective: filter !== null,
+      selective: filter !== null || classifications.length < CLASSIFICATIONS.length,
     };
   }
 }

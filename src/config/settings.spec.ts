@@ -95,3 +95,23 @@ describe('the metrics port', () => {
     expect(refusal({ TROVE_METRICS_PORT: '70000' })).toMatch(/variable TROVE_METRICS_PORT:/);
   });
 });
+
+describe('recall tuning settings', () => {
+  it('aim at 0.97 by default, sampling one search in 50', () => {
+    const { vectorIndex } = loadSettings({});
+    expect([vectorIndex.recallTarget, vectorIndex.recallSampleEvery]).toEqual([0.97, 50]);
+    expect(loadSettings({ TROVE_SEARCH_RECALL_TARGET: '0' }).vectorIndex.recallTarget).toBe(0);
+    expect(loadSettings({ TROVE_SEARCH_RECALL_TARGET: '0.995' }).vectorIndex.recallTarget).toBe(0.995);
+  });
+
+  it.each([
+    [{ TROVE_SEARCH_RECALL_TARGET: '97%' }, "TROVE_SEARCH_RECALL_TARGET: expected a number, got '97%'"],
+    [{ TROVE_SEARCH_RECALL_TARGET: '1.5' }, 'TROVE_SEARCH_RECALL_TARGET: expected 0 to 1, got 1.5'],
+    [
+      { TROVE_SEARCH_RECALL_SAMPLE_EVERY: '0' },
+      'TROVE_SEARCH_RECALL_SAMPLE_EVERY: expected 1 to 1000000, got 0',
+    ],
+  ])('refuse %j, naming the variable', (env, message) => {
+    expect(refusal(env)).toContain(message);
+  });
+});

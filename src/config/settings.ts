@@ -50,7 +50,15 @@ export interface Settings {
   /** Agent turns: fragments retrieved per search, tool-call rounds a model may take, SSE heartbeat period. */
   agents: { searchK: number; maxToolSteps: number; heartbeatSeconds: number };
   /** HNSW parameters: build-time m and ef_construction for new indexes, query-time ef_search floor. */
-  vectorIndex: { m: number; efConstruction: number; efSearch: number; exactBelow: number };
+  vectorIndex: {
+    m: number;
+    efConstruction: number;
+    efSearch: number;
+    exactBelow: number;
+    /** Recall tuning (src/fragments/recall-tuning.ts): the recall to reach (0: off), and one search in how many is sampled. */
+    recallTarget: number;
+    recallSampleEvery: number;
+  };
   /** Bulk loads: when a binding's index is built after the rows are in, and with what (vector-index-builds.ts). */
   vectorIndexBuild: { bulkLoadMinVectors: number; memoryMb: number; workers: number };
   /** The most any one PostgreSQL statement may run (0: no limit), and wait for a connection. */
@@ -148,6 +156,15 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
   return value;
 }
 
+function decimal(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = text(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+(\.\d+)?$/.test(raw)) throw new SettingsError(name, `expected a number, got '${raw}'`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new SettingsError(name, `expected ${min} to ${max}, got ${value}`);
+  return value;
+}
+
 function bool(env: Env, name: string, fallback: boolean): boolean {
   const raw = text(env, name)?.toLowerCase();
   if (raw === undefined) return fallback;
@@ -225,8 +242,9 @@ function readUrls(env: Env, databaseUrl: string | null): string[] {
 /**
  * pgvector's HNSW knobs (docs/benchmarks.md measures them): m and ef_construction
  * shape an index when a pipeline binds a model; ef_search is the least number of
- * candidates a query keeps (raised with k); a binding of at most
- * TROVE_EXACT_SEARCH_BELOW vectors is searched exactly, without the index.
+ * candidates a query keeps (raised with k, and by recall tuning towards
+ * TROVE_SEARCH_RECALL_TARGET, sampling one search in TROVE_SEARCH_RECALL_SAMPLE_EVERY);
+ * a binding of at most TROVE_EXACT_SEARCH_BELOW vectors is searched exactly, without the index.
  */
 function vectorIndexSettings(env: Env): Settings['vectorIndex'] {
   const m = integer(env, 'TROVE_HNSW_M', 16, 2, 100);
@@ -242,6 +260,8 @@ function vectorIndexSettings(env: Env): Settings['vectorIndex'] {
     efConstruction,
     efSearch: integer(env, 'TROVE_HNSW_EF_SEARCH', 100, 1, 1000),
     exactBelow: integer(env, 'TROVE_EXACT_SEARCH_BELOW', 2000, 0, 1_000_000),
+    recallTarget: decimal(env, 'TROVE_SEARCH_RECALL_TARGET', 0.97, 0, 1),
+    recallSampleEvery: integer(env, 'TROVE_SEARCH_RECALL_SAMPLE_EVERY', 50, 1, 1_000_000),
   };
 }
 

@@ -13,14 +13,17 @@
  * Recall (docs/benchmarks.md): a binding small enough (TROVE_EXACT_SEARCH_BELOW) is
  * always searched exactly; so is a selective scope (a metadata filter, fewer
  * classifications) whose fragments are that few, counted in the search's own statement
- * (see `scopeSize` and the `exact-if-small` mode); ef_search grows with k; a selective
- * scope searched through the index over-fetches candidates and keeps the nearest.
+ * (see `scopeSize` and the `exact-if-small` mode; a filter of `$eq`/`$in` conditions is
+ * counted through the GIN index of metadata, at any pipeline size); ef_search grows with
+ * k, and for unfiltered scans with what recall tuning learnt (recall-tuning.ts); a
+ * selective scope searched through the index over-fetches candidates and keeps the nearest.
  * Results never depend on the method: every path orders by distance, then id.
  */
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import { SETTINGS, Settings } from '../config/settings';
 import { DatabaseService, Queryable } from '../database/database.service';
-import { searchExactFallbacks } from '../observability/metrics';
+import { searchExactFallbacks, searchRecall } from '../observability/metrics';
 import { DistanceStrategy, SearchScope, VectorQuery } from './fragment';
 import { FRAGMENT_COLUMNS, FragmentRow, TEXT_SEARCH_CONFIG, vectorLiteral } from './fragments.repository';
 import {
@@ -29,6 +32,7 @@ import {
   impliesContainment,
   MetadataFilter,
 } from './metadata-filter';
+import { MAX_EF_SEARCH, RecallTuner, recallOf } from './recall-tuning';
 import {
   indexedDistance,
   indexedType,
@@ -55,10 +59,11 @@ const INDEXED_STRATEGY: DistanceStrategy = 'cosine';
  * hnsw.ef_search: the candidates an HNSW scan keeps, at least TROVE_HNSW_EF_SEARCH
  * (default 100; pgvector's own default is 40) and EF_PER_RESULT per result asked for,
  * so that k 10 and an MMR's fetch_k 50 are about as complete (docs/benchmarks.md
- * measures recall against ef_search). 1000 is pgvector's maximum.
+ * measures recall against ef_search), times what recall tuning learnt for the vector
+ * embedding (recall-tuning.ts). 1000 is pgvector's maximum.
  */
-const MAX_EF_SEARCH = 1000;
 const EF_PER_RESULT = 4;
+
 /**
  * Candidates an index scan of a selective scope keeps per result: the iterative scan's
  * later rounds are less exact, and the nearest of four times k recovers what they
@@ -82,7 +87,7 @@ const NEAREST_FIRST = 100;
  * than the index scan it would save (docs/benchmarks.md).
  */
 const SCOPE_PROBE_FACTOR = 5;
-/** How long a vector embedding's or scope's size is remembered, and for how many of them. */
+/** How long a vector embedding's or scope's size (or a filter's few or many matches) is remembered, and for how many of them. */
 const SIZE_TTL_MS = 10_000;
 const MAX_REMEMBERED_SIZES = 10_000;
 
@@ -111,12 +116,18 @@ export type ScanMode = 'indexed' | 'exact' | 'exact-if-small';
 
 @Injectable()
 export class FragmentSearchRepository {
+  private readonly logger = new Logger(FragmentSearchRepository.name);
   private readonly sizes = new Map<string, { rows: number; until: number }>();
+  private readonly tuner: RecallTuner;
+  /** Whether a recall sample is running: one at a time, each is an exact scan. */
+  private sampling = false;
 
   constructor(
     private readonly db: DatabaseService,
     @Inject(SETTINGS) private readonly settings: Settings,
-  ) {}
+  ) {
+    this.tuner = new RecallTuner(settings.vectorIndex.recallTarget, settings.vectorIndex.recallSampleEvery);
+  }
 
   /** The `limit` nearest live fragments in scope, nearest first; never fewer than exist. */
   async nearest(query: ScanQuery): Promise<VectorHit[]> {
@@ -129,10 +140,20 @@ export class FragmentSearchRepository {
     const vectors = indexable ? await this.vectorEmbeddingSize(query.vectorEmbeddingId) : 0;
     const scope =
       indexable && query.selective && vectors > threshold ? await this.scopeSize(query) : Infinity;
-    const mode = indexable ? scanMode(query, { vectors, scope, unit: true }, threshold) : 'exact';
-    const { hits, exact } = await this.scan(query, mode);
+    const planned = indexable ? scanMode(query, { vectors, scope, unit: true }, threshold) : 'exact';
+    // How the last search of the same filter went, for a few seconds: its matches are not read again.
+    const filterKey = planned === 'exact-if-small' ? this.filterKey(query) : null;
+    const known = filterKey === null ? undefined : this.sizes.get(filterKey);
+    const mode = known && known.until > Date.now() ? (known.rows === 1 ? 'exact' : 'indexed') : planned;
+    const { hits, exact, ef } = await this.scan(query, mode);
+    if (filterKey !== null && mode === 'exact-if-small' && hits.length > 0)
+      this.remember(filterKey, exact ? 1 : 0, Date.now());
     // (An exact-if-small search that found nothing cannot tell which way it went: it is rerun exactly.)
-    if (mode === 'exact' || exact || hits.length >= query.limit) return hits;
+    if (mode === 'exact' || exact) return hits;
+    if (hits.length >= query.limit) {
+      if (mode === 'indexed' && !query.selective) this.sampleRecall(query, hits, ef);
+      return hits;
+    }
     searchExactFallbacks.inc();
     return this.nearestWith(query, 'exact');
   }
@@ -146,8 +167,32 @@ export class FragmentSearchRepository {
     return (await this.scan(query, mode)).hits;
   }
 
-  /** The hits, and whether they are exact (known only when there is at least one). */
-  private scan(query: ScanQuery, mode: ScanMode): Promise<{ hits: VectorHit[]; exact: boolean }> {
+  /**
+   * Now and then, once the search has answered, its exact answer: one sample of the
+   * vector embedding's recall for the tuner. Never fails the search; a failed sample is logged.
+   */
+  private sampleRecall(query: ScanQuery, hits: VectorHit[], ef: number): void {
+    if (this.sampling || !this.tuner.searched(query.vectorEmbeddingId, Date.now())) return;
+    this.sampling = true;
+    void this.scan({ ...query, withEmbeddings: false }, 'exact')
+      .then(({ hits: exact }) => {
+        const recall = recallOf(hits, exact);
+        searchRecall.observe(recall);
+        const decision = this.tuner.record(query.vectorEmbeddingId, recall, ef);
+        if (decision !== 'kept') {
+          const factor = this.tuner.factor(query.vectorEmbeddingId);
+          this.logger.log(
+            { vectorEmbeddingId: query.vectorEmbeddingId, factor },
+            `Recall tuning: ef_search ${decision} to ${factor} × the configured one`,
+          );
+        }
+      })
+      .catch((error) => this.logger.warn({ err: error }, 'Recall sample failed'))
+      .finally(() => (this.sampling = false));
+  }
+
+  /** The hits, whether they are exact (known only when there is at least one), and the ef_search of an index scan. */
+  private scan(query: ScanQuery, mode: ScanMode): Promise<{ hits: VectorHit[]; exact: boolean; ef: number }> {
     const { sql, params } = nearestSql(query, mode, this.settings.vectorIndex.exactBelow);
     const run = async (db: Pick<Queryable, 'query'>) => {
       const rows = await db.query<
@@ -162,14 +207,14 @@ export class FragmentSearchRepository {
         exact: rows.length > 0 && rows[0].exact,
       };
     };
-    if (mode === 'exact') return run(this.db.reader);
-    return this.db.reader.withSessionSettings(
-      {
-        'hnsw.iterative_scan': 'relaxed_order',
-        'hnsw.ef_search': String(efSearch(this.settings.vectorIndex.efSearch, query.limit)),
-      },
-      run,
-    );
+    if (mode === 'exact') return run(this.db.reader).then((result) => ({ ...result, ef: 0 }));
+    const base = efSearch(this.settings.vectorIndex.efSearch, query.limit);
+    // Filtered scans too: a broad scope (most classifications) gains as an unfiltered scan does,
+    // and a narrow one iterates until it has its candidates whatever the first round held.
+    const ef = this.tuner.efSearch(query.vectorEmbeddingId, base);
+    return this.db.reader
+      .withSessionSettings({ 'hnsw.iterative_scan': 'relaxed_order', 'hnsw.ef_search': String(ef) }, run)
+      .then((result) => ({ ...result, ef }));
   }
 
   /**
@@ -210,6 +255,16 @@ export class FragmentSearchRepository {
        WHERE f.pipeline_id = $2 AND f.expired_at IS NULL AND f.classification = ANY($3::text[]) LIMIT $1`,
       [SCOPE_PROBE_FACTOR * this.settings.vectorIndex.exactBelow + 1, scope.pipelineId, classifications],
     );
+  }
+
+  /** What identifies a filtered scope: whether its matches are few is remembered like a size. */
+  private filterKey(query: ScanQuery): string {
+    const classifications = [...query.classifications].sort();
+    // Hashed: a filter may hold a thousand conditions, and thousands of filters are remembered.
+    const filter = createHash('sha256')
+      .update(JSON.stringify([classifications, query.filter]))
+      .digest('base64');
+    return `filter ${query.vectorEmbeddingId} ${filter}`;
   }
 
   /** The rows of `rowsSql` (limited by its $1), counted, or remembered from a count of the last few seconds. */

@@ -100,6 +100,12 @@ export const searchResults = new Histogram({
   buckets: [0, 1, 2, 5, 10, 20, 50, 100, 500],
   registers: [registry],
 });
+export const searchRecall = new Histogram({
+  name: 'trove_search_recall',
+  help: 'Recall of sampled unfiltered index searches: the share of the exact answer they returned (src/fragments/recall-tuning.ts).',
+  buckets: [0.5, 0.7, 0.8, 0.9, 0.95, 0.97, 0.99, 1],
+  registers: [registry],
+});
 export const searchExactFallbacks = new Counter({
   name: 'trove_search_exact_fallbacks_total',
   help: 'Vector searches that the approximate index could not fill, answered by an exact scan.',

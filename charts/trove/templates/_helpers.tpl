@@ -195,6 +195,8 @@ TROVE_HNSW_M: {{ .Values.config.vectorIndex.m | toString | quote }}
 TROVE_HNSW_EF_CONSTRUCTION: {{ .Values.config.vectorIndex.efConstruction | toString | quote }}
 TROVE_HNSW_EF_SEARCH: {{ .Values.config.vectorIndex.efSearch | toString | quote }}
 TROVE_EXACT_SEARCH_BELOW: {{ .Values.config.vectorIndex.exactSearchBelow | toString | quote }}
+TROVE_SEARCH_RECALL_TARGET: {{ .Values.config.vectorIndex.recallTarget | toString | quote }}
+TROVE_SEARCH_RECALL_SAMPLE_EVERY: {{ .Values.config.vectorIndex.recallSampleEvery | toString | quote }}
 TROVE_BULK_LOAD_MIN_VECTORS: {{ .Values.config.vectorIndex.bulkLoadMinVectors | toString | quote }}
 TROVE_INDEX_BUILD_MEMORY_MB: {{ .Values.config.vectorIndex.buildMemoryMb | toString | quote }}
 TROVE_INDEX_BUILD_WORKERS: {{ .Values.config.vectorIndex.buildWorkers | toString | quote }}

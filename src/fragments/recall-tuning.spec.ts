@@ -1,0 +1,89 @@
+import { IDLE_MS, MAX_EF_SEARCH, RecallTuner, recallOf, WINDOW } from './recall-tuning';
+
+const ID = 've-1';
+
+/** Feeds one full window of samples of `recall` at the tuner's current ef_search for base 100. */
+function window(tuner: RecallTuner, recall: number, id = ID) {
+  let decision = 'kept';
+  for (let i = 0; i < WINDOW; i++) decision = tuner.record(id, recall, tuner.efSearch(id, 100));
+  return decision;
+}
+
+describe('RecallTuner', () => {
+  it('doubles ef_search while the recall of a window is below the target, up to 1000', () => {
+    const tuner = new RecallTuner(0.97, 50);
+    expect(tuner.efSearch(ID, 100)).toBe(100);
+    expect(window(tuner, 0.8)).toBe('raised');
+    expect(tuner.efSearch(ID, 100)).toBe(200);
+    expect(window(tuner, 0.9)).toBe('raised');
+    expect(window(tuner, 0.95)).toBe('raised');
+    expect(tuner.efSearch(ID, 100)).toBe(800);
+    expect(window(tuner, 0.96)).toBe('raised');
+    expect(tuner.efSearch(ID, 100)).toBe(MAX_EF_SEARCH);
+    // At pgvector's maximum there is nothing more to raise.
+    expect(window(tuner, 0.96)).toBe('kept');
+    expect(tuner.efSearch(ID, 100)).toBe(MAX_EF_SEARCH);
+  });
+
+  it('decides only on a full window, and keeps a factor that reaches the target', () => {
+    const tuner = new RecallTuner(0.97, 50);
+    for (let i = 0; i < WINDOW - 1; i++) expect(tuner.record(ID, 0, 100)).toBe('kept');
+    expect(tuner.factor(ID)).toBe(1);
+    expect(tuner.record(ID, 0, 100)).toBe('raised');
+    expect(window(tuner, 0.975)).toBe('kept');
+    expect(tuner.factor(ID)).toBe(2);
+  });
+
+  it('halves the factor when what is missed is under a third of what the target allows', () => {
+    const tuner = new RecallTuner(0.97, 50);
+    window(tuner, 0.5);
+    window(tuner, 0.9);
+    expect(tuner.factor(ID)).toBe(4);
+    expect(window(tuner, 0.985)).toBe('kept'); // misses 1.5 %: more than a third of 3 %
+    expect(window(tuner, 0.995)).toBe('lowered');
+    expect(tuner.factor(ID)).toBe(2);
+    expect(window(tuner, 1)).toBe('lowered');
+    expect(window(tuner, 1)).toBe('kept'); // factor 1 is the floor
+    expect(tuner.factor(ID)).toBe(1);
+  });
+
+  it('keeps tunings apart per vector embedding', () => {
+    const tuner = new RecallTuner(0.97, 50);
+    window(tuner, 0.5, 'a');
+    expect(tuner.factor('a')).toBe(2);
+    expect(tuner.factor('b')).toBe(1);
+  });
+
+  it('does nothing when the target is 0', () => {
+    const tuner = new RecallTuner(0, 50);
+    expect(tuner.enabled).toBe(false);
+    expect(window(tuner, 0)).toBe('kept');
+    expect(tuner.efSearch(ID, 100)).toBe(100);
+    expect(tuner.searched(ID, 0)).toBe(false);
+  });
+
+  it('samples ten times as often while learning, then one search in sampleEvery, and after a quiet spell', () => {
+    const tuner = new RecallTuner(0.97, 50);
+    const sampledOf = (searches: number, at: number) =>
+      Array.from({ length: searches }, () => tuner.searched(ID, at)).filter(Boolean).length;
+    const t = 1_000_000;
+    expect(tuner.searched(ID, t)).toBe(true); // the first search of a vector embedding
+    expect(sampledOf(50, t)).toBe(10); // learning: one in 5
+    window(tuner, 0.99); // a window that keeps factor 1: settled
+    expect(sampledOf(100, t)).toBe(2); // one in 50
+    expect(tuner.searched(ID, t + IDLE_MS - 1)).toBe(false);
+    expect(tuner.searched(ID, t + IDLE_MS)).toBe(true);
+  });
+});
+
+describe('recallOf', () => {
+  it('is the share of the exact answer found, ties with the exact k-th counting as found', () => {
+    const exact = [{ distance: 0.1 }, { distance: 0.2 }, { distance: 0.3 }, { distance: 0.4 }];
+    expect(recallOf(exact, exact)).toBe(1);
+    expect(
+      recallOf([{ distance: 0.1 }, { distance: 0.3 }, { distance: 0.5 }, { distance: 0.6 }], exact),
+    ).toBe(0.5);
+    expect(recallOf([{ distance: 0.4 }, { distance: 0.4 }], exact)).toBe(0.5);
+    expect(recallOf([], [])).toBe(1);
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * ef_search tuned from the recall that searches actually get.
+ *
+ * How many of the true nearest fragments an HNSW scan finds depends on the vectors:
+ * embeddings of real models (which lie near a low-dimensional manifold) are found at
+ * pgvector's usual ef_search, near-random ones (the built-in hashing model's, in a large
+ * pipeline) need several times more candidates (docs/benchmarks.md: recall@10 of 0.79 at
+ * ef_search 100 and 0.96 at 400 over 100,000 hashing vectors, 0.97 at 100 for vectors
+ * like real embeddings). No fixed setting suits both, so Trove measures: now and then an
+ * unfiltered search answered through the index is run again exactly, in the background,
+ * and the share of the exact answer it had returned is one sample of its vector
+ * embedding's recall. After WINDOW samples, a mean below the target doubles the vector
+ * embedding's ef_search factor (until ef_search reaches pgvector's 1000); a mean so high
+ * that half the candidates would likely still do halves it again. The samples are also a
+ * metric (`trove_search_recall`), so the recall an installation gets is seen, not assumed.
+ *
+ * Sampling costs an exact scan per sample, so it is rare once a vector embedding's factor
+ * holds (one search in `sampleEvery`) and ten times more frequent while it is being
+ * learnt (until a window leaves the factor as it was); the first search after IDLE_MS
+ * without a sample is sampled too, so a quiet installation learns as well.
+ *
+ * Only unfiltered searches are sampled (their exact answer costs one pass over the vector
+ * embedding); the factor applies to every index scan of it: a broad scope (most of the
+ * pipeline's classifications) gains as an unfiltered scan does, and a narrow filter's
+ * iterative scan, which goes on until it has its candidates, costs the same (measured:
+ * ef_search 100 to 400 changed neither its time nor its recall). The state is per process
+ * and starts at factor 1: each replica learns on its own.
+ */
+
+/** Samples per decision: the mean of 20 recall@10 samples is within about ±0.02 of the true one. */
+export const WINDOW = 20;
+/** pgvector's largest ef_search. */
+export const MAX_EF_SEARCH = 1000;
+/** A vector embedding not sampled for this long has its next search sampled. */
+export const IDLE_MS = 10_000;
+/** While a factor is being learnt, samples are this many times more frequent. */
+const LEARNING_SPEEDUP = 10;
+/** Vector embeddings remembered; beyond, all start over (as after a restart). */
+const MAX_TUNINGS = 10_000;
+
+interface Tuning {
+  factor: number;
+  samples: number[];
+  /** Whether the last full window left the factor as it was. */
+  settled: boolean;
+  searchesSinceSample: number;
+  lastSampleAt: number;
+}
+
+export type RecallDecision = 'raised' | 'lowered' | 'kept';
+
+export class RecallTuner {
+  private readonly tunings = new Map<string, Tuning>();
+
+  /** `target`: the recall to reach (0: no tuning, the factor stays 1); `sampleEvery`: see above. */
+  constructor(
+    private readonly target: number,
+    private readonly sampleEvery: number,
+  ) {}
+
+  get enabled(): boolean {
+    return this.target > 0;
+  }
+
+  /** What the vector embedding's ef_search is multiplied by (1 until samples say otherwise). */
+  factor(vectorEmbeddingId: string): number {
+    return this.tunings.get(vectorEmbeddingId)?.factor ?? 1;
+  }
+
+  /** The ef_search of a search of this vector embedding whose untuned ef_search is `base`. */
+  efSearch(vectorEmbeddingId: string, base: number): number {
+    return Math.min(MAX_EF_SEARCH, base * this.factor(vectorEmbeddingId));
+  }
+
+  /** Counts an unfiltered index search of the vector embedding; true when it is to be sampled. */
+  searched(vectorEmbeddingId: string, now: number): boolean {
+    if (!this.enabled) return false;
+    const tuning = this.tuning(vectorEmbeddingId);
+    tuning.searchesSinceSample++;
+    const every = tuning.settled ? this.sampleEvery : Math.ceil(this.sampleEvery / LEARNING_SPEEDUP);
+    if (tuning.searchesSinceSample < every && now - tuning.lastSampleAt < IDLE_MS) return false;
+    tuning.searchesSinceSample = 0;
+    tuning.lastSampleAt = now;
+    return true;
+  }
+
+  /** One sample: the share of the exact answer that a search with ef_search `ef` returned. */
+  record(vectorEmbeddingId: string, recall: number, ef: number): RecallDecision {
+    if (!this.enabled) return 'kept';
+    const tuning = this.tuning(vectorEmbeddingId);
+    tuning.samples.push(recall);
+    if (tuning.samples.length < WINDOW) return 'kept';
+    const mean = tuning.samples.reduce((a, b) => a + b, 0) / tuning.samples.length;
+    tuning.samples = [];
+    tuning.settled = false;
+    if (mean < this.target && ef < MAX_EF_SEARCH) {
+      tuning.factor *= 2;
+      return 'raised';
+    }
+    // Halving ef_search multiplies what is missed by 1.75 to 3 on the measurements, so
+    // lower only when what is missed is under a third of what the target allows.
+    if (tuning.factor > 1 && 1 - mean < (1 - this.target) / 3) {
+      tuning.factor /= 2;
+      return 'lowered';
+    }
+    tuning.settled = true;
+    return 'kept';
+  }
+
+  private tuning(vectorEmbeddingId: string): Tuning {
+    let tuning = this.tunings.get(vectorEmbeddingId);
+    if (tuning === undefined) {
+      if (this.tunings.size >= MAX_TUNINGS) this.tunings.clear();
+      tuning = { factor: 1, samples: [], settled: false, searchesSinceSample: 0, lastSampleAt: 0 };
+      this.tunings.set(vectorEmbeddingId, tuning);
+    }
+    return tuning;
+  }
+}
+
+/**
+ * recall@k of `found` against the exact answer `exact` (both nearest first, by distance):
+ * a fragment at the distance of the exact k-th or nearer counts, so that ties at the
+ * boundary do not count as misses.
+ */
+export function recallOf(found: { distance: number }[], exact: { distance: number }[]): number {
+  if (exact.length === 0) return 1;
+  const kth = exact[exact.length - 1].distance;
+  const hits = found.filter((hit) => hit.distance <= kth + 1e-9).length;
+  return Math.min(1, hits / exact.length);
+}
