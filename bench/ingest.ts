@@ -43,6 +43,8 @@ import {
 } from './trove';
 
 const ENGINES = ['PostgreSQL', 'PGlite'] as const;
+/** Searches timed once a load has answered. */
+const SEARCHES_AFTER = 50;
 type Engine = (typeof ENGINES)[number];
 type Mode = 'row by row' | 'bulk load, baseline' | 'bulk load';
 
@@ -54,6 +56,8 @@ interface Row {
   buildSeconds: number;
   searches: number[];
   wrong: number;
+  /** Similarity searches (k 10) once the load has answered: what the pipeline serves at that size. */
+  after: number[];
 }
 
 function sizes(argv: string[]): Record<Engine, number> {
@@ -85,9 +89,9 @@ async function main(): Promise<void> {
   if (process.argv.includes('--vector-parameters')) await compareVectorParameters(adminUrl);
   if (engines.length === 0) return;
   console.log(
-    '| database | vector index | fragments | seconds | searchable fragments/s | index build | stored fragments/s | ratio | searches during the load: p50 | wrong answers |',
+    '| database | vector index | fragments | seconds | searchable fragments/s | index build | stored fragments/s | ratio | searches during the load: p50 | wrong answers | similarity after the load: p50 |',
   );
-  console.log(`|${'---|'.repeat(10)}`);
+  console.log(`|${'---|'.repeat(11)}`);
   const argv = process.argv.slice(2);
   const baselineAt = argv.indexOf('--baseline');
   const baselineServer = baselineAt < 0 ? null : path.resolve(argv[baselineAt + 1], 'dist', 'main.js');
@@ -104,8 +108,9 @@ async function main(): Promise<void> {
       const rate = row.fragments / row.seconds;
       baseline ||= rate;
       const sorted = [...row.searches].sort((a, b) => a - b);
+      const after = [...row.after].sort((a, b) => a - b);
       console.log(
-        `| ${row.engine} | ${row.mode} | ${row.fragments} | ${row.seconds.toFixed(1)} | **${rate.toFixed(0)}** | ${row.buildSeconds.toFixed(1)} s | ${(row.fragments / (row.seconds - row.buildSeconds)).toFixed(0)} | ${(rate / baseline).toFixed(2)} | ${sorted.length ? ms(percentile(sorted, 0.5)) : '–'} (${sorted.length}) | ${row.wrong} |`,
+        `| ${row.engine} | ${row.mode} | ${row.fragments} | ${row.seconds.toFixed(1)} | **${rate.toFixed(0)}** | ${row.buildSeconds.toFixed(1)} s | ${(row.fragments / (row.seconds - row.buildSeconds)).toFixed(0)} | ${(rate / baseline).toFixed(2)} | ${sorted.length ? ms(percentile(sorted, 0.5)) : '–'} (${sorted.length}) | ${row.wrong} | ${ms(percentile(after, 0.5))} |`,
       );
     }
   }
@@ -169,7 +174,19 @@ async function measure(
       firstStored();
     });
     const { searches, wrong } = await searching;
-    return { engine, mode, fragments, seconds, buildSeconds: await indexBuildSeconds(base), searches, wrong };
+    const buildSeconds = await indexBuildSeconds(base);
+    const after: number[] = [];
+    for (let i = 0; i < SEARCHES_AFTER; i++) {
+      const t0 = performance.now();
+      await rest.call('POST', `/pipelines/${pipeline.id}/search`, {
+        type: 'similarity',
+        query: corpus.query(i, 6),
+        classifications: ['internal'],
+        params: { k: 10 },
+      });
+      after.push(performance.now() - t0);
+    }
+    return { engine, mode, fragments, seconds, buildSeconds, searches, wrong, after };
   } finally {
     await stopTrove(trove);
     if (engine === 'PostgreSQL') {

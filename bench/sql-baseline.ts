@@ -5,7 +5,7 @@
  * index-only answers of the recall measurement come from here too.
  */
 import { Pool, PoolClient } from 'pg';
-import { loadSettings } from '../src/config/settings';
+import { EXACT_BELOW, loadSettings } from '../src/config/settings';
 import { DatabaseService, Queryable } from '../src/database/database.service';
 import { holdSessionSettings } from '../src/database/session-settings';
 import {
@@ -30,11 +30,16 @@ export class SqlBaseline {
   ) {
     // The same index settings as the Trove process, which inherits this environment.
     // Recall tuning too: the baseline learns its ef_search as Trove does (the warm-up teaches both).
-    const pick = (names: string[]) => Object.fromEntries(names.map((name) => [name, process.env[name]]));
+    const pick = (names: string[]) =>
+      Object.fromEntries(
+        names.filter((name) => process.env[name] !== undefined).map((name) => [name, process.env[name]]),
+      );
     this.repository = new FragmentSearchRepository(
       poolAsDatabase(pool),
-      loadSettings(
-        pick([
+      loadSettings({
+        // (Without DATABASE_URL the settings would be the embedded database's.)
+        TROVE_EXACT_SEARCH_BELOW: String(EXACT_BELOW.postgres),
+        ...pick([
           'TROVE_HNSW_M',
           'TROVE_HNSW_EF_CONSTRUCTION',
           'TROVE_HNSW_EF_SEARCH',
@@ -42,7 +47,7 @@ export class SqlBaseline {
           'TROVE_SEARCH_RECALL_TARGET',
           'TROVE_SEARCH_RECALL_SAMPLE_EVERY',
         ]),
-      ),
+      }),
     );
   }
 

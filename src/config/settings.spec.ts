@@ -97,6 +97,16 @@ describe('the metrics port', () => {
 });
 
 describe('recall tuning settings', () => {
+  it('search bindings of up to 2,000 vectors exactly on PostgreSQL, 5,000 on the embedded database', () => {
+    expect(loadSettings({}).vectorIndex.exactBelow).toBe(5000);
+    const postgres = {
+      DATABASE_URL: 'postgres://trove@db/trove',
+      TROVE_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+    };
+    expect(loadSettings(postgres).vectorIndex.exactBelow).toBe(2000);
+    expect(loadSettings({ ...postgres, TROVE_EXACT_SEARCH_BELOW: '0' }).vectorIndex.exactBelow).toBe(0);
+  });
+
   it('aim at 0.97 by default, sampling one search in 50', () => {
     const { vectorIndex } = loadSettings({});
     expect([vectorIndex.recallTarget, vectorIndex.recallSampleEvery]).toEqual([0.97, 50]);

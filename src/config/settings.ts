@@ -244,9 +244,14 @@ function readUrls(env: Env, databaseUrl: string | null): string[] {
  * shape an index when a pipeline binds a model; ef_search is the least number of
  * candidates a query keeps (raised with k, and by recall tuning towards
  * TROVE_SEARCH_RECALL_TARGET, sampling one search in TROVE_SEARCH_RECALL_SAMPLE_EVERY);
- * a binding of at most TROVE_EXACT_SEARCH_BELOW vectors is searched exactly, without the index.
+ * a binding of at most TROVE_EXACT_SEARCH_BELOW vectors is searched exactly and has no index.
+ * The embedded database's default is higher: a search of 5,000 vectors on PGlite takes
+ * about as long exactly as through an index (10 ms), whose build would cost 4-6 s of its
+ * one core (docs/benchmarks.md, "Small bindings without an index").
  */
-function vectorIndexSettings(env: Env): Settings['vectorIndex'] {
+export const EXACT_BELOW = { postgres: 2000, embedded: 5000 };
+
+function vectorIndexSettings(env: Env, embedded: boolean): Settings['vectorIndex'] {
   const m = integer(env, 'TROVE_HNSW_M', 16, 2, 100);
   const efConstruction = integer(env, 'TROVE_HNSW_EF_CONSTRUCTION', 128, 4, 1000);
   if (efConstruction < 2 * m) {
@@ -259,7 +264,13 @@ function vectorIndexSettings(env: Env): Settings['vectorIndex'] {
     m,
     efConstruction,
     efSearch: integer(env, 'TROVE_HNSW_EF_SEARCH', 100, 1, 1000),
-    exactBelow: integer(env, 'TROVE_EXACT_SEARCH_BELOW', 2000, 0, 1_000_000),
+    exactBelow: integer(
+      env,
+      'TROVE_EXACT_SEARCH_BELOW',
+      embedded ? EXACT_BELOW.embedded : EXACT_BELOW.postgres,
+      0,
+      1_000_000,
+    ),
     recallTarget: decimal(env, 'TROVE_SEARCH_RECALL_TARGET', 0.97, 0, 1),
     recallSampleEvery: integer(env, 'TROVE_SEARCH_RECALL_SAMPLE_EVERY', 50, 1, 1_000_000),
   };
@@ -418,7 +429,7 @@ export function loadSettings(env: Env = process.env): Settings {
     shutdownGraceSeconds: integer(env, 'TROVE_SHUTDOWN_GRACE_SECONDS', 25, 0, 3600),
     shutdownDrainSeconds: integer(env, 'TROVE_SHUTDOWN_DRAIN_SECONDS', 5, 0, 600),
     embeddingTimeoutMs: integer(env, 'TROVE_EMBEDDING_TIMEOUT_MS', 30_000, 100, 600_000),
-    vectorIndex: vectorIndexSettings(env),
+    vectorIndex: vectorIndexSettings(env, databaseUrl === null),
     vectorIndexBuild: vectorIndexBuildSettings(env),
     llm: {
       timeoutMs: integer(env, 'TROVE_LLM_TIMEOUT_MS', 60_000, 100, 600_000),

@@ -168,6 +168,10 @@ export class ReindexService {
       }
       // Ready only when none lacks it from the start (full text turned off and on again
       // meanwhile drops lexemes behind `after`).
+      // The backfilled vectors went in without an index (a new binding has none): built
+      // now if there are more than are searched exactly, before the binding is ready.
+      if (vectorEmbedding)
+        await this.fragments.indexVectors({ id: vectorEmbedding.id, size: vectorEmbedding.model.size });
       await this.inPipeline(pipeline.id, index, async (tx) => {
         const left = await this.fragments.incomplete(pipeline.id, index, null, 1, tx);
         if (left.length === 0)

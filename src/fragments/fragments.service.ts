@@ -25,7 +25,7 @@ import {
 } from './fragment';
 import { FragmentSearchRepository } from './fragment-search.repository';
 import { FragmentRow, FragmentsRepository } from './fragments.repository';
-import { createVectorIndex, dropVectorIndex } from './vector-index';
+import { dropVectorIndex } from './vector-index';
 import { VectorBinding, VectorIndexBuilds, VectorWrite } from './vector-index-builds';
 
 /** The additional authenticated data that binds a fragment's ciphertext to its row. */
@@ -206,9 +206,13 @@ export class FragmentsService {
     return this.repository.clearLexemes(pipelineId, tx);
   }
 
-  /** Creates the HNSW index of a new vector embedding's vectors, in the caller's transaction. */
-  createVectorIndex(tx: Queryable, vectorEmbeddingId: string, size: number): Promise<void> {
-    return createVectorIndex(tx, vectorEmbeddingId, size, this.settings.vectorIndex);
+  /**
+   * Builds the binding's HNSW index once its vectors are in, if it holds more than are
+   * searched exactly (vector-index-builds.ts): after a backfill, whose writes do not go
+   * through `beginVectorWrite`. A new binding has no index until then.
+   */
+  indexVectors(binding: VectorBinding): Promise<void> {
+    return this.indexBuilds.ensureIndex(binding);
   }
 
   dropVectorIndex(tx: Queryable, vectorEmbeddingId: string): Promise<void> {

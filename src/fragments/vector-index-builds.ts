@@ -7,6 +7,11 @@
  * Meanwhile searches stay correct: without an index the planner scans the binding's
  * rows exactly (and a build in progress is not valid, so it is not used either).
  *
+ * A binding gets its index only once it holds more than TROVE_EXACT_SEARCH_BELOW vectors:
+ * below that every search of it is exact anyway (fragment-search.repository.ts), so an
+ * index would only make its writes dearer. The write that takes it past the threshold
+ * builds it, as the end of a bulk load does (and a start builds what is missing).
+ *
  * "Over" means: no write into the binding is in flight in this process, and none
  * began within QUIET_MS after the last one ended. The write that ends last builds the
  * index before it answers, so a client that loads and then searches finds it built;
@@ -127,6 +132,8 @@ export class VectorIndexBuilds implements OnApplicationBootstrap {
         this.indexed.add(binding.id);
         return;
       }
+      // Searched exactly, so left without an index: the write answers at once.
+      if (!(await this.needsIndex(this.db, binding.id))) return;
       const endedAt = Date.now();
       this.lastEnded.set(binding.id, endedAt);
       await sleep(QUIET_MS);
@@ -137,6 +144,31 @@ export class VectorIndexBuilds implements OnApplicationBootstrap {
     } catch (error) {
       this.logger.warn({ err: error, vectorEmbeddingId: binding.id }, 'Vector index build failed');
     }
+  }
+
+  /**
+   * Builds the binding's index if it has none and needs one: what a backfill of a model
+   * added to a pipeline (its vectors written outside `begin`) calls once it is done.
+   */
+  async ensureIndex(binding: VectorBinding): Promise<void> {
+    try {
+      if (this.indexed.has(binding.id) || !(await this.needsIndex(this.db, binding.id))) return;
+      await this.build(binding);
+    } catch (error) {
+      // Searches stay right without it; the next write's end or the next start builds it.
+      this.logger.warn({ err: error, vectorEmbeddingId: binding.id }, 'Vector index build failed');
+    }
+  }
+
+  /** Whether the binding holds more vectors than are searched exactly (counted up to one more). */
+  private async needsIndex(db: Queryable, id: string): Promise<boolean> {
+    const threshold = this.settings.vectorIndex.exactBelow;
+    const [{ rows }] = await db.query<{ rows: number }>(
+      `SELECT count(*)::int AS rows FROM (
+         SELECT 1 FROM fragment_embeddings fe WHERE ${vectorEmbeddingPredicate(id)} LIMIT $1) AS counted`,
+      [threshold + 1],
+    );
+    return rows > threshold;
   }
 
   private build(binding: VectorBinding): Promise<void> {
@@ -160,11 +192,8 @@ export class VectorIndexBuilds implements OnApplicationBootstrap {
         this.indexed.add(id);
         return;
       }
-      // No rows: nothing to index, or the binding is gone (its pipeline deleted).
-      const rows = await db.query(
-        `SELECT 1 FROM fragment_embeddings fe WHERE ${vectorEmbeddingPredicate(id)} LIMIT 1`,
-      );
-      if (rows.length === 0) return;
+      // Few or no rows: searched exactly, or the binding is gone (its pipeline deleted).
+      if (!(await this.needsIndex(db, id))) return;
       if (state === 'invalid') await dropVectorIndexConcurrently(db, id);
       const { memoryMb, workers } = this.settings.vectorIndexBuild;
       await db.query(`SET maintenance_work_mem = '${memoryMb}MB'`);

@@ -87,29 +87,15 @@ export interface IndexBuild {
   efConstruction: number;
 }
 
-/** The CREATE INDEX statement of a vector embedding's index, `CONCURRENTLY` or not. */
-function createIndexSql(
-  vectorEmbeddingId: string,
-  size: number,
-  build: IndexBuild,
-  concurrently: boolean,
-): string {
+/** The CREATE INDEX CONCURRENTLY statement of a vector embedding's index. */
+function createIndexSql(vectorEmbeddingId: string, size: number, build: IndexBuild): string {
   if (![build.m, build.efConstruction, size].every(Number.isInteger)) throw new Error('bad HNSW parameters');
   // (No index is wider than 4,000 dimensions: indexedType is null and the callers build none.)
   const type = indexedType(size) ?? 'halfvec';
-  return `CREATE INDEX ${concurrently ? 'CONCURRENTLY ' : ''}IF NOT EXISTS ${vectorIndexName(vectorEmbeddingId)}
+  return `CREATE INDEX CONCURRENTLY IF NOT EXISTS ${vectorIndexName(vectorEmbeddingId)}
      ON fragment_embeddings USING hnsw ((embedding::${type}(${size})) ${type}_cosine_ops)
      WITH (m = ${build.m}, ef_construction = ${build.efConstruction})
      WHERE vector_embedding_id = ${literalId(vectorEmbeddingId)}`;
-}
-
-export async function createVectorIndex(
-  db: Queryable,
-  vectorEmbeddingId: string,
-  size: number,
-  build: IndexBuild,
-): Promise<void> {
-  if (indexedType(size) !== null) await db.query(createIndexSql(vectorEmbeddingId, size, build, false));
 }
 
 /**
@@ -123,7 +109,7 @@ export async function buildVectorIndexConcurrently(
   size: number,
   build: IndexBuild,
 ): Promise<void> {
-  if (indexedType(size) !== null) await db.query(createIndexSql(vectorEmbeddingId, size, build, true));
+  if (indexedType(size) !== null) await db.query(createIndexSql(vectorEmbeddingId, size, build));
 }
 
 export async function dropVectorIndex(db: Queryable, vectorEmbeddingId: string): Promise<void> {

@@ -263,8 +263,6 @@ export class PipelinesService {
             },
             tx,
           );
-          const size = models.find((m) => m.id === vectorEmbedding.modelId)!.size;
-          await this.fragments.createVectorIndex(tx, vectorEmbedding.id, size);
         }
       })
       .catch(rethrowUniqueName(dto.name));
@@ -313,7 +311,7 @@ export class PipelinesService {
             `embedding_model_ids[${missing.position}]: embedding model ${missing.modelId} does not exist`,
           );
         }
-        return this.applyIndexPlan(current, dto, plan, models, queue, tx);
+        return this.applyIndexPlan(current, dto, plan, queue, tx);
       })
       .catch(rethrowUniqueName(dto.name ?? ''));
     return { pipeline: this.present((await this.pipelines.find(id))!), queued };
@@ -323,7 +321,6 @@ export class PipelinesService {
     current: PipelineRecord,
     dto: UpdatePipelineDto,
     plan: IndexPlan,
-    models: { id: string; size: number }[],
     queue: QueueIndexing<T>,
     tx: Queryable,
   ): Promise<T | null> {
@@ -343,7 +340,6 @@ export class PipelinesService {
         },
         tx,
       );
-      await this.fragments.createVectorIndex(tx, added.id, models.find((m) => m.id === added.modelId)!.size);
     }
     if (plan.fullText === 'off') await this.fragments.clearFullText(id, tx);
     await this.pipelines.update(

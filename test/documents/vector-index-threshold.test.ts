@@ -1,0 +1,82 @@
+/**
+ * A binding (a pipeline's use of one model) gets its HNSW index only once it holds more
+ * than TROVE_EXACT_SEARCH_BELOW vectors (src/fragments/vector-index-builds.ts): below
+ * that every search of it is exact, and an index would only make writes dearer. The
+ * write that takes it past the threshold builds the index; so does the end of the
+ * backfill of a model added to a pipeline past it. Searches are right throughout.
+ * Counted by the builds metric, which both databases report.
+ */
+import { waitForJob } from '../support/jobs';
+import { counterValue } from '../support/metrics';
+import { describeEachDatabase } from '../support/suite';
+import { addDocuments, createPipeline, DEFAULT_MODEL_ID, search, unique } from '../search/helpers';
+
+const THRESHOLD = 100;
+const text = (i: number) =>
+  `Parcel ${i} of ${['oak', 'ash', 'elm', 'yew'][i % 4]} boards left yard ${i % 11} on day ${i % 23} with tag ${(i * 7919) % 10007}.`;
+const docs = (from: number, count: number) =>
+  Array.from({ length: count }, (_, j) => ({ content: text(from + j), classification: 'public' }));
+
+describeEachDatabase(
+  'vector indexes past the exact-search threshold',
+  (fixture) => {
+    const api = () => fixture().api;
+    const builds = () => counterValue(api(), 'trove_vector_index_build_seconds_count');
+    /** The nearest fragment to parcel n's own text is parcel n, at distance 0, through `model`. */
+    const expectFound = async (pipelineId: string, n: number, model?: string) => {
+      const response = await search(api(), pipelineId, {
+        type: 'similarity',
+        query: text(n),
+        classifications: ['public'],
+        params: { k: 1, ...(model ? { embedding: model } : {}) },
+      });
+      expect(response.status).toBe(200);
+      expect(response.body[0].page_content).toBe(text(n));
+      expect(response.body[0].score).toBeCloseTo(0, 5);
+    };
+
+    it('builds no index while a binding holds at most the threshold, and one when a write takes it past', async () => {
+      const pipeline = await createPipeline(api(), { classifications: ['public'] });
+      const before = await builds();
+      await addDocuments(api(), pipeline.id, docs(0, 60)); // a bulk load (at least 50) of a new binding
+      await addDocuments(api(), pipeline.id, docs(60, 40)); // 100: still searched exactly
+      expect(await builds()).toBe(before);
+      for (const n of [0, 59, 99]) await expectFound(pipeline.id, n);
+      await addDocuments(api(), pipeline.id, docs(100, 5)); // 105: past it
+      expect(await builds()).toBe(before + 1);
+      for (const n of [0, 99, 104]) await expectFound(pipeline.id, n);
+      // A further small write keeps the index (maintained as it goes) and builds nothing.
+      await addDocuments(api(), pipeline.id, docs(105, 3));
+      expect(await builds()).toBe(before + 1);
+      await expectFound(pipeline.id, 106);
+    });
+
+    it("builds a model's index at the end of its backfill when the pipeline is past the threshold, and not below", async () => {
+      const model = await api().post('/embedding_models', {
+        name: unique('small-hashing'),
+        provider: 'hashing',
+        size: 64,
+      });
+      expect(model.status).toBe(201);
+      const large = await createPipeline(api(), { classifications: ['public'] });
+      await addDocuments(api(), large.id, docs(0, THRESHOLD + 20));
+      const small = await createPipeline(api(), { classifications: ['public'] });
+      await addDocuments(api(), small.id, docs(0, 20));
+
+      for (const [pipeline, built] of [
+        [large, 1],
+        [small, 0],
+      ] as const) {
+        const before = await builds();
+        const patched = await api().patch(`/pipelines/${pipeline.id}`, {
+          embedding_model_ids: [DEFAULT_MODEL_ID, model.body.id],
+        });
+        expect(patched.status).toBe(202);
+        expect(await waitForJob(api(), patched.body.id)).toMatchObject({ state: 'succeeded' });
+        expect(await builds()).toBe(before + built);
+        await expectFound(pipeline.id, 7, model.body.id);
+      }
+    });
+  },
+  { env: { TROVE_EXACT_SEARCH_BELOW: String(THRESHOLD), TROVE_BULK_LOAD_MIN_VECTORS: '50' } },
+);
