@@ -112,6 +112,7 @@ describe('recall tuning settings', () => {
     expect([vectorIndex.recallTarget, vectorIndex.recallSampleEvery]).toEqual([0.97, 50]);
     expect(loadSettings({ TROVE_SEARCH_RECALL_TARGET: '0' }).vectorIndex.recallTarget).toBe(0);
     expect(loadSettings({ TROVE_SEARCH_RECALL_TARGET: '0.995' }).vectorIndex.recallTarget).toBe(0.995);
+    expect(loadSettings({ TROVE_SEARCH_RECALL_TARGET: '9.5e-1' }).vectorIndex.recallTarget).toBe(0.95);
   });
 
   it.each([

@@ -159,7 +159,9 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
 function decimal(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = text(env, name);
   if (raw === undefined) return fallback;
-  if (!/^\d+(\.\d+)?$/.test(raw)) throw new SettingsError(name, `expected a number, got '${raw}'`);
+  // (Exponents too: Helm renders a small float as 1e-05.)
+  if (!/^\d+(\.\d+)?([eE][+-]?\d+)?$/.test(raw))
+    throw new SettingsError(name, `expected a number, got '${raw}'`);
   const value = Number(raw);
   if (value < min || value > max) throw new SettingsError(name, `expected ${min} to ${max}, got ${value}`);
   return value;
@@ -240,17 +242,20 @@ function readUrls(env: Env, databaseUrl: string | null): string[] {
 }
 
 /**
- * pgvector's HNSW knobs (docs/benchmarks.md measures them): m and ef_construction
- * shape an index when a pipeline binds a model; ef_search is the least number of
- * candidates a query keeps (raised with k, and by recall tuning towards
- * TROVE_SEARCH_RECALL_TARGET, sampling one search in TROVE_SEARCH_RECALL_SAMPLE_EVERY);
- * a binding of at most TROVE_EXACT_SEARCH_BELOW vectors is searched exactly and has no index.
- * The embedded database's default is higher: a search of 5,000 vectors on PGlite takes
- * about as long exactly as through an index (10 ms), whose build would cost 4-6 s of its
- * one core (docs/benchmarks.md, "Small bindings without an index").
+ * The default TROVE_EXACT_SEARCH_BELOW. The embedded database's is higher: a search of
+ * 5,000 vectors on PGlite takes about as long exactly as through an index (10 ms), whose
+ * build would cost 4-6 s of its one core (docs/benchmarks.md, "Small bindings without an
+ * index").
  */
 export const EXACT_BELOW = { postgres: 2000, embedded: 5000 };
 
+/**
+ * pgvector's HNSW knobs (docs/benchmarks.md measures them): m and ef_construction
+ * shape a binding's index when it is built; ef_search is the least number of
+ * candidates a query keeps (raised with k, and by recall tuning towards
+ * TROVE_SEARCH_RECALL_TARGET, sampling one search in TROVE_SEARCH_RECALL_SAMPLE_EVERY);
+ * a binding of at most TROVE_EXACT_SEARCH_BELOW vectors is searched exactly and has no index.
+ */
 function vectorIndexSettings(env: Env, embedded: boolean): Settings['vectorIndex'] {
   const m = integer(env, 'TROVE_HNSW_M', 16, 2, 100);
   const efConstruction = integer(env, 'TROVE_HNSW_EF_CONSTRUCTION', 128, 4, 1000);

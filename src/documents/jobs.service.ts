@@ -193,8 +193,9 @@ export class JobsService {
 
     // The whole job is one write: a large one into a binding that holds fewer vectors is
     // a bulk load, indexed after its last chunk (each document has one fragment at least).
-    // Each chunk re-reads the pipeline (storeChunk); a binding added meanwhile is simply
-    // maintained row by row, one removed meanwhile has no index left to build.
+    // Each chunk re-reads the pipeline (storeChunk); a binding added meanwhile gets its
+    // vectors too, and its index (if it needs one by then) when the job ends; one removed
+    // meanwhile has no index left to build.
     const write = this.fragments.beginVectorWrite(vectorBindings(pipeline));
     try {
       await write.loading(payload.documents.length - job.processed - job.failed);
@@ -251,6 +252,10 @@ export class JobsService {
       }
     } finally {
       await write.end();
+      const now = await this.pipelines.find(job.pipeline_id).catch(() => null);
+      const started = new Set(pipeline.vectorEmbeddings.map((v) => v.id));
+      for (const binding of vectorBindings(now ?? pipeline).filter((b) => !started.has(b.id)))
+        await this.fragments.ensureVectorIndex(binding);
       void this.refreshGauge();
     }
   }

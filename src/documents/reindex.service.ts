@@ -171,7 +171,7 @@ export class ReindexService {
       // The backfilled vectors went in without an index (a new binding has none): built
       // now if there are more than are searched exactly, before the binding is ready.
       if (vectorEmbedding)
-        await this.fragments.indexVectors({ id: vectorEmbedding.id, size: vectorEmbedding.model.size });
+        await this.fragments.ensureVectorIndex({ id: vectorEmbedding.id, size: vectorEmbedding.model.size });
       await this.inPipeline(pipeline.id, index, async (tx) => {
         const left = await this.fragments.incomplete(pipeline.id, index, null, 1, tx);
         if (left.length === 0)

@@ -15,11 +15,12 @@
  * classifications) whose fragments are that few, counted in the search's own statement
  * (see `scopeSize` and the `exact-if-small` mode; a filter of `$eq`/`$in` conditions is
  * counted through the GIN index of metadata, at any pipeline size); ef_search grows with
- * k, and for unfiltered scans with what recall tuning learnt (recall-tuning.ts); a
+ * k, and with what recall tuning learnt of the binding from its unfiltered scans
+ * (recall-tuning.ts); a
  * selective scope searched through the index over-fetches candidates and keeps the nearest.
  * Results never depend on the method: every path orders by distance, then id.
  */
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { SETTINGS, Settings } from '../config/settings';
 import { DatabaseService, Queryable } from '../database/database.service';
@@ -115,18 +116,27 @@ export interface RankedHit {
 export type ScanMode = 'indexed' | 'exact' | 'exact-if-small';
 
 @Injectable()
-export class FragmentSearchRepository {
+export class FragmentSearchRepository implements BeforeApplicationShutdown {
   private readonly logger = new Logger(FragmentSearchRepository.name);
   private readonly sizes = new Map<string, { rows: number; until: number }>();
+  /** Whether a filtered scope's matches were few (searched exactly) or many, lately. */
+  private readonly filterMatches = new Map<string, { few: boolean; until: number }>();
   private readonly tuner: RecallTuner;
-  /** Whether a recall sample is running: one at a time, each is an exact scan. */
-  private sampling = false;
+  /** The recall sample running, if any: one at a time, each is an exact scan. */
+  private sampling: Promise<void> | null = null;
+  private closing = false;
 
   constructor(
     private readonly db: DatabaseService,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {
     this.tuner = new RecallTuner(settings.vectorIndex.recallTarget, settings.vectorIndex.recallSampleEvery);
+  }
+
+  /** No new recall sample, and the running one done, before the database closes. */
+  async beforeApplicationShutdown(): Promise<void> {
+    this.closing = true;
+    await this.sampling;
   }
 
   /** The `limit` nearest live fragments in scope, nearest first; never fewer than exist. */
@@ -143,15 +153,17 @@ export class FragmentSearchRepository {
     const planned = indexable ? scanMode(query, { vectors, scope, unit: true }, threshold) : 'exact';
     // How the last search of the same filter went, for a few seconds: its matches are not read again.
     const filterKey = planned === 'exact-if-small' ? this.filterKey(query) : null;
-    const known = filterKey === null ? undefined : this.sizes.get(filterKey);
-    const mode = known && known.until > Date.now() ? (known.rows === 1 ? 'exact' : 'indexed') : planned;
-    const { hits, exact, ef } = await this.scan(query, mode);
-    if (filterKey !== null && mode === 'exact-if-small' && hits.length > 0)
-      this.remember(filterKey, exact ? 1 : 0, Date.now());
+    const known = filterKey === null ? undefined : this.filterMatches.get(filterKey);
+    const mode = known && known.until > Date.now() ? (known.few ? 'exact' : 'indexed') : planned;
+    const { hits, exact, ef, factor } = await this.scan(query, mode);
+    if (filterKey !== null && mode === 'exact-if-small' && hits.length > 0) {
+      if (this.filterMatches.size >= MAX_REMEMBERED_SIZES) this.filterMatches.clear();
+      this.filterMatches.set(filterKey, { few: exact, until: Date.now() + SIZE_TTL_MS });
+    }
     // (An exact-if-small search that found nothing cannot tell which way it went: it is rerun exactly.)
     if (mode === 'exact' || exact) return hits;
     if (hits.length >= query.limit) {
-      if (mode === 'indexed' && !query.selective) this.sampleRecall(query, hits, ef);
+      if (mode === 'indexed' && !query.selective) this.sampleRecall(query, hits, { ef, factor });
       return hits;
     }
     searchExactFallbacks.inc();
@@ -171,14 +183,13 @@ export class FragmentSearchRepository {
    * Now and then, once the search has answered, its exact answer: one sample of the
    * vector embedding's recall for the tuner. Never fails the search; a failed sample is logged.
    */
-  private sampleRecall(query: ScanQuery, hits: VectorHit[], ef: number): void {
-    if (this.sampling || !this.tuner.searched(query.vectorEmbeddingId, Date.now())) return;
-    this.sampling = true;
-    void this.scan({ ...query, withEmbeddings: false }, 'exact')
+  private sampleRecall(query: ScanQuery, hits: VectorHit[], searched: { ef: number; factor: number }): void {
+    if (this.closing || this.sampling || !this.tuner.searched(query.vectorEmbeddingId, Date.now())) return;
+    this.sampling = this.scan({ ...query, withEmbeddings: false }, 'exact')
       .then(({ hits: exact }) => {
         const recall = recallOf(hits, exact);
         searchRecall.observe(recall);
-        const decision = this.tuner.record(query.vectorEmbeddingId, recall, ef);
+        const decision = this.tuner.record(query.vectorEmbeddingId, recall, searched);
         if (decision !== 'kept') {
           const factor = this.tuner.factor(query.vectorEmbeddingId);
           this.logger.log(
@@ -188,11 +199,14 @@ export class FragmentSearchRepository {
         }
       })
       .catch((error) => this.logger.warn({ err: error }, 'Recall sample failed'))
-      .finally(() => (this.sampling = false));
+      .finally(() => (this.sampling = null));
   }
 
   /** The hits, whether they are exact (known only when there is at least one), and the ef_search of an index scan. */
-  private scan(query: ScanQuery, mode: ScanMode): Promise<{ hits: VectorHit[]; exact: boolean; ef: number }> {
+  private scan(
+    query: ScanQuery,
+    mode: ScanMode,
+  ): Promise<{ hits: VectorHit[]; exact: boolean; ef: number; factor: number }> {
     const { sql, params } = nearestSql(query, mode, this.settings.vectorIndex.exactBelow);
     const run = async (db: Pick<Queryable, 'query'>) => {
       const rows = await db.query<
@@ -207,14 +221,15 @@ export class FragmentSearchRepository {
         exact: rows.length > 0 && rows[0].exact,
       };
     };
-    if (mode === 'exact') return run(this.db.reader).then((result) => ({ ...result, ef: 0 }));
+    if (mode === 'exact') return run(this.db.reader).then((result) => ({ ...result, ef: 0, factor: 1 }));
     const base = efSearch(this.settings.vectorIndex.efSearch, query.limit);
     // Filtered scans too: a broad scope (most classifications) gains as an unfiltered scan does,
     // and a narrow one iterates until it has its candidates whatever the first round held.
+    const factor = this.tuner.factor(query.vectorEmbeddingId);
     const ef = this.tuner.efSearch(query.vectorEmbeddingId, base);
     return this.db.reader
       .withSessionSettings({ 'hnsw.iterative_scan': 'relaxed_order', 'hnsw.ef_search': String(ef) }, run)
-      .then((result) => ({ ...result, ef }));
+      .then((result) => ({ ...result, ef, factor }));
   }
 
   /**
@@ -257,14 +272,14 @@ export class FragmentSearchRepository {
     );
   }
 
-  /** What identifies a filtered scope: whether its matches are few is remembered like a size. */
+  /** What identifies a filtered scope in `filterMatches`. */
   private filterKey(query: ScanQuery): string {
     const classifications = [...query.classifications].sort();
     // Hashed: a filter may hold a thousand conditions, and thousands of filters are remembered.
     const filter = createHash('sha256')
       .update(JSON.stringify([classifications, query.filter]))
       .digest('base64');
-    return `filter ${query.vectorEmbeddingId} ${filter}`;
+    return `${query.vectorEmbeddingId} ${filter}`;
   }
 
   /** The rows of `rowsSql` (limited by its $1), counted, or remembered from a count of the last few seconds. */

@@ -208,10 +208,11 @@ export class FragmentsService {
 
   /**
    * Builds the binding's HNSW index once its vectors are in, if it holds more than are
-   * searched exactly (vector-index-builds.ts): after a backfill, whose writes do not go
-   * through `beginVectorWrite`. A new binding has no index until then.
+   * searched exactly (vector-index-builds.ts), for vectors written outside
+   * `beginVectorWrite`'s bindings: a backfill's, or an ingestion job's into a binding
+   * added while it ran. Never throws. A new binding has no index until it needs one.
    */
-  indexVectors(binding: VectorBinding): Promise<void> {
+  ensureVectorIndex(binding: VectorBinding): Promise<void> {
     return this.indexBuilds.ensureIndex(binding);
   }
 

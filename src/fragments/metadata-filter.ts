@@ -172,8 +172,11 @@ export function parseMetadataFilter(value: unknown, where = 'filters'): Metadata
 
 /** Beyond this many `$in` values (or `$or` branches), the containment condition is left out. */
 const MAX_CONTAINMENT_ALTERNATIVES = 64;
-/** A path segment of digits: `#>` reads it as an array index, which containment cannot express. */
-const ARRAY_INDEX = /^-?\d+$/;
+/**
+ * A path segment that `#>` may read as an array index, which containment cannot express:
+ * PostgreSQL parses it with strtol, which takes leading white space and a sign (" 1", "+0").
+ */
+const ARRAY_INDEX = /^\s*[+-]?\d/;
 
 /**
  * A condition that every fragment matching the filter also satisfies, written with jsonb
@@ -218,7 +221,8 @@ function containments(filter: MetadataFilter): Containment[][] | null {
     case '$eq':
       return containsAt(filter.path, [filter.value]);
     case '$in':
-      return filter.values.length <= MAX_CONTAINMENT_ALTERNATIVES
+      // (An empty $in matches nothing, and has no containment to write.)
+      return filter.values.length > 0 && filter.values.length <= MAX_CONTAINMENT_ALTERNATIVES
         ? containsAt(filter.path, filter.values)
         : null;
     case '$and': {
@@ -234,7 +238,9 @@ function containments(filter: MetadataFilter): Containment[][] | null {
       const parts = filter.filters.map(containments);
       if (parts.some((p) => p === null)) return null;
       const alternatives = (parts as Containment[][][]).flat();
-      return alternatives.length <= MAX_CONTAINMENT_ALTERNATIVES ? alternatives : null;
+      return alternatives.length > 0 && alternatives.length <= MAX_CONTAINMENT_ALTERNATIVES
+        ? alternatives
+        : null;
     }
     default:
       return null;

@@ -5,7 +5,8 @@ const ID = 've-1';
 /** Feeds one full window of samples of `recall` at the tuner's current ef_search for base 100. */
 function window(tuner: RecallTuner, recall: number, id = ID) {
   let decision = 'kept';
-  for (let i = 0; i < WINDOW; i++) decision = tuner.record(id, recall, tuner.efSearch(id, 100));
+  for (let i = 0; i < WINDOW; i++)
+    decision = tuner.record(id, recall, { ef: tuner.efSearch(id, 100), factor: tuner.factor(id) });
   return decision;
 }
 
@@ -27,9 +28,9 @@ describe('RecallTuner', () => {
 
   it('decides only on a full window, and keeps a factor that reaches the target', () => {
     const tuner = new RecallTuner(0.97, 50);
-    for (let i = 0; i < WINDOW - 1; i++) expect(tuner.record(ID, 0, 100)).toBe('kept');
+    for (let i = 0; i < WINDOW - 1; i++) expect(tuner.record(ID, 0, { ef: 100, factor: 1 })).toBe('kept');
     expect(tuner.factor(ID)).toBe(1);
-    expect(tuner.record(ID, 0, 100)).toBe('raised');
+    expect(tuner.record(ID, 0, { ef: 100, factor: 1 })).toBe('raised');
     expect(window(tuner, 0.975)).toBe('kept');
     expect(tuner.factor(ID)).toBe(2);
   });
@@ -45,6 +46,14 @@ describe('RecallTuner', () => {
     expect(window(tuner, 1)).toBe('lowered');
     expect(window(tuner, 1)).toBe('kept'); // factor 1 is the floor
     expect(tuner.factor(ID)).toBe(1);
+  });
+
+  it('leaves out a sample of a search that ran before the factor changed', () => {
+    const tuner = new RecallTuner(0.97, 50);
+    window(tuner, 0.5);
+    expect(tuner.factor(ID)).toBe(2);
+    for (let i = 0; i < WINDOW; i++) tuner.record(ID, 0, { ef: 100, factor: 1 });
+    expect(tuner.factor(ID)).toBe(2);
   });
 
   it('keeps tunings apart per vector embedding', () => {

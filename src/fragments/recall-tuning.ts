@@ -84,10 +84,19 @@ export class RecallTuner {
     return true;
   }
 
-  /** One sample: the share of the exact answer that a search with ef_search `ef` returned. */
-  record(vectorEmbeddingId: string, recall: number, ef: number): RecallDecision {
+  /**
+   * One sample: the share of the exact answer that a search with ef_search `ef` returned,
+   * searched with the vector embedding's factor `factor`. A sample of a factor since
+   * changed (the search ran before the change) is left out.
+   */
+  record(
+    vectorEmbeddingId: string,
+    recall: number,
+    { ef, factor }: { ef: number; factor: number },
+  ): RecallDecision {
     if (!this.enabled) return 'kept';
     const tuning = this.tuning(vectorEmbeddingId);
+    if (factor !== tuning.factor) return 'kept';
     tuning.samples.push(recall);
     if (tuning.samples.length < WINDOW) return 'kept';
     const mean = tuning.samples.reduce((a, b) => a + b, 0) / tuning.samples.length;

@@ -10,7 +10,9 @@
  * A binding gets its index only once it holds more than TROVE_EXACT_SEARCH_BELOW vectors:
  * below that every search of it is exact anyway (fragment-search.repository.ts), so an
  * index would only make its writes dearer. The write that takes it past the threshold
- * builds it, as the end of a bulk load does (and a start builds what is missing).
+ * builds it before it answers: at the end of a bulk load as above, at once after a small
+ * write (other small writes in flight are no load to wait for). A start builds what is
+ * missing, and `ensureIndex` serves vectors written outside `begin` (a backfill).
  *
  * "Over" means: no write into the binding is in flight in this process, and none
  * began within QUIET_MS after the last one ended. The write that ends last builds the
@@ -29,6 +31,7 @@ import { DatabaseService, Queryable } from '../database/database.service';
 import { vectorIndexBuilds } from '../observability/metrics';
 import {
   buildVectorIndexConcurrently,
+  countVectors,
   dropVectorIndexConcurrently,
   vectorEmbeddingPredicate,
   vectorIndexState,
@@ -58,6 +61,8 @@ export class VectorIndexBuilds implements OnApplicationBootstrap {
   private readonly logger = new Logger(VectorIndexBuilds.name);
   /** Writes in flight per binding, and when the last one ended. */
   private readonly writing = new Map<string, number>();
+  /** Of those, the bulk loads (at least TROVE_BULK_LOAD_MIN_VECTORS vectors). */
+  private readonly loads = new Map<string, number>();
   private readonly lastEnded = new Map<string, number>();
   /** Bindings whose index was seen valid: their writes need no catalog lookup at the end. */
   private readonly indexed = new Set<string>();
@@ -79,29 +84,29 @@ export class VectorIndexBuilds implements OnApplicationBootstrap {
   }
 
   begin(bindings: VectorBinding[]): VectorWrite {
-    for (const { id } of bindings) this.writing.set(id, (this.writing.get(id) ?? 0) + 1);
+    for (const { id } of bindings) count(this.writing, id, +1);
     let ended = false;
+    let bulk = false;
     return {
       loading: async (vectors) => {
         const least = this.settings.vectorIndexBuild.bulkLoadMinVectors;
         if (least === 0 || vectors < least) return;
+        bulk = true;
+        for (const { id } of bindings) count(this.loads, id, +1);
         for (const binding of bindings) await this.deferMaintenance(binding.id, vectors);
       },
       end: async () => {
         if (ended) return;
         ended = true;
-        for (const binding of bindings) await this.endWrite(binding);
+        if (bulk) for (const { id } of bindings) count(this.loads, id, -1);
+        for (const binding of bindings) await this.endWrite(binding, bulk);
       },
     };
   }
 
   /** Drops the binding's index when it holds fewer vectors than the write brings. */
   private async deferMaintenance(id: string, vectors: number): Promise<void> {
-    const [{ rows }] = await this.db.query<{ rows: number }>(
-      `SELECT count(*)::int AS rows FROM (
-         SELECT 1 FROM fragment_embeddings fe WHERE ${vectorEmbeddingPredicate(id)} LIMIT $1) AS counted`,
-      [vectors],
-    );
+    const rows = await countVectors(this.db, id, vectors);
     if (rows >= vectors) return;
     if ((await vectorIndexState(this.db, id)) === 'absent') return;
     this.indexed.delete(id);
@@ -119,14 +124,16 @@ export class VectorIndexBuilds implements OnApplicationBootstrap {
     );
   }
 
-  private async endWrite(binding: VectorBinding): Promise<void> {
-    const left = (this.writing.get(binding.id) ?? 1) - 1;
-    if (left > 0) {
-      this.writing.set(binding.id, left);
-      return;
-    }
-    this.writing.delete(binding.id);
-    if (this.indexed.has(binding.id)) return;
+  /**
+   * After a bulk load, the write that ends last builds the index once no other began within
+   * QUIET_MS. A binding that small writes take past the threshold is built at once, other
+   * small writes in flight or not: they are no load to wait for, and they would never all
+   * be over under steady traffic.
+   */
+  private async endWrite(binding: VectorBinding, bulk: boolean): Promise<void> {
+    const left = count(this.writing, binding.id, -1);
+    const loading = bulk || this.loads.has(binding.id);
+    if ((loading && left > 0) || this.indexed.has(binding.id)) return;
     try {
       if ((await vectorIndexState(this.db, binding.id)) === 'valid') {
         this.indexed.add(binding.id);
@@ -134,6 +141,10 @@ export class VectorIndexBuilds implements OnApplicationBootstrap {
       }
       // Searched exactly, so left without an index: the write answers at once.
       if (!(await this.needsIndex(this.db, binding.id))) return;
+      if (!loading) {
+        await this.build(binding, { whileWriting: true });
+        return;
+      }
       const endedAt = Date.now();
       this.lastEnded.set(binding.id, endedAt);
       await sleep(QUIET_MS);
@@ -163,21 +174,20 @@ export class VectorIndexBuilds implements OnApplicationBootstrap {
   /** Whether the binding holds more vectors than are searched exactly (counted up to one more). */
   private async needsIndex(db: Queryable, id: string): Promise<boolean> {
     const threshold = this.settings.vectorIndex.exactBelow;
-    const [{ rows }] = await db.query<{ rows: number }>(
-      `SELECT count(*)::int AS rows FROM (
-         SELECT 1 FROM fragment_embeddings fe WHERE ${vectorEmbeddingPredicate(id)} LIMIT $1) AS counted`,
-      [threshold + 1],
-    );
-    return rows > threshold;
+    return (await countVectors(db, id, threshold + 1)) > threshold;
   }
 
-  private build(binding: VectorBinding): Promise<void> {
-    const run = this.builds.then(() => this.db.maintenance((db) => this.buildOn(db, binding)));
+  private build(binding: VectorBinding, options: { whileWriting?: boolean } = {}): Promise<void> {
+    const run = this.builds.then(() => this.db.maintenance((db) => this.buildOn(db, binding, options)));
     this.builds = run.catch(() => undefined);
     return run;
   }
 
-  private async buildOn(db: Queryable, { id, size }: VectorBinding): Promise<void> {
+  private async buildOn(
+    db: Queryable,
+    { id, size }: VectorBinding,
+    { whileWriting = false }: { whileWriting?: boolean },
+  ): Promise<void> {
     const key = createHash('sha256').update(id).digest().readInt32BE(0);
     const [{ locked }] = await db.query<{ locked: boolean }>(
       'SELECT pg_try_advisory_lock($1::int, $2::int) AS locked',
@@ -186,7 +196,7 @@ export class VectorIndexBuilds implements OnApplicationBootstrap {
     if (!locked) return; // another replica is building it
     try {
       // A write that began while this build waited its turn will build when it ends.
-      if (this.writing.has(id)) return;
+      if (!whileWriting && this.writing.has(id)) return;
       const state = await vectorIndexState(db, id);
       if (state === 'valid') {
         this.indexed.add(id);
@@ -235,4 +245,12 @@ export class VectorIndexBuilds implements OnApplicationBootstrap {
     }
     return missing;
   }
+}
+
+/** Adds `delta` to a binding's count of writes, dropping it at 0; returns the new count. */
+function count(counts: Map<string, number>, id: string, delta: number): number {
+  const value = Math.max(0, (counts.get(id) ?? 0) + delta);
+  if (value === 0) counts.delete(id);
+  else counts.set(id, value);
+  return value;
 }

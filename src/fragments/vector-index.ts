@@ -82,6 +82,20 @@ export async function vectorsAreUnit(
   return rows[0].unit;
 }
 
+/** How many vectors the vector embedding holds, counted up to `limit` (a bounded count). */
+export async function countVectors(
+  db: Pick<Queryable, 'query'>,
+  vectorEmbeddingId: string,
+  limit: number,
+): Promise<number> {
+  const [{ rows }] = await db.query<{ rows: number }>(
+    `SELECT count(*)::int AS rows FROM (
+       SELECT 1 FROM fragment_embeddings fe WHERE ${vectorEmbeddingPredicate(vectorEmbeddingId)} LIMIT $1) AS counted`,
+    [limit],
+  );
+  return rows;
+}
+
 export interface IndexBuild {
   m: number;
   efConstruction: number;

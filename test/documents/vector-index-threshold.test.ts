@@ -3,12 +3,15 @@
  * than TROVE_EXACT_SEARCH_BELOW vectors (src/fragments/vector-index-builds.ts): below
  * that every search of it is exact, and an index would only make writes dearer. The
  * write that takes it past the threshold builds the index; so does the end of the
- * backfill of a model added to a pipeline past it. Searches are right throughout.
+ * backfill of a model added to a pipeline past it, and the end of an ingestion job for a
+ * model added while it ran. Searches are right throughout.
  * Counted by the builds metric, which both databases report.
  */
 import { waitForJob } from '../support/jobs';
 import { counterValue } from '../support/metrics';
+import { OpenAiEmbeddingsStub, startOpenAiEmbeddingsStub } from '../support/openai-embeddings-stub';
 import { describeEachDatabase } from '../support/suite';
+import { waitFor } from '../support/wait';
 import { addDocuments, createPipeline, DEFAULT_MODEL_ID, search, unique } from '../search/helpers';
 
 const THRESHOLD = 100;
@@ -77,6 +80,54 @@ describeEachDatabase(
         await expectFound(pipeline.id, 7, model.body.id);
       }
     });
+
+    it('builds the index of a model added while an ingestion job ran, once the job ends', async () => {
+      const held: OpenAiEmbeddingsStub = await startOpenAiEmbeddingsStub({ size: 16 });
+      try {
+        const stubModel = await api().post('/embedding_models', {
+          name: unique('stub'),
+          provider: 'openai',
+          size: 16,
+          parameters: { base_url: held.url, model: 'stub', batch_size: 256 },
+        });
+        const added = await api().post('/embedding_models', {
+          name: unique('added-hashing'),
+          provider: 'hashing',
+          size: 48,
+        });
+        const pipeline = await createPipeline(api(), {
+          classifications: ['public'],
+          embedding_model_ids: [stubModel.body.id],
+        });
+        const before = await builds();
+        held.holdNext(1);
+        const queued = await api().post(
+          `/pipelines/${pipeline.id}/documents?async=true`,
+          docs(0, 3 * THRESHOLD),
+        );
+        expect(queued.status).toBe(202);
+        await waitFor('the job to be at the embedding endpoint', () => held.requests.length >= 1);
+        // No live fragment yet: the model is added at once, and the job's chunks embed it too.
+        const patched = await api().patch(`/pipelines/${pipeline.id}`, {
+          embedding_model_ids: [stubModel.body.id, added.body.id],
+        });
+        expect(patched.status).toBe(200);
+        held.releaseHeld();
+        expect(await waitForJob(api(), queued.body.id)).toMatchObject({ state: 'succeeded', failed: 0 });
+        // Both bindings are past the threshold: the job's own and the one added meanwhile
+        // (built once the job has ended, after it is marked succeeded).
+        await waitFor('both indexes to be built', async () => (await builds()) === before + 2);
+        await expectFound(pipeline.id, 250, added.body.id);
+      } finally {
+        await held.close();
+      }
+    });
   },
-  { env: { TROVE_EXACT_SEARCH_BELOW: String(THRESHOLD), TROVE_BULK_LOAD_MIN_VECTORS: '50' } },
+  {
+    env: {
+      TROVE_EXACT_SEARCH_BELOW: String(THRESHOLD),
+      TROVE_BULK_LOAD_MIN_VECTORS: '50',
+      TROVE_JOBS_POLL_MS: '100',
+    },
+  },
 );
