@@ -1,4 +1,4 @@
-import { IDLE_MS, MAX_EF_SEARCH, RecallTuner, recallOf, WINDOW } from './recall-tuning';
+import { IDLE_MS, MAX_EF_SEARCH, MAX_SAMPLES, RecallTuner, recallOf, WINDOW } from './recall-tuning';
 
 const ID = 've-1';
 
@@ -41,11 +41,49 @@ describe('RecallTuner', () => {
     window(tuner, 0.9);
     expect(tuner.factor(ID)).toBe(4);
     expect(window(tuner, 0.985)).toBe('kept'); // misses 1.5 %: more than a third of 3 %
-    expect(window(tuner, 0.995)).toBe('lowered');
+    expect(window(tuner, 1)).toBe('lowered'); // all 40 samples of factor 4: misses 0.75 %
     expect(tuner.factor(ID)).toBe(2);
     expect(window(tuner, 1)).toBe('lowered');
     expect(window(tuner, 1)).toBe('kept'); // factor 1 is the floor
     expect(tuner.factor(ID)).toBe(1);
+  });
+
+  it('decides on every sample since the factor was set, the latest MAX_SAMPLES of them', () => {
+    const tuner = new RecallTuner(0.97, 50);
+    window(tuner, 0.5);
+    expect(window(tuner, 0.985)).toBe('kept');
+    // Alone this window would raise; with the one before, the mean (0.9725) reaches the target.
+    expect(window(tuner, 0.96)).toBe('kept');
+    expect(window(tuner, 0.96)).toBe('raised'); // 60 samples: 0.968
+    expect(tuner.factor(ID)).toBe(4);
+
+    const capped = new RecallTuner(0.97, 50);
+    window(capped, 0.5);
+    for (let i = 0; i < MAX_SAMPLES / WINDOW; i++) window(capped, 0.985);
+    // All 160 samples would average 0.972; the latest 100 average 0.964 at the third window.
+    expect([0.95, 0.95, 0.95].map((recall) => window(capped, recall))).toEqual(['kept', 'kept', 'raised']);
+  });
+
+  it('does not raise on the recall of searches whose ef_search was cut to 1000, which the factor did not set', () => {
+    const tuner = new RecallTuner(0.97, 50);
+    for (let i = 0; i < 3; i++) window(tuner, 0.5);
+    expect(tuner.efSearch(ID, 100)).toBe(800);
+    // MMR's fetch_k 50 asks for 200 × 8, gets 1000: its samples are higher, and kept apart.
+    const mixed = () => {
+      let decision = 'kept';
+      for (let i = 0; i < WINDOW; i++) {
+        const mmr = i % 2 === 0;
+        const ef = tuner.efSearch(ID, mmr ? 200 : 100);
+        decision = tuner.record(ID, mmr ? 1 : 0.95, { ef, factor: tuner.factor(ID) });
+      }
+      return decision;
+    };
+    expect(mixed()).toBe('raised'); // the plain searches' 0.95, not the mean of 0.975
+    expect(tuner.efSearch(ID, 100)).toBe(MAX_EF_SEARCH);
+    // Every search is cut now: their samples can still lower the factor, not raise it.
+    expect(window(tuner, 0.9)).toBe('kept');
+    const decisions = Array.from({ length: MAX_SAMPLES / WINDOW }, () => window(tuner, 1));
+    expect(decisions).toEqual(['kept', 'kept', 'kept', 'kept', 'lowered']); // once the 0.9s are out
   });
 
   it('leaves out a sample of a search that ran before the factor changed', () => {

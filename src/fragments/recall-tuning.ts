@@ -9,10 +9,16 @@
  * like real embeddings). No fixed setting suits both, so Trove measures: now and then an
  * unfiltered search answered through the index is run again exactly, in the background,
  * and the share of the exact answer it had returned is one sample of its vector
- * embedding's recall. After WINDOW samples, a mean below the target doubles the vector
- * embedding's ef_search factor (until ef_search reaches pgvector's 1000); a mean so high
- * that half the candidates would likely still do halves it again. The samples are also a
- * metric (`trove_search_recall`), so the recall an installation gets is seen, not assumed.
+ * embedding's recall. Every WINDOW samples the tuner decides, on all the samples taken
+ * since the factor was last changed (up to the last MAX_SAMPLES, so the estimate sharpens
+ * while a factor holds): a mean below the target doubles the vector embedding's
+ * ef_search factor (until ef_search reaches pgvector's 1000); a mean so high that half
+ * the candidates would likely still do halves it again. A search whose ef_search was cut
+ * to 1000 (MMR's larger fetch_k, say) did not get what the factor asks for, and its recall
+ * (higher, from more candidates than the factor would give a plain search) says nothing
+ * about whether to raise it: such samples count only towards lowering it, and only when
+ * there are no others. The samples are also a metric (`trove_search_recall`), so the
+ * recall an installation gets is seen, not assumed.
  *
  * Sampling costs an exact scan per sample, so it is rare once a vector embedding's factor
  * holds (one search in `sampleEvery`) and ten times more frequent while it is being
@@ -27,8 +33,12 @@
  * and starts at factor 1: each replica learns on its own.
  */
 
-/** Samples per decision: the mean of 20 recall@10 samples is within about ±0.02 of the true one. */
+/** Samples between decisions: the mean of 20 recall@10 samples is within about ±0.02 of the true one. */
 export const WINDOW = 20;
+/** Samples of one factor a decision looks at, at most: their mean is within about ±0.01. */
+export const MAX_SAMPLES = 100;
+/** Samples of one kind a decision needs before it judges by them. */
+const MIN_JUDGED = WINDOW / 2;
 /** pgvector's largest ef_search. */
 export const MAX_EF_SEARCH = 1000;
 /** A vector embedding not sampled for this long has its next search sampled. */
@@ -40,7 +50,12 @@ const MAX_TUNINGS = 10_000;
 
 interface Tuning {
   factor: number;
+  /** Recall of searches that got the factor's ef_search, since the factor was set (the latest MAX_SAMPLES). */
   samples: number[];
+  /** Recall of searches whose ef_search was cut to MAX_EF_SEARCH, likewise. */
+  cappedSamples: number[];
+  /** Samples recorded since the last decision. */
+  sinceDecision: number;
   /** Whether the last full window left the factor as it was. */
   settled: boolean;
   searchesSinceSample: number;
@@ -87,7 +102,8 @@ export class RecallTuner {
   /**
    * One sample: the share of the exact answer that a search with ef_search `ef` returned,
    * searched with the vector embedding's factor `factor`. A sample of a factor since
-   * changed (the search ran before the change) is left out.
+   * changed (the search ran before the change) is left out; one whose `ef` is
+   * MAX_EF_SEARCH is kept apart (see above).
    */
   record(
     vectorEmbeddingId: string,
@@ -97,22 +113,30 @@ export class RecallTuner {
     if (!this.enabled) return 'kept';
     const tuning = this.tuning(vectorEmbeddingId);
     if (factor !== tuning.factor) return 'kept';
-    tuning.samples.push(recall);
-    if (tuning.samples.length < WINDOW) return 'kept';
-    const mean = tuning.samples.reduce((a, b) => a + b, 0) / tuning.samples.length;
-    tuning.samples = [];
-    tuning.settled = false;
-    if (mean < this.target && ef < MAX_EF_SEARCH) {
-      tuning.factor *= 2;
-      return 'raised';
+    const samples = ef >= MAX_EF_SEARCH ? tuning.cappedSamples : tuning.samples;
+    samples.push(recall);
+    if (samples.length > MAX_SAMPLES) samples.shift();
+    if (++tuning.sinceDecision < WINDOW) return 'kept';
+    tuning.sinceDecision = 0;
+    const decision = this.decide(tuning);
+    tuning.settled = decision === 'kept';
+    if (decision !== 'kept') {
+      tuning.factor = decision === 'raised' ? tuning.factor * 2 : tuning.factor / 2;
+      tuning.samples = [];
+      tuning.cappedSamples = [];
     }
+    return decision;
+  }
+
+  private decide({ factor, samples, cappedSamples }: Tuning): RecallDecision {
+    const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+    // Only searches that got the factor's ef_search can tell whether a larger one would help.
+    if (samples.length >= MIN_JUDGED && mean(samples) < this.target) return 'raised';
     // Halving ef_search multiplies what is missed by 1.75 to 3 on the measurements, so
     // lower only when what is missed is under a third of what the target allows.
-    if (tuning.factor > 1 && 1 - mean < (1 - this.target) / 3) {
-      tuning.factor /= 2;
+    const judged = samples.length >= MIN_JUDGED ? samples : cappedSamples;
+    if (factor > 1 && judged.length >= MIN_JUDGED && 1 - mean(judged) < (1 - this.target) / 3)
       return 'lowered';
-    }
-    tuning.settled = true;
     return 'kept';
   }
 
@@ -120,7 +144,15 @@ export class RecallTuner {
     let tuning = this.tunings.get(vectorEmbeddingId);
     if (tuning === undefined) {
       if (this.tunings.size >= MAX_TUNINGS) this.tunings.clear();
-      tuning = { factor: 1, samples: [], settled: false, searchesSinceSample: 0, lastSampleAt: 0 };
+      tuning = {
+        factor: 1,
+        samples: [],
+        cappedSamples: [],
+        sinceDecision: 0,
+        settled: false,
+        searchesSinceSample: 0,
+        lastSampleAt: 0,
+      };
       this.tunings.set(vectorEmbeddingId, tuning);
     }
     return tuning;

@@ -45,13 +45,17 @@ const fullTextOnly: PipelineRecord = {
   vectorEmbeddings: [],
 };
 
-function setup(pipeline: PipelineRecord, embed: () => Promise<number[]> = async () => [1, 0, 0]) {
+function setup(
+  pipeline: PipelineRecord,
+  embed: () => Promise<number[]> = async () => [1, 0, 0],
+  fullText: () => Promise<unknown[]> = async () => [],
+) {
   const calls: string[] = [];
   const service = new SearchService(
     { access: async () => pipeline } as unknown as PipelinesService,
     {
       nearest: async () => (calls.push('nearest'), []),
-      fullText: async () => (calls.push('fullText'), []),
+      fullText: async () => (calls.push('fullText'), fullText()),
     } as unknown as FragmentsService,
     { embedQuery: async () => (calls.push('embed'), embed()) } as unknown as EmbeddingsService,
     loadSettings({}),
@@ -139,6 +143,51 @@ describe('search_knowledge processing order', () => {
       'Embedding model not found',
     ]);
     await expect(call(service, 'similarity', { embeddingModelId: 'model-1' })).resolves.toEqual([]);
+  });
+
+  it("runs a full-text search's SQL while the query is embedded, and answers once both are done", async () => {
+    let embedded!: (vector: number[]) => void;
+    const { service, calls } = setup(withModel, () => new Promise((resolve) => (embedded = resolve)));
+    let answered = false;
+    const answer = call(service, 'search').then((fragments) => ((answered = true), fragments));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(calls).toEqual(['fullText', 'embed']);
+    expect(answered).toBe(false);
+    embedded([1, 0, 0]);
+    await expect(answer).resolves.toEqual([]);
+  });
+
+  it("reports an embedding failure before a full-text search's own, which is not left unhandled", async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const { service, calls } = setup(
+        withModel,
+        async () => {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          throw new Error('socket hang up');
+        },
+        async () => {
+          throw new DomainError(ErrorCode.Unavailable, 'the database is busy');
+        },
+      );
+      const error = await failure(call(service, 'search'));
+      expect([(error as DomainError).code, error.message]).toEqual([
+        ErrorCode.Upstream,
+        "Embedding model 'm' could not embed the query: socket hang up",
+      ]);
+      expect(calls).toEqual(['fullText', 'embed']);
+      // And the other way round: an embedding that succeeds lets the search's error through.
+      const { service: second } = setup(withModel, undefined, async () => {
+        throw new DomainError(ErrorCode.Unavailable, 'the database is busy');
+      });
+      expect((await failure(call(second, 'search'))).message).toBe('the database is busy');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
   });
 
   it('refuses full text on a pipeline without it, after embedding', async () => {

@@ -10,7 +10,8 @@
  * `search` runs them all. An edge whose contract orders them otherwise calls
  * `prepare` (steps 1 to 3) and `run` (step 4) itself: MCP's search_knowledge embeds
  * the query for every type and refuses its own types in between
- * (src/mcp/search-knowledge.ts).
+ * (src/mcp/search-knowledge.ts). Its full-text searches do not wait for that embedding:
+ * their SQL runs while the query is embedded, and the embedding's errors still come first.
  *
  * Scores: the distance (ascending) for similarity and MMR, the rank (descending)
  * for full text. With inner_product the distance is pgvector's `<#>`, the negated
@@ -51,6 +52,8 @@ export interface PreparedSearch {
   pipeline: PipelineRecord;
   /** The vector embedding the query was embedded with, and the vector; null when it was not. */
   embedded: { vectorEmbedding: VectorEmbedding; vector: number[] } | null;
+  /** A full-text search begun while its query was embedded for nothing but the embedding's errors. */
+  fullText: Promise<SearchFragment[]> | null;
 }
 
 @Injectable()
@@ -80,34 +83,36 @@ export class SearchService {
     });
     checkSearchRequest(request, this.settings.limits);
     const vectorType = request.type === 'similarity' || request.type === 'mmr';
-    if (!vectorType && options.embedQuery !== 'every-type') return { pipeline, embedded: null };
+    if (!vectorType && options.embedQuery !== 'every-type')
+      return { pipeline, embedded: null, fullText: null };
     const vectorEmbedding = selectVectorEmbedding(pipeline, request.embeddingModelId);
+    // A full-text search uses nothing of the embedding but its errors, which come first
+    // (a step-3 error is the answer even if step 4 would fail too): its SQL runs meanwhile,
+    // and what it returns or throws waits for `run`.
+    const fullText =
+      request.type === 'search' && fullTextServes(pipeline)
+        ? this.execute(auth, pipeline, request as SearchRequest, null)
+        : null;
+    fullText?.catch(() => undefined); // not unhandled if step 3 fails: nobody will await it
     const vector = await this.embedQuery(vectorEmbedding, request.query);
-    return { pipeline, embedded: { vectorEmbedding, vector } };
+    return { pipeline, embedded: { vectorEmbedding, vector }, fullText };
   }
 
   /** Step 4: the search of the request's type, in the pipeline `prepare` found. */
   async run(auth: AuthContext, prepared: PreparedSearch, request: SearchRequest): Promise<SearchFragment[]> {
     const { pipeline, embedded } = prepared;
-    switch (request.type) {
-      case 'hybrid':
-        throw new DomainError(ErrorCode.NotImplemented, Placeholders.hybrid);
-      case 'history':
-        throw new DomainError(ErrorCode.NotImplemented, Placeholders.history);
-      case 'search':
-        if (!pipeline.full_text_search)
-          throw new DomainError(ErrorCode.NotImplemented, Placeholders.fullTextDisabled);
-        if (!pipeline.full_text_ready) throw conflict(notReady('Full text search', pipeline.id));
-        break;
-      case 'similarity':
-      case 'mmr':
-        // prepare embeds the query for these two whatever its options.
-        if (!embedded) throw new Error('A vector search needs the query embedded by prepare()');
-        break;
-      default:
-        throw new DomainError(ErrorCode.Internal, Placeholders.invalidType);
-    }
+    checkType(pipeline, request, embedded !== null);
+    if (request.type === 'search' && prepared.fullText) return prepared.fullText;
+    return this.execute(auth, pipeline, request, embedded);
+  }
 
+  /** Step 4 once its checks passed. */
+  private async execute(
+    auth: AuthContext,
+    pipeline: PipelineRecord,
+    request: SearchRequest,
+    embedded: PreparedSearch['embedded'],
+  ): Promise<SearchFragment[]> {
     const scope: SearchScope = {
       pipelineId: pipeline.id,
       classifications: narrowClassifications(
@@ -205,6 +210,31 @@ export class SearchService {
     }
   }
 }
+
+/** Step 4's checks of the type: the placeholders, an invalid type, full text off or not ready. */
+function checkType(pipeline: PipelineRecord, request: SearchRequest, embedded: boolean): void {
+  switch (request.type) {
+    case 'hybrid':
+      throw new DomainError(ErrorCode.NotImplemented, Placeholders.hybrid);
+    case 'history':
+      throw new DomainError(ErrorCode.NotImplemented, Placeholders.history);
+    case 'search':
+      if (!pipeline.full_text_search)
+        throw new DomainError(ErrorCode.NotImplemented, Placeholders.fullTextDisabled);
+      if (!pipeline.full_text_ready) throw conflict(notReady('Full text search', pipeline.id));
+      break;
+    case 'similarity':
+    case 'mmr':
+      // prepare embeds the query for these two whatever its options.
+      if (!embedded) throw new Error('A vector search needs the query embedded by prepare()');
+      break;
+    default:
+      throw new DomainError(ErrorCode.Internal, Placeholders.invalidType);
+  }
+}
+
+/** Whether step 4 would run a full-text search of the pipeline. */
+const fullTextServes = (pipeline: PipelineRecord) => pipeline.full_text_search && pipeline.full_text_ready;
 
 /**
  * The pipeline's vector embedding of the named embedding MODEL (REST `params.embedding`,
