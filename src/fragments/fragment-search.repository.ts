@@ -155,7 +155,7 @@ export class FragmentSearchRepository implements BeforeApplicationShutdown {
     const filterKey = planned === 'exact-if-small' ? this.filterKey(query) : null;
     const known = filterKey === null ? undefined : this.filterMatches.get(filterKey);
     const mode = known && known.until > Date.now() ? (known.few ? 'exact' : 'indexed') : planned;
-    const { hits, exact, ef, factor } = await this.scan(query, mode);
+    const { hits, exact, ef, factor, plain } = await this.scan(query, mode);
     if (filterKey !== null && mode === 'exact-if-small' && hits.length > 0) {
       if (this.filterMatches.size >= MAX_REMEMBERED_SIZES) this.filterMatches.clear();
       this.filterMatches.set(filterKey, { few: exact, until: Date.now() + SIZE_TTL_MS });
@@ -163,7 +163,7 @@ export class FragmentSearchRepository implements BeforeApplicationShutdown {
     // (An exact-if-small search that found nothing cannot tell which way it went: it is rerun exactly.)
     if (mode === 'exact' || exact) return hits;
     if (hits.length >= query.limit) {
-      if (mode === 'indexed' && !query.selective) this.sampleRecall(query, hits, { ef, factor });
+      if (mode === 'indexed' && !query.selective) this.sampleRecall(query, hits, { ef, factor, plain });
       return hits;
     }
     searchExactFallbacks.inc();
@@ -183,7 +183,11 @@ export class FragmentSearchRepository implements BeforeApplicationShutdown {
    * Now and then, once the search has answered, its exact answer: one sample of the
    * vector embedding's recall for the tuner. Never fails the search; a failed sample is logged.
    */
-  private sampleRecall(query: ScanQuery, hits: VectorHit[], searched: { ef: number; factor: number }): void {
+  private sampleRecall(
+    query: ScanQuery,
+    hits: VectorHit[],
+    searched: { ef: number; factor: number; plain: boolean },
+  ): void {
     if (this.closing || this.sampling || !this.tuner.searched(query.vectorEmbeddingId, Date.now())) return;
     this.sampling = this.scan({ ...query, withEmbeddings: false }, 'exact')
       .then(({ hits: exact }) => {
@@ -202,11 +206,14 @@ export class FragmentSearchRepository implements BeforeApplicationShutdown {
       .finally(() => (this.sampling = null));
   }
 
-  /** The hits, whether they are exact (known only when there is at least one), and the ef_search of an index scan. */
+  /**
+   * The hits, whether they are exact (known only when there is at least one), and the
+   * ef_search of an index scan: whether it was the configured one before the factor (`plain`).
+   */
   private scan(
     query: ScanQuery,
     mode: ScanMode,
-  ): Promise<{ hits: VectorHit[]; exact: boolean; ef: number; factor: number }> {
+  ): Promise<{ hits: VectorHit[]; exact: boolean; ef: number; factor: number; plain: boolean }> {
     const { sql, params } = nearestSql(query, mode, this.settings.vectorIndex.exactBelow);
     const run = async (db: Pick<Queryable, 'query'>) => {
       const rows = await db.query<
@@ -221,15 +228,17 @@ export class FragmentSearchRepository implements BeforeApplicationShutdown {
         exact: rows.length > 0 && rows[0].exact,
       };
     };
-    if (mode === 'exact') return run(this.db.reader).then((result) => ({ ...result, ef: 0, factor: 1 }));
+    if (mode === 'exact')
+      return run(this.db.reader).then((result) => ({ ...result, ef: 0, factor: 1, plain: false }));
     const base = efSearch(this.settings.vectorIndex.efSearch, query.limit);
+    const plain = base === this.settings.vectorIndex.efSearch;
     // Filtered scans too: a broad scope (most classifications) gains as an unfiltered scan does,
     // and a narrow one iterates until it has its candidates whatever the first round held.
     const factor = this.tuner.factor(query.vectorEmbeddingId);
     const ef = this.tuner.efSearch(query.vectorEmbeddingId, base);
     return this.db.reader
       .withSessionSettings({ 'hnsw.iterative_scan': 'relaxed_order', 'hnsw.ef_search': String(ef) }, run)
-      .then((result) => ({ ...result, ef, factor }));
+      .then((result) => ({ ...result, ef, factor, plain }));
   }
 
   /**

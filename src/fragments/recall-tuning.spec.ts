@@ -6,7 +6,11 @@ const ID = 've-1';
 function window(tuner: RecallTuner, recall: number, id = ID) {
   let decision = 'kept';
   for (let i = 0; i < WINDOW; i++)
-    decision = tuner.record(id, recall, { ef: tuner.efSearch(id, 100), factor: tuner.factor(id) });
+    decision = tuner.record(id, recall, {
+      ef: tuner.efSearch(id, 100),
+      factor: tuner.factor(id),
+      plain: true,
+    });
   return decision;
 }
 
@@ -28,9 +32,10 @@ describe('RecallTuner', () => {
 
   it('decides only on a full window, and keeps a factor that reaches the target', () => {
     const tuner = new RecallTuner(0.97, 50);
-    for (let i = 0; i < WINDOW - 1; i++) expect(tuner.record(ID, 0, { ef: 100, factor: 1 })).toBe('kept');
+    for (let i = 0; i < WINDOW - 1; i++)
+      expect(tuner.record(ID, 0, { ef: 100, factor: 1, plain: true })).toBe('kept');
     expect(tuner.factor(ID)).toBe(1);
-    expect(tuner.record(ID, 0, { ef: 100, factor: 1 })).toBe('raised');
+    expect(tuner.record(ID, 0, { ef: 100, factor: 1, plain: true })).toBe('raised');
     expect(window(tuner, 0.975)).toBe('kept');
     expect(tuner.factor(ID)).toBe(2);
   });
@@ -64,21 +69,24 @@ describe('RecallTuner', () => {
     expect([0.95, 0.95, 0.95].map((recall) => window(capped, recall))).toEqual(['kept', 'kept', 'raised']);
   });
 
-  it('does not raise on the recall of searches whose ef_search was cut to 1000, which the factor did not set', () => {
+  it('judges by plain searches, not by those that asked for more candidates (MMR) or were cut to 1000', () => {
     const tuner = new RecallTuner(0.97, 50);
-    for (let i = 0; i < 3; i++) window(tuner, 0.5);
-    expect(tuner.efSearch(ID, 100)).toBe(800);
-    // MMR's fetch_k 50 asks for 200 × 8, gets 1000: its samples are higher, and kept apart.
-    const mixed = () => {
+    /** A window of searches, one in two an MMR's fetch_k 50 (base ef_search 200) that finds all. */
+    const mixed = (plainRecall: number) => {
       let decision = 'kept';
       for (let i = 0; i < WINDOW; i++) {
         const mmr = i % 2 === 0;
         const ef = tuner.efSearch(ID, mmr ? 200 : 100);
-        decision = tuner.record(ID, mmr ? 1 : 0.95, { ef, factor: tuner.factor(ID) });
+        decision = tuner.record(ID, mmr ? 1 : plainRecall, { ef, factor: tuner.factor(ID), plain: !mmr });
       }
       return decision;
     };
-    expect(mixed()).toBe('raised'); // the plain searches' 0.95, not the mean of 0.975
+    expect(mixed(0.95)).toBe('raised'); // the plain searches' 0.95, not the mean of 0.975
+    expect(mixed(0.95)).toBe('raised');
+    expect(mixed(0.95)).toBe('raised');
+    expect(tuner.efSearch(ID, 100)).toBe(800);
+    expect(tuner.efSearch(ID, 200)).toBe(MAX_EF_SEARCH); // MMR is cut to 1000 now
+    expect(mixed(0.95)).toBe('raised');
     expect(tuner.efSearch(ID, 100)).toBe(MAX_EF_SEARCH);
     // Every search is cut now: their samples can still lower the factor, not raise it.
     expect(window(tuner, 0.9)).toBe('kept');
@@ -86,11 +94,17 @@ describe('RecallTuner', () => {
     expect(decisions).toEqual(['kept', 'kept', 'kept', 'kept', 'lowered']); // once the 0.9s are out
   });
 
+  it('judges by the searches that asked for more when there are too few plain ones', () => {
+    const tuner = new RecallTuner(0.97, 50);
+    for (let i = 0; i < WINDOW; i++) tuner.record(ID, 0.9, { ef: 200, factor: 1, plain: false });
+    expect(tuner.factor(ID)).toBe(2);
+  });
+
   it('leaves out a sample of a search that ran before the factor changed', () => {
     const tuner = new RecallTuner(0.97, 50);
     window(tuner, 0.5);
     expect(tuner.factor(ID)).toBe(2);
-    for (let i = 0; i < WINDOW; i++) tuner.record(ID, 0, { ef: 100, factor: 1 });
+    for (let i = 0; i < WINDOW; i++) tuner.record(ID, 0, { ef: 100, factor: 1, plain: true });
     expect(tuner.factor(ID)).toBe(2);
   });
 

@@ -13,11 +13,15 @@
  * since the factor was last changed (up to the last MAX_SAMPLES, so the estimate sharpens
  * while a factor holds): a mean below the target doubles the vector embedding's
  * ef_search factor (until ef_search reaches pgvector's 1000); a mean so high that half
- * the candidates would likely still do halves it again. A search whose ef_search was cut
- * to 1000 (MMR's larger fetch_k, say) did not get what the factor asks for, and its recall
- * (higher, from more candidates than the factor would give a plain search) says nothing
- * about whether to raise it: such samples count only towards lowering it, and only when
- * there are no others. The samples are also a metric (`trove_search_recall`), so the
+ * the candidates would likely still do halves it again.
+ *
+ * The decision is on the searches the factor sets: 'plain' ones, whose ef_search is the
+ * configured one times the factor (k up to a quarter of it: most searches). A search
+ * asking for more (MMR's fetch_k 50) has a larger ef_search and finds more of its
+ * neighbours, so its samples would flatter the factor; and one whose ef_search was cut
+ * to 1000 did not get what the factor asks for. Their samples are kept apart and judged
+ * only when there are too few plain ones: the 'wider' ones for raising and lowering, the
+ * 'capped' ones for lowering only. The samples are also a metric (`trove_search_recall`), so the
  * recall an installation gets is seen, not assumed.
  *
  * Sampling costs an exact scan per sample, so it is rare once a vector embedding's factor
@@ -50,10 +54,8 @@ const MAX_TUNINGS = 10_000;
 
 interface Tuning {
   factor: number;
-  /** Recall of searches that got the factor's ef_search, since the factor was set (the latest MAX_SAMPLES). */
-  samples: number[];
-  /** Recall of searches whose ef_search was cut to MAX_EF_SEARCH, likewise. */
-  cappedSamples: number[];
+  /** Recall per kind of search (see above), since the factor was set: the latest MAX_SAMPLES of each. */
+  samples: Record<SampleKind, number[]>;
   /** Samples recorded since the last decision. */
   sinceDecision: number;
   /** Whether the last full window left the factor as it was. */
@@ -63,6 +65,8 @@ interface Tuning {
 }
 
 export type RecallDecision = 'raised' | 'lowered' | 'kept';
+
+type SampleKind = 'plain' | 'wider' | 'capped';
 
 export class RecallTuner {
   private readonly tunings = new Map<string, Tuning>();
@@ -101,19 +105,19 @@ export class RecallTuner {
 
   /**
    * One sample: the share of the exact answer that a search with ef_search `ef` returned,
-   * searched with the vector embedding's factor `factor`. A sample of a factor since
-   * changed (the search ran before the change) is left out; one whose `ef` is
-   * MAX_EF_SEARCH is kept apart (see above).
+   * searched with the vector embedding's factor `factor`; `plain` when its ef_search
+   * before the factor was the configured one. A sample of a factor since changed (the
+   * search ran before the change) is left out.
    */
   record(
     vectorEmbeddingId: string,
     recall: number,
-    { ef, factor }: { ef: number; factor: number },
+    { ef, factor, plain }: { ef: number; factor: number; plain: boolean },
   ): RecallDecision {
     if (!this.enabled) return 'kept';
     const tuning = this.tuning(vectorEmbeddingId);
     if (factor !== tuning.factor) return 'kept';
-    const samples = ef >= MAX_EF_SEARCH ? tuning.cappedSamples : tuning.samples;
+    const samples = tuning.samples[ef >= MAX_EF_SEARCH ? 'capped' : plain ? 'plain' : 'wider'];
     samples.push(recall);
     if (samples.length > MAX_SAMPLES) samples.shift();
     if (++tuning.sinceDecision < WINDOW) return 'kept';
@@ -122,21 +126,21 @@ export class RecallTuner {
     tuning.settled = decision === 'kept';
     if (decision !== 'kept') {
       tuning.factor = decision === 'raised' ? tuning.factor * 2 : tuning.factor / 2;
-      tuning.samples = [];
-      tuning.cappedSamples = [];
+      tuning.samples = noSamples();
     }
     return decision;
   }
 
-  private decide({ factor, samples, cappedSamples }: Tuning): RecallDecision {
+  private decide({ factor, samples }: Tuning): RecallDecision {
+    const judged = (kinds: SampleKind[]) =>
+      kinds.map((kind) => samples[kind]).find((s) => s.length >= MIN_JUDGED);
     const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
-    // Only searches that got the factor's ef_search can tell whether a larger one would help.
-    if (samples.length >= MIN_JUDGED && mean(samples) < this.target) return 'raised';
+    const raiseOn = judged(['plain', 'wider']);
+    if (raiseOn && mean(raiseOn) < this.target) return 'raised';
     // Halving ef_search multiplies what is missed by 1.75 to 3 on the measurements, so
     // lower only when what is missed is under a third of what the target allows.
-    const judged = samples.length >= MIN_JUDGED ? samples : cappedSamples;
-    if (factor > 1 && judged.length >= MIN_JUDGED && 1 - mean(judged) < (1 - this.target) / 3)
-      return 'lowered';
+    const lowerOn = judged(['plain', 'wider', 'capped']);
+    if (factor > 1 && lowerOn && 1 - mean(lowerOn) < (1 - this.target) / 3) return 'lowered';
     return 'kept';
   }
 
@@ -146,8 +150,7 @@ export class RecallTuner {
       if (this.tunings.size >= MAX_TUNINGS) this.tunings.clear();
       tuning = {
         factor: 1,
-        samples: [],
-        cappedSamples: [],
+        samples: noSamples(),
         sinceDecision: 0,
         settled: false,
         searchesSinceSample: 0,
@@ -158,6 +161,8 @@ export class RecallTuner {
     return tuning;
   }
 }
+
+const noSamples = (): Record<SampleKind, number[]> => ({ plain: [], wider: [], capped: [] });
 
 /**
  * recall@k of `found` against the exact answer `exact` (both nearest first, by distance):
