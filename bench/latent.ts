@@ -89,9 +89,19 @@ export async function startLatentEmbeddingServer(
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const input = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { input: string | string[] })
-        .input;
-      const texts = Array.isArray(input) ? input : [input];
+      let input: unknown;
+      try {
+        input = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { input?: unknown }).input;
+      } catch {
+        input = undefined;
+      }
+      // Anything but an embeddings request (a stray probe of the port) is refused, not fatal to the run.
+      if (typeof input !== 'string' && !(Array.isArray(input) && input.every((t) => typeof t === 'string'))) {
+        response.writeHead(400, { 'content-type': 'application/json' });
+        response.end('{"error":{"message":"expected {\\"input\\": string | string[]}"}}');
+        return;
+      }
+      const texts: string[] = Array.isArray(input) ? input : [input];
       const body = JSON.stringify({
         object: 'list',
         model: 'latent-48',

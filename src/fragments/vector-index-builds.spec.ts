@@ -1,13 +1,13 @@
 /**
  * When a bulk load is over (vector-index-builds.ts): a client that loads in batches pauses
  * between them while its next batch is sent, parsed and checked; a pause shorter than
- * twice the write before it is not the end of the load. The database is a fake that
+ * twice the write before it (and than QUIET_MS) is not the end of the load. The database is a fake that
  * counts vectors and index builds; the waits are real and have wide margins.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadSettings } from '../config/settings';
 import { DatabaseService, Queryable } from '../database/database.service';
-import { VectorIndexBuilds } from './vector-index-builds';
+import { QUIET_MS, VectorIndexBuilds } from './vector-index-builds';
 
 const BINDING = { id: '01a23471-a360-7495-b3a7-2cb62dade1ad', size: 384 };
 
@@ -42,24 +42,24 @@ function setup(vectors: number) {
 describe('VectorIndexBuilds: the end of a bulk load', () => {
   it('does not take a pause shorter than twice the last write for the end, and builds once after the load', async () => {
     const { state, write } = setup(3_000);
-    const first = await write(1_000, 600); // its quiet spell: 1.2 s
+    const first = await write(1_000, 1_500); // its quiet spell: 3 s
     const firstEnd = first.end();
-    await sleep(500); // longer than the old fixed 300 ms
+    await sleep(2_500); // longer than the least spell, QUIET_MS
     expect(state.builds).toBe(0);
     const second = await write(1_000, 0);
-    await second.end(); // the last write: its own spell (300 ms), then the build
+    await second.end(); // the last write: QUIET_MS, then the build
     expect(state.builds).toBe(1);
     await firstEnd; // saw the second write begin: builds nothing more
     expect(state.builds).toBe(1);
   });
 
-  it('builds at the end of a load that no write follows, once a short write has waited 300 ms', async () => {
+  it('builds at the end of a load that no write follows, once a short write has waited QUIET_MS', async () => {
     const { state, write } = setup(3_000);
     const only = await write(1_000, 0);
     const started = performance.now();
     await only.end();
     expect(state.builds).toBe(1);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(QUIET_MS - 10);
   });
 
   it('builds nothing for a load that leaves the binding at the exact-search threshold or below', async () => {
