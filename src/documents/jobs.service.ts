@@ -196,7 +196,8 @@ export class JobsService {
     // Each chunk re-reads the pipeline (storeChunk); a binding added meanwhile gets its
     // vectors too, and its index (if it needs one by then) when the job ends; one removed
     // meanwhile has no index left to build.
-    const write = this.fragments.beginVectorWrite(vectorBindings(pipeline));
+    // No batch of the same client follows it: its end builds without waiting for one.
+    const write = this.fragments.beginVectorWrite(vectorBindings(pipeline), { followed: false });
     try {
       await write.loading(payload.documents.length - job.processed - job.failed);
       const chunkAt = (start: number) =>

@@ -90,8 +90,8 @@ export class FragmentsService {
    * bulk load goes in without index maintenance and the write that ends it builds
    * the indexes (vector-index-builds.ts). `end` must follow, committed or not.
    */
-  beginVectorWrite(bindings: VectorBinding[]): VectorWrite {
-    return this.indexBuilds.begin(bindings);
+  beginVectorWrite(bindings: VectorBinding[], options?: { followed?: boolean }): VectorWrite {
+    return this.indexBuilds.begin(bindings, options);
   }
 
   /** Expires the fragments of each document's versions older than the given one. */

@@ -62,6 +62,17 @@ describe('VectorIndexBuilds: the end of a bulk load', () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(QUIET_MS - 10);
   });
 
+  it("builds at once at the end of a write that no part of the load follows (an ingestion job's)", async () => {
+    const { builds, state } = setup(3_000);
+    const job = builds.begin([BINDING], { followed: false });
+    await job.loading(1_000);
+    state.vectors += 1_000;
+    const started = performance.now();
+    await job.end();
+    expect(state.builds).toBe(1);
+    expect(performance.now() - started).toBeLessThan(QUIET_MS);
+  });
+
   it('builds nothing for a load that leaves the binding at the exact-search threshold or below', async () => {
     const { state, write } = setup(0);
     await (await write(1_000, 0)).end();

@@ -94,7 +94,12 @@ export class VectorIndexBuilds implements OnApplicationBootstrap {
       .catch((error) => this.logger.warn({ err: error }, 'Could not look for vector indexes to build'));
   }
 
-  begin(bindings: VectorBinding[]): VectorWrite {
+  /**
+   * `followed`: whether the writer may send a next part of the load once this one answers
+   * (a client's batches); an ingestion job's worker takes its next job only once this one
+   * ends, so its end need not wait for a follower before building.
+   */
+  begin(bindings: VectorBinding[], { followed = true }: { followed?: boolean } = {}): VectorWrite {
     for (const { id } of bindings) count(this.writing, id, +1);
     const began = Date.now();
     let ended = false;
@@ -111,7 +116,7 @@ export class VectorIndexBuilds implements OnApplicationBootstrap {
         if (ended) return;
         ended = true;
         if (bulk) for (const { id } of bindings) count(this.loads, id, -1);
-        const quietMs = Math.min(MAX_QUIET_MS, Math.max(QUIET_MS, 2 * (Date.now() - began)));
+        const quietMs = followed ? Math.min(MAX_QUIET_MS, Math.max(QUIET_MS, 2 * (Date.now() - began))) : 0;
         for (const binding of bindings) await this.endWrite(binding, bulk, quietMs);
       },
     };
