@@ -26,7 +26,6 @@
  */
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { SETTINGS, Settings } from '../config/settings';
 import { DatabaseService, Queryable } from '../database/database.service';
 import { vectorIndexBuilds } from '../observability/metrics';
@@ -75,6 +74,8 @@ export class VectorIndexBuilds implements OnApplicationBootstrap {
   /** Of those, the bulk loads (at least TROVE_BULK_LOAD_MIN_VECTORS vectors). */
   private readonly loads = new Map<string, number>();
   private readonly lastEnded = new Map<string, number>();
+  /** Last writes of a load waiting out their quiet spell: woken when another write begins. */
+  private readonly waiting = new Map<string, Set<() => void>>();
   /** Bindings whose index was seen valid: their writes need no catalog lookup at the end. */
   private readonly indexed = new Set<string>();
   /** One build at a time in this process: each holds a connection and both cores for a while. */
@@ -100,7 +101,10 @@ export class VectorIndexBuilds implements OnApplicationBootstrap {
    * ends, so its end need not wait for a follower before building.
    */
   begin(bindings: VectorBinding[], { followed = true }: { followed?: boolean } = {}): VectorWrite {
-    for (const { id } of bindings) count(this.writing, id, +1);
+    for (const { id } of bindings) {
+      count(this.writing, id, +1);
+      for (const wake of this.waiting.get(id) ?? []) wake();
+    }
     const began = Date.now();
     let ended = false;
     let bulk = false;
@@ -165,7 +169,7 @@ export class VectorIndexBuilds implements OnApplicationBootstrap {
       }
       const endedAt = Date.now();
       this.lastEnded.set(binding.id, endedAt);
-      await sleep(quietMs);
+      await this.quietSpell(binding.id, quietMs);
       // Another write began (and may have ended) meanwhile: the load goes on, its last write builds.
       if (this.writing.has(binding.id) || this.lastEnded.get(binding.id) !== endedAt) return;
       this.lastEnded.delete(binding.id);
@@ -173,6 +177,25 @@ export class VectorIndexBuilds implements OnApplicationBootstrap {
     } catch (error) {
       this.logger.warn({ err: error, vectorEmbeddingId: binding.id }, 'Vector index build failed');
     }
+  }
+
+  /**
+   * Waits `ms`, or less if another write into the binding begins meanwhile: the load goes
+   * on, and this write answers at once rather than hold its client back.
+   */
+  private quietSpell(id: string, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const waiters = this.waiting.get(id) ?? new Set<() => void>();
+      this.waiting.set(id, waiters);
+      const wake = () => {
+        clearTimeout(timer);
+        waiters.delete(wake);
+        if (waiters.size === 0) this.waiting.delete(id);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      waiters.add(wake);
+    });
   }
 
   /**
