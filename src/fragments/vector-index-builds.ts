@@ -69,10 +69,14 @@ export interface VectorWrite {
 @Injectable()
 export class VectorIndexBuilds implements OnApplicationBootstrap {
   private readonly logger = new Logger(VectorIndexBuilds.name);
-  /** Writes in flight per binding, and when the last one ended. */
+  /** Writes in flight per binding. */
   private readonly writing = new Map<string, number>();
   /** Of those, the bulk loads (at least TROVE_BULK_LOAD_MIN_VECTORS vectors). */
   private readonly loads = new Map<string, number>();
+  /**
+   * When the last write of a load ended, per binding: of two that ended before either
+   * began its quiet spell, only the later one builds.
+   */
   private readonly lastEnded = new Map<string, number>();
   /** Last writes of a load waiting out their quiet spell: woken when another write begins. */
   private readonly waiting = new Map<string, Set<() => void>>();
