@@ -1,5 +1,5 @@
 /**
- * The baseline: Trove's own search SQL (the repository, unchanged) run directly on
+ * The baseline: Trove's own search (VectorSearch and its SQL, unchanged) run directly on
  * the database through node-postgres, without HTTP, keys, embedding, decryption or
  * JSON. Trove's overhead is what a request costs beyond this. The exact and
  * index-only answers of the recall measurement come from here too.
@@ -8,19 +8,22 @@ import { Pool, PoolClient } from 'pg';
 import { EXACT_BELOW, loadSettings } from '../src/config/settings';
 import { DatabaseService, Queryable } from '../src/database/database.service';
 import { holdSessionSettings } from '../src/database/session-settings';
+import { FullTextRepository } from '../src/fragments/full-text/full-text.repository';
+import { ScanMode } from '../src/fragments/vector-search/scan-plan';
 import {
-  FragmentSearchRepository,
-  ScanMode,
   ScanQuery,
   VectorHit,
-} from '../src/fragments/fragment-search.repository';
+  VectorScanRepository,
+} from '../src/fragments/vector-search/vector-scan.repository';
+import { VectorSearch } from '../src/fragments/vector-search/vector-search';
 import { MetadataFilter } from '../src/fragments/metadata-filter';
 
 /** The pipeline's classifications: a search of all of them is not selective. */
 const CLASSIFICATIONS = ['internal', 'public'];
 
 export class SqlBaseline {
-  private readonly repository: FragmentSearchRepository;
+  private readonly vectorSearch: VectorSearch;
+  private readonly fullTextSearch: FullTextRepository;
 
   constructor(
     pool: Pool,
@@ -34,8 +37,10 @@ export class SqlBaseline {
       Object.fromEntries(
         names.filter((name) => process.env[name] !== undefined).map((name) => [name, process.env[name]]),
       );
-    this.repository = new FragmentSearchRepository(
-      poolAsDatabase(pool),
+    const db = poolAsDatabase(pool);
+    this.fullTextSearch = new FullTextRepository(db);
+    this.vectorSearch = new VectorSearch(
+      new VectorScanRepository(db),
       loadSettings({
         // (Without DATABASE_URL the settings would be the embedded database's.)
         TROVE_EXACT_SEARCH_BELOW: String(EXACT_BELOW.postgres),
@@ -62,7 +67,7 @@ export class SqlBaseline {
     withEmbeddings: boolean,
     classifications = CLASSIFICATIONS,
   ): Promise<VectorHit[]> {
-    return this.repository.nearest(this.query(vector, filter, limit, withEmbeddings, classifications));
+    return this.vectorSearch.nearest(this.query(vector, filter, limit, withEmbeddings, classifications));
   }
 
   /** One scan mode alone, as {id, score}. */
@@ -73,7 +78,7 @@ export class SqlBaseline {
     mode: ScanMode,
     classifications = CLASSIFICATIONS,
   ): Promise<{ id: string; score: number }[]> {
-    const hits = await this.repository.nearestWith(
+    const hits = await this.vectorSearch.nearestWith(
       this.query(vector, filter, limit, false, classifications),
       mode,
     );
@@ -81,7 +86,7 @@ export class SqlBaseline {
   }
 
   fullText(text: string, limit: number): Promise<unknown> {
-    return this.repository.fullText(
+    return this.fullTextSearch.search(
       { pipelineId: this.pipelineId, classifications: CLASSIFICATIONS, filter: null },
       text,
       limit,
@@ -116,7 +121,7 @@ function equalities(filter: Record<string, string>): MetadataFilter {
 }
 
 /**
- * What FragmentSearchRepository uses of DatabaseService, over a pg pool (its own reader), with
+ * What the search repositories use of DatabaseService, over a pg pool (its own reader), with
  * the same session settings remembered per connection.
  */
 function poolAsDatabase(pool: Pool): DatabaseService {

@@ -8,10 +8,11 @@
  */
 import { Injectable } from '@nestjs/common';
 import { AuthContext, Permission } from '../auth/auth-context';
-import { DomainError, ErrorCode, Messages } from '../common/errors';
+import { DomainError, ErrorCode, hasReason } from '../common/errors';
+import { SearchErrorReason } from '../search/search-errors';
 import { PipelinesService } from '../pipelines/pipelines.service';
 import { SearchService } from '../search/search.service';
-import { SearchFragment, SearchRequest } from '../search/search.types';
+import { SearchFragment, searchRequest } from '../search/search.types';
 import { AgentRecord } from './agents.repository';
 import { Capabilities, TurnFilters } from './conversations.dto';
 import { KnowledgeNarrowing, narrowingOf } from './knowledge-scope';
@@ -113,25 +114,23 @@ export class RetrievalService {
     k: number,
   ): Promise<{ fragments: SearchFragment[]; fullText: boolean }> {
     const { classifications, documentIds, metadata } = entry.narrowing;
-    const base: SearchRequest = {
+    const base = searchRequest({
       type: 'similarity',
       query,
       classifications: classifications ? { values: classifications, match: 'hierarchical' } : 'all',
       // A document narrowing is applied to the results: ask for more so k survive it.
       params: { k: documentIds ? k * 4 : k, fetch_k: 0, lambda_mult: 0.5, threshold: null },
       filters: metadata,
-      distanceStrategy: 'cosine',
-      embeddingModelId: null,
-    };
+    });
     let fragments: SearchFragment[];
     let fullText = false;
     try {
       fragments = await this.searchService.search(auth, entry.pipelineId, base);
     } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      if (error.code === ErrorCode.NotFound) return { fragments: [], fullText };
+      if (error instanceof DomainError && error.code === ErrorCode.NotFound)
+        return { fragments: [], fullText };
       // A pipeline without embedding models is searched by its full text.
-      if (error.message !== Messages.missingEmbeddingModelId) throw error;
+      if (!hasReason(error, SearchErrorReason.NoEmbeddingModel)) throw error;
       fullText = true;
       fragments = await this.searchService.search(auth, entry.pipelineId, { ...base, type: 'search' });
     }

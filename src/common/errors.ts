@@ -48,6 +48,12 @@ export const HTTP_STATUS_OF: Record<ErrorCode, number> = {
 };
 
 export interface DomainErrorOptions {
+  /**
+   * Why it failed, for the code that handles it: a value of the throwing module's
+   * `*ErrorReason` enum. Code branches on the reason, never on the message, so that a
+   * message can be reworded (or is fixed by a contract) without changing behaviour.
+   */
+  reason?: string;
   /** When the client may try again (HTTP edges send it as Retry-After). */
   retryAfterSeconds?: number;
   /**
@@ -59,6 +65,7 @@ export interface DomainErrorOptions {
 }
 
 export class DomainError extends Error {
+  readonly reason?: string;
   readonly retryAfterSeconds?: number;
   readonly adminMessage?: string;
 
@@ -71,6 +78,7 @@ export class DomainError extends Error {
   ) {
     super(message);
     this.name = 'DomainError';
+    this.reason = options.reason;
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.adminMessage = options.adminMessage;
   }
@@ -92,8 +100,14 @@ export const Messages = {
 
 export const notFound = (what: string, data?: Record<string, unknown>) =>
   new DomainError(ErrorCode.NotFound, what, data);
-export const invalid = (message: string) => new DomainError(ErrorCode.InvalidArgument, message);
+export const invalid = (message: string, reason?: string) =>
+  new DomainError(ErrorCode.InvalidArgument, message, undefined, { reason });
 export const badRequest = (message: string) => new DomainError(ErrorCode.BadRequest, message);
-export const conflict = (message: string) => new DomainError(ErrorCode.Conflict, message);
+export const conflict = (message: string, reason?: string) =>
+  new DomainError(ErrorCode.Conflict, message, undefined, { reason });
 export const forbidden = (message: string) => new DomainError(ErrorCode.Forbidden, message);
 export const pipelineNotFound = (id: string) => notFound(Messages.pipelineNotFound, { id });
+
+/** Whether `error` is a DomainError of this reason. */
+export const hasReason = (error: unknown, reason: string): error is DomainError =>
+  error instanceof DomainError && error.reason === reason;

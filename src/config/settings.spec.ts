@@ -97,7 +97,7 @@ describe('the metrics port', () => {
 });
 
 describe('recall tuning settings', () => {
-  it('search bindings of up to 2,000 vectors exactly on PostgreSQL, 5,000 on the embedded database', () => {
+  it('search vector embeddings of up to 2,000 vectors exactly on PostgreSQL, 5,000 on the embedded database', () => {
     expect(loadSettings({}).vectorIndex.exactBelow).toBe(5000);
     const postgres = {
       DATABASE_URL: 'postgres://trove@db/trove',

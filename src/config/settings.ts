@@ -55,11 +55,11 @@ export interface Settings {
     efConstruction: number;
     efSearch: number;
     exactBelow: number;
-    /** Recall tuning (src/fragments/recall-tuning.ts): the recall to reach (0: off), and one search in how many is sampled. */
+    /** Recall tuning (src/fragments/vector-search/recall-tuning.ts): the recall to reach (0: off), and one search in how many is sampled. */
     recallTarget: number;
     recallSampleEvery: number;
   };
-  /** Bulk loads: when a binding's index is built after the rows are in, and with what (vector-index-builds.ts). */
+  /** Bulk loads: when a vector embedding's index is built after the rows are in, and with what (vector-index-builds.ts). */
   vectorIndexBuild: { bulkLoadMinVectors: number; memoryMb: number; workers: number };
   /** The most any one PostgreSQL statement may run (0: no limit), and wait for a connection. */
   dbStatementTimeoutMs: number;
@@ -244,17 +244,17 @@ function readUrls(env: Env, databaseUrl: string | null): string[] {
 /**
  * The default TROVE_EXACT_SEARCH_BELOW. The embedded database's is higher: a search of
  * 5,000 vectors on PGlite takes about as long exactly as through an index (10 ms), whose
- * build would cost 4-6 s of its one core (docs/benchmarks.md, "Small bindings without an
+ * build would cost 4-6 s of its one core (docs/benchmarks.md, "Small vector embeddings without an
  * index").
  */
 export const EXACT_BELOW = { postgres: 2000, embedded: 5000 };
 
 /**
  * pgvector's HNSW knobs (docs/benchmarks.md measures them): m and ef_construction
- * shape a binding's index when it is built; ef_search is the least number of
+ * shape a vector embedding's index when it is built; ef_search is the least number of
  * candidates a query keeps (raised with k, and by recall tuning towards
  * TROVE_SEARCH_RECALL_TARGET, sampling one search in TROVE_SEARCH_RECALL_SAMPLE_EVERY);
- * a binding of at most TROVE_EXACT_SEARCH_BELOW vectors is searched exactly and has no index.
+ * a vector embedding of at most TROVE_EXACT_SEARCH_BELOW vectors is searched exactly and has no index.
  */
 function vectorIndexSettings(env: Env, embedded: boolean): Settings['vectorIndex'] {
   const m = integer(env, 'TROVE_HNSW_M', 16, 2, 100);
@@ -282,7 +282,7 @@ function vectorIndexSettings(env: Env, embedded: boolean): Settings['vectorIndex
 }
 
 /**
- * A write of at least TROVE_BULK_LOAD_MIN_VECTORS vectors into a binding that holds
+ * A write of at least TROVE_BULK_LOAD_MIN_VECTORS vectors into a vector embedding that holds
  * fewer goes in without index maintenance; the index is built once the load is over,
  * with TROVE_INDEX_BUILD_MEMORY_MB of maintenance_work_mem and up to
  * TROVE_INDEX_BUILD_WORKERS parallel workers (PostgreSQL; PGlite builds alone).

@@ -341,7 +341,7 @@ export class IngestionService {
     const indexes = inputs.map((_, i) => (batch ? i : null));
     const access = classificationAccess(auth, pipeline);
     const splitters = await this.check(access, pipeline, inputs, indexes);
-    const write = this.fragments.beginVectorWrite(vectorBindings(pipeline));
+    const write = this.fragments.beginVectorWrite(vectorEmbeddingRefs(pipeline));
     try {
       const prepared = await this.prepare(pipeline, inputs, splitters, indexes);
       await write.loading(prepared.reduce((n, doc) => n + doc.fragments.length, 0));
@@ -410,7 +410,7 @@ export function splitterParameters(
 }
 
 /** The vector embeddings a write into this pipeline stores vectors into. */
-export function vectorBindings(pipeline: PipelineRecord): { id: string; size: number }[] {
+export function vectorEmbeddingRefs(pipeline: PipelineRecord): { id: string; size: number }[] {
   return pipeline.vectorEmbeddings.map(({ id, model }) => ({ id, size: model.size }));
 }
 

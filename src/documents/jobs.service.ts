@@ -33,7 +33,7 @@ import {
   IngestionService,
   PreparedDocument,
   recordIngested,
-  vectorBindings,
+  vectorEmbeddingRefs,
 } from './ingestion.service';
 import { JobView, LeaseLost, presentJob, wholeJob } from './job-view';
 import { ReindexService } from './reindex.service';
@@ -191,13 +191,13 @@ export class JobsService {
     const pipeline = await this.pipelines.find(job.pipeline_id);
     if (!pipeline) return; // deleted: its jobs went with it (ON DELETE CASCADE)
 
-    // The whole job is one write: a large one into a binding that holds fewer vectors is
+    // The whole job is one write: a large one into a vector embedding that holds fewer vectors is
     // a bulk load, indexed after its last chunk (each document has one fragment at least).
-    // Each chunk re-reads the pipeline (storeChunk); a binding added meanwhile gets its
+    // Each chunk re-reads the pipeline (storeChunk); a vector embedding added meanwhile gets its
     // vectors too, and its index (if it needs one by then) when the job ends; one removed
     // meanwhile has no index left to build.
     // No batch of the same client follows it: its end builds without waiting for one.
-    const write = this.fragments.beginVectorWrite(vectorBindings(pipeline), { followed: false });
+    const write = this.fragments.beginVectorWrite(vectorEmbeddingRefs(pipeline), { followed: false });
     try {
       await write.loading(payload.documents.length - job.processed - job.failed);
       const chunkAt = (start: number) =>
@@ -255,8 +255,8 @@ export class JobsService {
       await write.end();
       const now = await this.pipelines.find(job.pipeline_id).catch(() => null);
       const started = new Set(pipeline.vectorEmbeddings.map((v) => v.id));
-      for (const binding of vectorBindings(now ?? pipeline).filter((b) => !started.has(b.id)))
-        await this.fragments.ensureVectorIndex(binding);
+      for (const vectorEmbedding of vectorEmbeddingRefs(now ?? pipeline).filter((b) => !started.has(b.id)))
+        await this.fragments.ensureVectorIndex(vectorEmbedding);
       void this.refreshGauge();
     }
   }

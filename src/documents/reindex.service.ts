@@ -168,8 +168,8 @@ export class ReindexService {
       }
       // Ready only when none lacks it from the start (full text turned off and on again
       // meanwhile drops lexemes behind `after`).
-      // The backfilled vectors went in without an index (a new binding has none): built
-      // now if there are more than are searched exactly, before the binding is ready.
+      // The backfilled vectors went in without an index (a new vector embedding has none): built
+      // now if there are more than are searched exactly, before the vector embedding is ready.
       if (vectorEmbedding)
         await this.fragments.ensureVectorIndex({ id: vectorEmbedding.id, size: vectorEmbedding.model.size });
       await this.inPipeline(pipeline.id, index, async (tx) => {

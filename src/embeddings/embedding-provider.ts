@@ -50,7 +50,7 @@ export interface EmbeddingProvider {
 export const MAX_VECTOR_DIMENSIONS = 16_000;
 /**
  * pgvector's HNSW index accepts at most 2,000 dimensions for `vector` and 4,000 for
- * `halfvec`, which Trove indexes wider vectors as (src/fragments/vector-index.ts). Trove
+ * `halfvec`, which Trove indexes wider vectors as (src/fragments/vector-index/vector-index.ts). Trove
  * builds an HNSW index for every model, so this, not the type's limit, bounds a model's size.
  */
 export const MAX_INDEXED_DIMENSIONS = 4_000;

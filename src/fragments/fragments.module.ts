@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
 import { CryptoModule } from '../crypto/crypto.module';
-import { FragmentSearchRepository } from './fragment-search.repository';
+import { FullTextRepository } from './full-text/full-text.repository';
 import { FragmentsRepository } from './fragments.repository';
 import { FragmentsService } from './fragments.service';
-import { VectorIndexBuilds } from './vector-index-builds';
+import { VectorIndexBuilds } from './vector-index/vector-index-builds';
+import { VectorScanRepository } from './vector-search/vector-scan.repository';
+import { VectorSearch } from './vector-search/vector-search';
 
 /**
  * The fragments and their vectors (tables `fragments`, `fragment_embeddings` and the
@@ -12,7 +14,14 @@ import { VectorIndexBuilds } from './vector-index-builds';
  */
 @Module({
   imports: [CryptoModule],
-  providers: [FragmentsRepository, FragmentSearchRepository, FragmentsService, VectorIndexBuilds],
+  providers: [
+    FragmentsRepository,
+    FragmentsService,
+    FullTextRepository,
+    VectorIndexBuilds,
+    VectorScanRepository,
+    VectorSearch,
+  ],
   exports: [FragmentsService],
 })
 export class FragmentsModule {}

@@ -1,6 +1,6 @@
 /**
  * SQL of the `fragments` and `fragment_embeddings` tables, outside search
- * (fragment-search.repository.ts): writes in the caller's transaction, so one
+ * (vector-search/, full-text/): writes in the caller's transaction, so one
  * ingestion is one transaction however many documents it holds.
  */
 import { Injectable } from '@nestjs/common';

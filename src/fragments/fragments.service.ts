@@ -23,10 +23,11 @@ import {
   VersionStart,
   VersionSummary,
 } from './fragment';
-import { FragmentSearchRepository } from './fragment-search.repository';
+import { FullTextRepository } from './full-text/full-text.repository';
 import { FragmentRow, FragmentsRepository } from './fragments.repository';
-import { dropVectorIndex } from './vector-index';
-import { VectorBinding, VectorIndexBuilds, VectorWrite } from './vector-index-builds';
+import { dropVectorIndex } from './vector-index/vector-index';
+import { VectorEmbeddingRef, VectorIndexBuilds, VectorWrite } from './vector-index/vector-index-builds';
+import { VectorSearch } from './vector-search/vector-search';
 
 /** The additional authenticated data that binds a fragment's ciphertext to its row. */
 const fragmentAad = (fragmentId: string) => `fragment:${fragmentId}`;
@@ -36,7 +37,8 @@ export class FragmentsService {
   constructor(
     private readonly db: DatabaseService,
     private readonly repository: FragmentsRepository,
-    private readonly search: FragmentSearchRepository,
+    private readonly vectorSearch: VectorSearch,
+    private readonly fullTextSearch: FullTextRepository,
     private readonly cipher: ContentCipher,
     private readonly indexBuilds: VectorIndexBuilds,
     @Inject(SETTINGS) private readonly settings: Settings,
@@ -86,12 +88,12 @@ export class FragmentsService {
   }
 
   /**
-   * Opens a write of vectors into these bindings, before anything is prepared: a
+   * Opens a write of vectors into these vector embeddings, before anything is prepared: a
    * bulk load goes in without index maintenance and the write that ends it builds
    * the indexes (vector-index-builds.ts). `end` must follow, committed or not.
    */
-  beginVectorWrite(bindings: VectorBinding[], options?: { followed?: boolean }): VectorWrite {
-    return this.indexBuilds.begin(bindings, options);
+  beginVectorWrite(vectorEmbeddings: VectorEmbeddingRef[], options?: { followed?: boolean }): VectorWrite {
+    return this.indexBuilds.begin(vectorEmbeddings, options);
   }
 
   /** Expires the fragments of each document's versions older than the given one. */
@@ -127,7 +129,7 @@ export class FragmentsService {
 
   /** The `limit` nearest live fragments in scope, nearest first, those farther than `maxDistance` left out. */
   async nearest(query: VectorQuery, maxDistance: number | null): Promise<ScoredFragment[]> {
-    const hits = await this.search.nearest({ ...query, withEmbeddings: false });
+    const hits = await this.vectorSearch.nearest({ ...query, withEmbeddings: false });
     // Ties keep the database order (distance, then id); a threshold drops what is too far.
     return hits
       .filter((hit) => maxDistance === null || hit.distance <= maxDistance)
@@ -136,7 +138,7 @@ export class FragmentsService {
 
   /** The `limit` nearest live fragments in scope with their stored vectors, their text left unread (MMR). */
   async nearestVectors(query: VectorQuery): Promise<VectorCandidate[]> {
-    const hits = await this.search.nearest({ ...query, withEmbeddings: true });
+    const hits = await this.vectorSearch.nearest({ ...query, withEmbeddings: true });
     return hits.map((hit) => ({ id: hit.row.id, distance: hit.distance, embedding: hit.embedding! }));
   }
 
@@ -157,7 +159,7 @@ export class FragmentsService {
     limit: number,
     minRank: number | null,
   ): Promise<ScoredFragment[]> {
-    const hits = await this.search.fullText(scope, text, limit);
+    const hits = await this.fullTextSearch.search(scope, text, limit);
     return hits
       .filter((hit) => minRank === null || hit.rank >= minRank)
       .map((hit) => ({ fragment: this.open(hit.row), score: hit.rank }));
@@ -207,13 +209,13 @@ export class FragmentsService {
   }
 
   /**
-   * Builds the binding's HNSW index once its vectors are in, if it holds more than are
+   * Builds the vector embedding's HNSW index once its vectors are in, if it holds more than are
    * searched exactly (vector-index-builds.ts), for vectors written outside
-   * `beginVectorWrite`'s bindings: a backfill's, or an ingestion job's into a binding
-   * added while it ran. Never throws. A new binding has no index until it needs one.
+   * `beginVectorWrite`'s vector embeddings: a backfill's, or an ingestion job's into a vector embedding
+   * added while it ran. Never throws. A new vector embedding has no index until it needs one.
    */
-  ensureVectorIndex(binding: VectorBinding): Promise<void> {
-    return this.indexBuilds.ensureIndex(binding);
+  ensureVectorIndex(vectorEmbedding: VectorEmbeddingRef): Promise<void> {
+    return this.indexBuilds.ensureIndex(vectorEmbedding);
   }
 
   dropVectorIndex(tx: Queryable, vectorEmbeddingId: string): Promise<void> {

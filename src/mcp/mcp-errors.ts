@@ -8,7 +8,8 @@
  *           with the message (a generic one for failures that are not domain errors)
  */
 import { Logger } from '@nestjs/common';
-import { DomainError, ErrorCode, Messages, messageFor } from '../common/errors';
+import { DomainError, ErrorCode, messageFor } from '../common/errors';
+import { SearchErrorReason } from '../search/search-errors';
 
 export const RpcCode = {
   InvalidRequest: -32600,
@@ -45,7 +46,7 @@ export function toJsonRpcError(error: unknown, admin = false): JsonRpcError {
         return new JsonRpcError(RpcCode.ResourceNotFound, message, error.data);
       case ErrorCode.InvalidArgument:
         // The page gives -32600 to these two only; any other refusal is "every other failure".
-        if (INVALID_REQUEST_MESSAGES.has(error.message))
+        if (error.reason !== undefined && INVALID_REQUEST_REASONS.has(error.reason))
           return new JsonRpcError(RpcCode.InvalidRequest, error.message);
         return new JsonRpcError(RpcCode.InternalError, message);
       default:
@@ -58,7 +59,7 @@ export function toJsonRpcError(error: unknown, admin = false): JsonRpcError {
   return new JsonRpcError(RpcCode.InternalError, 'Internal Server Error');
 }
 
-const INVALID_REQUEST_MESSAGES = new Set<string>([
-  Messages.embeddingModelNotFound,
-  Messages.missingEmbeddingModelId,
+const INVALID_REQUEST_REASONS = new Set<string>([
+  SearchErrorReason.EmbeddingModelNotFound,
+  SearchErrorReason.NoEmbeddingModel,
 ]);

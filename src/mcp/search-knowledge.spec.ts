@@ -11,7 +11,7 @@ import { FragmentsService } from '../fragments/fragments.service';
 import { PipelineRecord } from '../pipelines/pipeline';
 import { PipelinesService } from '../pipelines/pipelines.service';
 import { SearchService } from '../search/search.service';
-import { searchRequest } from '../../test/support/search-request';
+import { searchRequest } from '../search/search.types';
 import { JsonRpcError, RpcCode } from './mcp-errors';
 import { searchKnowledge } from './search-knowledge';
 import { PublishedSearchType, SearchKnowledgeArgs } from './tool-arguments';
@@ -204,13 +204,13 @@ describe('search_knowledge processing order', () => {
 describe('REST search processing order', () => {
   it('runs full text without embedding', async () => {
     const { service, calls } = setup(fullTextOnly);
-    await service.search(admin, 'p1', searchRequest({ type: 'search' }));
+    await service.search(admin, 'p1', searchRequest({ type: 'search', query: 'q' }));
     expect(calls).toEqual(['fullText']);
   });
 
   it('refuses a placeholder type without embedding the query', async () => {
     const { service, calls } = setup(withModel);
-    const error = await failure(service.search(admin, 'p1', searchRequest({ type: 'hybrid' })));
+    const error = await failure(service.search(admin, 'p1', searchRequest({ type: 'hybrid', query: 'q' })));
     expect([(error as DomainError).code, error.message]).toEqual([
       ErrorCode.NotImplemented,
       'Hybrid placeholder is not implemented yet',

@@ -12,13 +12,14 @@
  *    placeholders' `data` holds the parameters as the published server parsed them.
  */
 import { AuthContext } from '../auth/auth-context';
-import { Placeholders, SearchService } from '../search/search.service';
+import { SearchMessages } from '../search/search-errors';
+import { SearchService } from '../search/search.service';
 import {
   DEFAULT_PARAMS,
   PRESENT_PARAMS_BASE,
   SearchFragment,
   SearchParams,
-  UntypedSearchRequest,
+  searchRequest,
 } from '../search/search.types';
 import { JsonRpcError, RpcCode } from './mcp-errors';
 import { PlaceholderParams, SearchKnowledgeArgs } from './tool-arguments';
@@ -32,23 +33,28 @@ export async function searchKnowledge(
   args: SearchKnowledgeArgs,
 ): Promise<SearchFragment[]> {
   const { type } = args;
-  const request: UntypedSearchRequest = {
-    type: type === 'query' ? null : type,
+  const fields = {
     query: args.query,
-    classifications: { values: args.classifications, match: 'hierarchical' },
+    classifications: { values: args.classifications, match: 'hierarchical' as const },
     params: searchParams(args.params),
-    filters: null,
-    distanceStrategy: 'cosine',
     embeddingModelId,
   };
-  const prepared = await searches.prepare(auth, pipelineId, request, { embedQuery: 'every-type' });
-  if (type === 'query') throw new JsonRpcError(RpcCode.InternalError, Placeholders.invalidType);
+  // `query` is no search type: the rules of one without a type apply to it.
+  const pipeline = await searches.open(auth, pipelineId, type === 'query' ? fields : { ...fields, type });
+  // A full-text search uses nothing of the embedding but its errors, which come first (an
+  // embedding error is the answer even if the search would fail too): its SQL runs while
+  // the query is embedded, and what it returns or throws waits for the embedding.
+  const fullText =
+    type === 'search' ? searches.run(auth, pipeline, searchRequest({ ...fields, type }), null) : null;
+  fullText?.catch(() => undefined); // not unhandled if the embedding fails: nobody will await it
+  const embedding = await searches.embed(pipeline, fields);
+  if (type === 'query') throw new JsonRpcError(RpcCode.InternalError, SearchMessages.invalidType);
   if (type === 'hybrid' || type === 'history') {
-    throw new JsonRpcError(RpcCode.InternalError, Placeholders[type], {
+    throw new JsonRpcError(RpcCode.InternalError, SearchMessages[type], {
       params: { params: parsedParams(type, args.params) },
     });
   }
-  return searches.run(auth, prepared, { ...request, type });
+  return fullText ?? searches.run(auth, pipeline, searchRequest({ ...fields, type }), embedding);
 }
 
 function searchParams(params: PlaceholderParams | null): SearchParams {

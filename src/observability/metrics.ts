@@ -102,7 +102,7 @@ export const searchResults = new Histogram({
 });
 export const searchRecall = new Histogram({
   name: 'trove_search_recall',
-  help: 'Recall of sampled unfiltered index searches: the share of the exact answer they returned (src/fragments/recall-tuning.ts).',
+  help: 'Recall of sampled unfiltered index searches: the share of the exact answer they returned (src/fragments/vector-search/recall-tuning.ts).',
   buckets: [0.5, 0.7, 0.8, 0.9, 0.95, 0.97, 0.99, 1],
   registers: [registry],
 });

@@ -49,7 +49,7 @@ export const Pipeline = z.object({
   description: z.string().nullable(),
   default_text_splitter_id: id,
   default_vector_embedding_id: id.nullable(),
-  embedding_models: z.record(z.string(), EmbeddingModel).describe('by binding id'),
+  embedding_models: z.record(z.string(), EmbeddingModel).describe('by vector embedding id'),
   full_text_search: z.boolean(),
   created_at: timestamp,
 });

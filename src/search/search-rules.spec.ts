@@ -1,8 +1,7 @@
 import { invalidMessage } from '../../test/support/domain-errors';
 import { loadSettings } from '../config/settings';
 import { checkSearchRequest } from './search-rules';
-import { searchRequest } from '../../test/support/search-request';
-import { DEFAULT_PARAMS, SearchRequest } from './search.types';
+import { DEFAULT_PARAMS, SearchRequest, searchRequest } from './search.types';
 
 const limits = loadSettings({
   TROVE_SEARCH_MAX_QUERY_CHARS: '20',
@@ -10,7 +9,8 @@ const limits = loadSettings({
   TROVE_SEARCH_MAX_K: '10',
 }).limits;
 
-const request = (overrides: Partial<SearchRequest>) => searchRequest({ query: 'refunds', ...overrides });
+const request = (overrides: Partial<SearchRequest>) =>
+  searchRequest({ type: 'similarity', query: 'refunds', ...overrides });
 const refusal = (overrides: Partial<SearchRequest>) =>
   invalidMessage(() => checkSearchRequest(request(overrides), limits));
 

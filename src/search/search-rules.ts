@@ -14,11 +14,15 @@ import { invalid } from '../common/errors';
 import { textProblem } from '../common/input-guard';
 import { Settings } from '../config/settings';
 import { MAX_CLASSIFICATIONS } from '../pipelines/pipelines.dto';
-import { UntypedSearchRequest } from './search.types';
+import { SearchRequest } from './search.types';
+
+/** What the rules read of a request; its type only when it has one (MCP's `query` has none). */
+export type SearchRuleInput = Pick<SearchRequest, 'query' | 'classifications' | 'params'> &
+  Partial<Pick<SearchRequest, 'type'>>;
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
-export function checkSearchRequest(request: UntypedSearchRequest, limits: Settings['limits']): void {
+export function checkSearchRequest(request: SearchRuleInput, limits: Settings['limits']): void {
   const { query, params } = request;
   const problem = textProblem(query);
   if (problem) throw invalid(`query: ${problem}`);

@@ -1,17 +1,14 @@
 /**
- * Search, for REST, MCP and agents alike, in four steps:
- *  1. the pipeline, with read and execute permission (otherwise "not found"),
- *     then the rules every search obeys (search-rules.ts);
- *  2. the embedding model: the one named (a model of one of the pipeline's vector embeddings) or the
- *     default, only when the query has to be embedded;
- *  3. the query embedding: for similarity and MMR;
- *  4. the search of the type, over the requested classifications (expanded, then
- *     narrowed to the key's allow-list) and the metadata filter.
- * `search` runs them all. An edge whose contract orders them otherwise calls
- * `prepare` (steps 1 to 3) and `run` (step 4) itself: MCP's search_knowledge embeds
- * the query for every type and refuses its own types in between
- * (src/mcp/search-knowledge.ts). Its full-text searches do not wait for that embedding:
- * their SQL runs while the query is embedded, and the embedding's errors still come first.
+ * Search, for every edge (REST, MCP, agents, Guided Mind), in three steps:
+ *  1. `open`: the pipeline, with read and execute permission (otherwise "not found"),
+ *     and the rules every search obeys (search-rules.ts);
+ *  2. `embed`: the embedding model (the one named, a model of one of the pipeline's
+ *     vector embeddings, or the default) and the query's vector;
+ *  3. `run`: the search of the type, over the requested classifications (expanded,
+ *     then narrowed to the key's allow-list) and the metadata filter.
+ * `search` runs them in that order, embedding only for the types that use a vector. An
+ * edge whose contract orders them otherwise calls the steps itself (MCP's
+ * search_knowledge embeds the query for every type: src/mcp/search-knowledge.ts).
  *
  * Scores: the distance (ascending) for similarity and MMR, the rank (descending)
  * for full text. With inner_product the distance is pgvector's `<#>`, the negated
@@ -19,9 +16,9 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { AuthContext, Permission } from '../auth/auth-context';
-import { conflict, DomainError, ErrorCode, invalid, Messages } from '../common/errors';
-import { SETTINGS, Settings } from '../config/settings';
+import { DomainError, ErrorCode } from '../common/errors';
 import { sortKeysDeep } from '../common/sort-keys';
+import { SETTINGS, Settings } from '../config/settings';
 import { EmbeddingsService } from '../embeddings/embeddings.service';
 import { Fragment, SearchScope } from '../fragments/fragment';
 import { FragmentsService } from '../fragments/fragments.service';
@@ -31,29 +28,20 @@ import { expandClassifications } from '../pipelines/classification-hierarchy';
 import { PipelineRecord, VectorEmbedding } from '../pipelines/pipeline';
 import { PipelinesService } from '../pipelines/pipelines.service';
 import { maximalMarginalRelevance } from './mmr';
-import { checkSearchRequest } from './search-rules';
-import { SearchFragment, SearchRequest, UntypedSearchRequest } from './search.types';
+import {
+  embeddingModelNotFound,
+  fullTextDisabled,
+  indexNotReady,
+  noEmbeddingModel,
+  typeNotImplemented,
+} from './search-errors';
+import { checkSearchRequest, SearchRuleInput } from './search-rules';
+import { embedsQuery, SearchFragment, SearchRequest } from './search.types';
 
-export const Placeholders = {
-  hybrid: 'Hybrid placeholder is not implemented yet',
-  history: 'History placeholder is not implemented yet',
-  invalidType: 'Invalid search type or parameters',
-  fullTextDisabled: 'Full text search is not enabled for this pipeline',
-} as const;
-
-/** Which searches the query is embedded for in step 3. */
-export interface PrepareOptions {
-  /** `vector-types`: similarity and MMR only; `every-type`: whatever the type, even none. */
-  embedQuery: 'vector-types' | 'every-type';
-}
-
-/** What steps 1 to 3 settled, for step 4. */
-export interface PreparedSearch {
-  pipeline: PipelineRecord;
-  /** The vector embedding the query was embedded with, and the vector; null when it was not. */
-  embedded: { vectorEmbedding: VectorEmbedding; vector: number[] } | null;
-  /** A full-text search begun while its query was embedded for nothing but the embedding's errors. */
-  fullText: Promise<SearchFragment[]> | null;
+/** The query's vector, and the vector embedding it was embedded for. */
+export interface QueryEmbedding {
+  vectorEmbedding: VectorEmbedding;
+  vector: number[];
 }
 
 @Injectable()
@@ -66,53 +54,47 @@ export class SearchService {
   ) {}
 
   async search(auth: AuthContext, pipelineId: string, request: SearchRequest): Promise<SearchFragment[]> {
-    const prepared = await this.prepare(auth, pipelineId, request, { embedQuery: 'vector-types' });
-    return this.run(auth, prepared, request);
+    const pipeline = await this.open(auth, pipelineId, request);
+    const embedding = embedsQuery(request.type) ? await this.embed(pipeline, request) : null;
+    return this.run(auth, pipeline, request, embedding);
   }
 
-  /** Steps 1 to 3: the pipeline, the rules, and the query's embedding when `options` asks for one. */
-  async prepare(
-    auth: AuthContext,
-    pipelineId: string,
-    request: UntypedSearchRequest,
-    options: PrepareOptions,
-  ): Promise<PreparedSearch> {
+  /** Step 1: the pipeline the key may search, once the request obeys the rules. */
+  async open(auth: AuthContext, pipelineId: string, request: SearchRuleInput): Promise<PipelineRecord> {
     const pipeline = await this.pipelines.access(auth, pipelineId, Permission.Read | Permission.Execute, {
       denied: 'not-found',
       cached: true,
     });
     checkSearchRequest(request, this.settings.limits);
-    const vectorType = request.type === 'similarity' || request.type === 'mmr';
-    if (!vectorType && options.embedQuery !== 'every-type')
-      return { pipeline, embedded: null, fullText: null };
+    return pipeline;
+  }
+
+  /** Step 2: the query embedded with the model the request names, or the pipeline's default. */
+  async embed(
+    pipeline: PipelineRecord,
+    request: Pick<SearchRequest, 'query' | 'embeddingModelId'>,
+  ): Promise<QueryEmbedding> {
     const vectorEmbedding = selectVectorEmbedding(pipeline, request.embeddingModelId);
-    // A full-text search uses nothing of the embedding but its errors, which come first
-    // (a step-3 error is the answer even if step 4 would fail too): its SQL runs meanwhile,
-    // and what it returns or throws waits for `run`.
-    const fullText =
-      request.type === 'search' && fullTextServes(pipeline)
-        ? this.execute(auth, pipeline, request as SearchRequest, null)
-        : null;
-    fullText?.catch(() => undefined); // not unhandled if step 3 fails: nobody will await it
-    const vector = await this.embedQuery(vectorEmbedding, request.query);
-    return { pipeline, embedded: { vectorEmbedding, vector }, fullText };
+    const { model } = vectorEmbedding;
+    try {
+      return { vectorEmbedding, vector: await this.embeddings.embedQuery(model, request.query) };
+    } catch (error) {
+      if (error instanceof DomainError) throw error;
+      throw new DomainError(
+        ErrorCode.Upstream,
+        `Embedding model '${model.name}' could not embed the query: ${(error as Error).message}`,
+      );
+    }
   }
 
-  /** Step 4: the search of the request's type, in the pipeline `prepare` found. */
-  async run(auth: AuthContext, prepared: PreparedSearch, request: SearchRequest): Promise<SearchFragment[]> {
-    const { pipeline, embedded } = prepared;
-    checkType(pipeline, request, embedded !== null);
-    if (request.type === 'search' && prepared.fullText) return prepared.fullText;
-    return this.execute(auth, pipeline, request, embedded);
-  }
-
-  /** Step 4 once its checks passed. */
-  private async execute(
+  /** Step 3: the search of the request's type; `embedding` is step 2's, for the types that use it. */
+  async run(
     auth: AuthContext,
     pipeline: PipelineRecord,
     request: SearchRequest,
-    embedded: PreparedSearch['embedded'],
+    embedding: QueryEmbedding | null,
   ): Promise<SearchFragment[]> {
+    checkType(pipeline, request);
     const scope: SearchScope = {
       pipelineId: pipeline.id,
       classifications: narrowClassifications(
@@ -124,16 +106,18 @@ export class SearchService {
       filter: request.filters,
     };
     const stopTimer = searchDuration.startTimer({ type: request.type });
-    const results =
-      scope.classifications.length === 0 || request.params.k === 0
-        ? []
-        : request.type === 'search'
-          ? await this.fullText(scope, request)
-          : await this.vectorSearch(scope, request, embedded!.vectorEmbedding, embedded!.vector, {
-              // A metadata filter or a narrower set of classifications than the pipeline's.
-              selective:
-                scope.filter !== null || scope.classifications.length < pipeline.classifications.length,
-            });
+    let results: SearchFragment[] = [];
+    if (scope.classifications.length > 0 && request.params.k > 0) {
+      if (request.type === 'search') {
+        results = await this.fullText(scope, request);
+      } else {
+        if (embedding === null) throw new Error(`A ${request.type} search needs the query's embedding`);
+        // A metadata filter or a narrower set of classifications than the pipeline's.
+        const selective =
+          scope.filter !== null || scope.classifications.length < pipeline.classifications.length;
+        results = await this.vectorSearch(scope, request, embedding, selective);
+      }
+    }
     stopTimer();
     searchResults.observe({ type: request.type }, results.length);
     return results;
@@ -142,9 +126,8 @@ export class SearchService {
   private async vectorSearch(
     scope: SearchScope,
     request: SearchRequest,
-    vectorEmbedding: VectorEmbedding,
-    vector: number[],
-    { selective }: { selective: boolean },
+    { vectorEmbedding, vector }: QueryEmbedding,
+    selective: boolean,
   ): Promise<SearchFragment[]> {
     const { k, fetch_k: fetchK, lambda_mult: lambda, threshold } = request.params;
     const mmr = request.type === 'mmr';
@@ -196,45 +179,25 @@ export class SearchService {
     const hits = await this.fragments.fullText(scope, request.query, k, threshold);
     return hits.map((hit) => present(hit.fragment, hit.score));
   }
-
-  private async embedQuery(vectorEmbedding: VectorEmbedding, query: string): Promise<number[]> {
-    const { model } = vectorEmbedding;
-    try {
-      return await this.embeddings.embedQuery(model, query);
-    } catch (error) {
-      if (error instanceof DomainError) throw error;
-      throw new DomainError(
-        ErrorCode.Upstream,
-        `Embedding model '${model.name}' could not embed the query: ${(error as Error).message}`,
-      );
-    }
-  }
 }
 
-/** Step 4's checks of the type: the placeholders, an invalid type, full text off or not ready. */
-function checkType(pipeline: PipelineRecord, request: SearchRequest, embedded: boolean): void {
+/** The checks of the type: the placeholders, an invalid type, full text off or not ready. */
+function checkType(pipeline: PipelineRecord, request: SearchRequest): void {
   switch (request.type) {
     case 'hybrid':
-      throw new DomainError(ErrorCode.NotImplemented, Placeholders.hybrid);
     case 'history':
-      throw new DomainError(ErrorCode.NotImplemented, Placeholders.history);
+      throw typeNotImplemented(request.type);
     case 'search':
-      if (!pipeline.full_text_search)
-        throw new DomainError(ErrorCode.NotImplemented, Placeholders.fullTextDisabled);
-      if (!pipeline.full_text_ready) throw conflict(notReady('Full text search', pipeline.id));
+      if (!pipeline.full_text_search) throw fullTextDisabled();
+      if (!pipeline.full_text_ready) throw indexNotReady('Full text search', pipeline.id);
       break;
     case 'similarity':
     case 'mmr':
-      // prepare embeds the query for these two whatever its options.
-      if (!embedded) throw new Error('A vector search needs the query embedded by prepare()');
       break;
     default:
-      throw new DomainError(ErrorCode.Internal, Placeholders.invalidType);
+      throw new Error(`Unknown search type ${String(request.type)}`);
   }
 }
-
-/** Whether step 4 would run a full-text search of the pipeline. */
-const fullTextServes = (pipeline: PipelineRecord) => pipeline.full_text_search && pipeline.full_text_ready;
 
 /**
  * The pipeline's vector embedding of the named embedding MODEL (REST `params.embedding`,
@@ -248,25 +211,13 @@ export function selectVectorEmbedding(
   if (embeddingModelId !== null) {
     const wanted = embeddingModelId.toLowerCase();
     selected = pipeline.vectorEmbeddings.find((v) => v.model.id === wanted);
-    if (!selected) throw invalid(Messages.embeddingModelNotFound);
+    if (!selected) throw embeddingModelNotFound();
   } else {
     selected = pipeline.vectorEmbeddings.find((v) => v.id === pipeline.default_vector_embedding_id);
-    if (!selected) throw invalid(Messages.missingEmbeddingModelId);
+    if (!selected) throw noEmbeddingModel();
   }
-  if (!selected.ready) throw conflict(notReady(`Embedding model '${selected.model.name}'`, pipeline.id));
+  if (!selected.ready) throw indexNotReady(`Embedding model '${selected.model.name}'`, pipeline.id);
   return selected;
-}
-
-/**
- * A model just added (or full text just turned on) is searched only once every stored
- * fragment has its vectors (lexemes): a search of part of the pipeline would miss
- * documents without saying so.
- */
-function notReady(what: string, pipelineId: string): string {
-  return (
-    `${what} is still being built for this pipeline's stored fragments: search it when its reindex job ` +
-    `(GET /jobs?pipeline_id=${pipelineId}) has finished; if that job failed, PATCH the pipeline again to retry`
-  );
 }
 
 /** One result, as published: keys in alphabetical order, `page_content` absent when empty. */

@@ -1,6 +1,7 @@
 /**
  * The search request as the service takes it, after each edge has parsed its own
- * input (REST body or MCP arguments). One SearchService.search() answers both.
+ * input (REST body, MCP arguments, an agent's turn, rag_search). Every edge builds it
+ * with `searchRequest`, and one SearchService answers them all.
  */
 import { DistanceStrategy } from '../fragments/fragment';
 import { MetadataFilter } from '../fragments/metadata-filter';
@@ -45,10 +46,25 @@ export interface SearchRequest {
 }
 
 /**
- * A request as SearchService.prepare takes it, its type possibly none: an edge may
- * accept a type that has no search (MCP's `query`) and refuse it after the first steps.
+ * A search request: the type and query, and whatever the edge sets of the rest; the
+ * others are the defaults of a search sent without them (every classification of the
+ * pipeline, the default params, no filter, cosine, the default model).
  */
-export type UntypedSearchRequest = Omit<SearchRequest, 'type'> & { type: SearchType | null };
+export function searchRequest(
+  fields: Pick<SearchRequest, 'type' | 'query'> & Partial<SearchRequest>,
+): SearchRequest {
+  return {
+    classifications: 'all',
+    params: { ...DEFAULT_PARAMS },
+    filters: null,
+    distanceStrategy: 'cosine',
+    embeddingModelId: null,
+    ...fields,
+  };
+}
+
+/** Whether a search of this type embeds its query. */
+export const embedsQuery = (type: SearchType) => type === 'similarity' || type === 'mmr';
 
 /** One result, keys in alphabetical order as published; `page_content` absent when empty. */
 export interface SearchFragment {

@@ -192,29 +192,32 @@ describe('HNSW index settings', () => {
   });
 
   const onPostgres = databaseKinds().includes('postgres') ? it : it.skip;
-  onPostgres('builds each binding index with TROVE_HNSW_M and TROVE_HNSW_EF_CONSTRUCTION', async () => {
-    const database = await createTestDatabase('postgres');
-    // A binding gets its index once it holds more vectors than are searched exactly: with a
-    // threshold of 0, at the end of its first write.
-    const trove = await startTrove(database, {
-      env: { TROVE_HNSW_M: '8', TROVE_HNSW_EF_CONSTRUCTION: '40', TROVE_EXACT_SEARCH_BELOW: '0' },
-    });
-    const api = new Api(trove.url);
-    const pipeline = (await api.post('/pipelines', { name: 'tuned', classifications: ['public'] })).body;
-    const added = await api.post(`/pipelines/${pipeline.id}/documents`, {
-      content: 'One fragment to index.',
-      classification: 'public',
-    });
-    const client = new Client({ connectionString: database.env.DATABASE_URL });
-    await client.connect();
-    const { rows } = await client.query(`SELECT indexdef FROM pg_indexes WHERE indexname = $1`, [
-      `fragment_embeddings_hnsw_${pipeline.default_vector_embedding_id.replace(/-/g, '')}`,
-    ]);
-    await client.end();
-    await trove.stop();
-    await database.drop();
-    expect(added.status).toBe(201);
-    expect(rows).toHaveLength(1);
-    expect(rows[0].indexdef).toContain("WITH (m='8', ef_construction='40')");
-  });
+  onPostgres(
+    'builds the index of each vector embedding with TROVE_HNSW_M and TROVE_HNSW_EF_CONSTRUCTION',
+    async () => {
+      const database = await createTestDatabase('postgres');
+      // A vector embedding gets its index once it holds more vectors than are searched exactly: with a
+      // threshold of 0, at the end of its first write.
+      const trove = await startTrove(database, {
+        env: { TROVE_HNSW_M: '8', TROVE_HNSW_EF_CONSTRUCTION: '40', TROVE_EXACT_SEARCH_BELOW: '0' },
+      });
+      const api = new Api(trove.url);
+      const pipeline = (await api.post('/pipelines', { name: 'tuned', classifications: ['public'] })).body;
+      const added = await api.post(`/pipelines/${pipeline.id}/documents`, {
+        content: 'One fragment to index.',
+        classification: 'public',
+      });
+      const client = new Client({ connectionString: database.env.DATABASE_URL });
+      await client.connect();
+      const { rows } = await client.query(`SELECT indexdef FROM pg_indexes WHERE indexname = $1`, [
+        `fragment_embeddings_hnsw_${pipeline.default_vector_embedding_id.replace(/-/g, '')}`,
+      ]);
+      await client.end();
+      await trove.stop();
+      await database.drop();
+      expect(added.status).toBe(201);
+      expect(rows).toHaveLength(1);
+      expect(rows[0].indexdef).toContain("WITH (m='8', ef_construction='40')");
+    },
+  );
 });

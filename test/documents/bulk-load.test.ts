@@ -1,6 +1,6 @@
 /**
  * Bulk loads (src/fragments/vector-index-builds.ts): a write that brings more vectors
- * than the binding holds goes in without index maintenance, and the write that ends
+ * than the vector embedding holds goes in without index maintenance, and the write that ends
  * the load builds the index before it answers. Searches must be right all along: with
  * the index gone, while it is being built, and after; two loads at once must both
  * land whole. TROVE_BULK_LOAD_MIN_VECTORS is lowered so that small loads count.
@@ -42,7 +42,7 @@ describeEachDatabase(
       expect(response.body[0].score).toBeCloseTo(0, 5);
     };
 
-    /** On PostgreSQL, whether the binding's HNSW index exists and is valid (PGlite is inside Trove). */
+    /** On PostgreSQL, whether the vector embedding's HNSW index exists and is valid (PGlite is inside Trove). */
     const indexValid = async (): Promise<boolean | null> => {
       if (fixture().kind !== 'postgres') return null;
       const client = new Client({ connectionString: fixture().database.env.DATABASE_URL });
@@ -71,7 +71,7 @@ describeEachDatabase(
       for (const n of [0, 77, 149]) await expectFound(n);
     });
 
-    it('a small write into an indexed binding keeps the index and builds nothing', async () => {
+    it('a small write into an indexed vector embedding keeps the index and builds nothing', async () => {
       const before = await builds();
       await addDocuments(api(), pipeline.id, docs(150, 10));
       expect(await builds()).toBe(before);

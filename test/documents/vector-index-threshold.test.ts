@@ -1,5 +1,5 @@
 /**
- * A binding (a pipeline's use of one model) gets its HNSW index only once it holds more
+ * A vector embedding (a pipeline's use of one model) gets its HNSW index only once it holds more
  * than TROVE_EXACT_SEARCH_BELOW vectors (src/fragments/vector-index-builds.ts): below
  * that every search of it is exact, and an index would only make writes dearer. The
  * write that takes it past the threshold builds the index; so does the end of the
@@ -38,10 +38,10 @@ describeEachDatabase(
       expect(response.body[0].score).toBeCloseTo(0, 5);
     };
 
-    it('builds no index while a binding holds at most the threshold, and one when a write takes it past', async () => {
+    it('builds no index while a vector embedding holds at most the threshold, and one when a write takes it past', async () => {
       const pipeline = await createPipeline(api(), { classifications: ['public'] });
       const before = await builds();
-      await addDocuments(api(), pipeline.id, docs(0, 60)); // a bulk load (at least 50) of a new binding
+      await addDocuments(api(), pipeline.id, docs(0, 60)); // a bulk load (at least 50) of a new vector embedding
       await addDocuments(api(), pipeline.id, docs(60, 40)); // 100: still searched exactly
       expect(await builds()).toBe(before);
       for (const n of [0, 59, 99]) await expectFound(pipeline.id, n);
@@ -114,7 +114,7 @@ describeEachDatabase(
         expect(patched.status).toBe(200);
         held.releaseHeld();
         expect(await waitForJob(api(), queued.body.id)).toMatchObject({ state: 'succeeded', failed: 0 });
-        // Both bindings are past the threshold: the job's own and the one added meanwhile
+        // Both vector embeddings are past the threshold: the job's own and the one added meanwhile
         // (built once the job has ended, after it is marked succeeded).
         await waitFor('both indexes to be built', async () => (await builds()) === before + 2);
         await expectFound(pipeline.id, 250, added.body.id);

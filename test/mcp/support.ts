@@ -274,7 +274,7 @@ export interface ToolSession {
   kb: SupportKb;
   /** A session of the admin key. */
   sessionId: string;
-  /** The embedding model id of support-kb's default binding. */
+  /** The embedding model id of support-kb's default vector embedding. */
   modelId: string;
 }
 

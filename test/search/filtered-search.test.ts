@@ -131,7 +131,7 @@ describeEachDatabase(
 
     it('premise (PostgreSQL): the HNSW index alone, without iterative scans, loses the filtered rows', async () => {
       if (fixture().kind !== 'postgres') return;
-      // Inlined (an id Trove generated) so the planner matches the binding's partial index.
+      // Inlined (an id Trove generated) so the planner matches the vector embedding's partial index.
       expect(pipeline.default_vector_embedding_id).toMatch(/^[0-9a-f-]{36}$/);
       expect(pipeline.id).toMatch(/^[0-9a-f-]{36}$/);
       // The shape of the query Trove runs, with its filter compiled the same way.

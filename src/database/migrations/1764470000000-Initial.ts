@@ -4,9 +4,9 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * The whole first schema. Runs unchanged on PostgreSQL 15+ and on PGlite.
  *
  * Vectors of every embedding model share one `fragment_embeddings.embedding`
- * column of unconstrained dimension; each vector embedding (a pipeline's binding
+ * column of unconstrained dimension; each vector embedding (a pipeline's use
  * of a model) gets its own partial HNSW index over `embedding::vector(size)`,
- * created at runtime when the binding is made (see vector-index.ts).
+ * created at runtime when the vector embedding is made (see vector-index.ts).
  */
 export class Initial1764470000000 implements MigrationInterface {
   name = 'Initial1764470000000';

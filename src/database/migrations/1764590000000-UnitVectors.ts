@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * A partial index of the vectors that are not of unit length (src/fragments/vector-index.ts,
+ * A partial index of the vectors that are not of unit length (src/fragments/vector-index/vector-index.ts,
  * `notUnitPredicate`). Models that normalise their vectors (the built-in hashing model,
  * most embedding services) leave it empty; a probe of it tells whether a vector
  * embedding's vectors all have unit length, in which case cosine, euclidean and

@@ -12,13 +12,14 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { AuthContext, Permission } from '../../auth/auth-context';
-import { DomainError, ErrorCode, Messages } from '../../common/errors';
+import { DomainError, ErrorCode, hasReason } from '../../common/errors';
 import { requireUuid } from '../../common/ids';
 import { SETTINGS, Settings } from '../../config/settings';
 import { FilesService } from '../../files/files.service';
 import { PipelinesService } from '../../pipelines/pipelines.service';
 import { SearchService } from '../../search/search.service';
-import { SearchFragment, SearchRequest } from '../../search/search.types';
+import { SearchErrorReason } from '../../search/search-errors';
+import { SearchFragment, SearchRequest, searchRequest } from '../../search/search.types';
 import {
   documentName,
   RagSearchArguments,
@@ -47,15 +48,11 @@ export class GuidedMindService {
     projectId: string | null,
     args: RagSearchArguments,
   ): Promise<RagSearchHit[]> {
-    const request: SearchRequest = {
+    const request = searchRequest({
       type: 'similarity',
       query: args.query,
-      classifications: 'all',
       params: { k: args.limit, fetch_k: 0, lambda_mult: 0.5, threshold: 1 - args.threshold },
-      filters: null,
-      distanceStrategy: 'cosine',
-      embeddingModelId: null,
-    };
+    });
     let hits: RagSearchHit[];
     if (projectId !== null) {
       const id = requireUuid(projectId, 'project_id');
@@ -131,11 +128,8 @@ export class GuidedMindService {
     try {
       return toHits(id, await this.searches.search(auth, id, request));
     } catch (error) {
-      if (
-        error instanceof DomainError &&
-        (error.code === ErrorCode.NotFound || error.message === Messages.missingEmbeddingModelId)
-      )
-        return [];
+      const notFound = error instanceof DomainError && error.code === ErrorCode.NotFound;
+      if (notFound || hasReason(error, SearchErrorReason.NoEmbeddingModel)) return [];
       throw error;
     }
   }

@@ -13,8 +13,8 @@
  * and every search is exact. At 384 dimensions a halfvec index measured no faster and
  * found a little less (docs/benchmarks.md): below 2,000 the index stays `vector`.
  */
-import { isUuid } from '../common/ids';
-import { Queryable } from '../database/database.service';
+import { isUuid } from '../../common/ids';
+import { Queryable } from '../../database/database.service';
 
 function literalId(vectorEmbeddingId: string): string {
   // Inlined as a literal (never user text: a UUID we generated) so the partial index predicate matches.

@@ -5,11 +5,11 @@
  * counts vectors and index builds; the waits are real and have wide margins.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { loadSettings } from '../config/settings';
-import { DatabaseService, Queryable } from '../database/database.service';
+import { loadSettings } from '../../config/settings';
+import { DatabaseService, Queryable } from '../../database/database.service';
 import { QUIET_MS, VectorIndexBuilds } from './vector-index-builds';
 
-const BINDING = { id: '01a23471-a360-7495-b3a7-2cb62dade1ad', size: 384 };
+const VECTOR_EMBEDDING = { id: '01a23471-a360-7495-b3a7-2cb62dade1ad', size: 384 };
 
 function setup(vectors: number) {
   const state = { vectors, index: 'absent' as 'absent' | 'valid', builds: 0 };
@@ -30,7 +30,7 @@ function setup(vectors: number) {
   const builds = new VectorIndexBuilds(database as unknown as DatabaseService, settings);
   /** A write of `vectors` that takes `ms` between its begin and its end; resolves when `end` does. */
   const write = async (count: number, ms: number) => {
-    const started = builds.begin([BINDING]);
+    const started = builds.begin([VECTOR_EMBEDDING]);
     await started.loading(count);
     await sleep(ms);
     state.vectors += count;
@@ -67,7 +67,7 @@ describe('VectorIndexBuilds: the end of a bulk load', () => {
 
   it("builds at once at the end of a write that no part of the load follows (an ingestion job's)", async () => {
     const { builds, state } = setup(3_000);
-    const job = builds.begin([BINDING], { followed: false });
+    const job = builds.begin([VECTOR_EMBEDDING], { followed: false });
     await job.loading(1_000);
     state.vectors += 1_000;
     const started = performance.now();
@@ -76,7 +76,7 @@ describe('VectorIndexBuilds: the end of a bulk load', () => {
     expect(performance.now() - started).toBeLessThan(QUIET_MS);
   });
 
-  it('builds nothing for a load that leaves the binding at the exact-search threshold or below', async () => {
+  it('builds nothing for a load that leaves the vector embedding at the exact-search threshold or below', async () => {
     const { state, write } = setup(0);
     await (await write(1_000, 0)).end();
     expect(state.builds).toBe(0);

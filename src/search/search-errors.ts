@@ -1,0 +1,51 @@
+/**
+ * Why a search fails, for the edges and callers that handle it (MCP's codes, an agent's
+ * fallback to full text). The messages of the first three are published (the MCP tools
+ * page): they stay byte for byte.
+ */
+import { conflict, DomainError, ErrorCode, invalid, Messages } from '../common/errors';
+
+export enum SearchErrorReason {
+  /** `params.embedding` / `embedding_model_id` names no model of the pipeline. */
+  EmbeddingModelNotFound = 'search.embedding_model_not_found',
+  /** The search needs a model and the pipeline has none (a full-text-only pipeline). */
+  NoEmbeddingModel = 'search.no_embedding_model',
+  /** Full text search of a pipeline that has it off. */
+  FullTextDisabled = 'search.full_text_disabled',
+  /** A model or full text added to the pipeline is still being built by its reindex job. */
+  IndexNotReady = 'search.index_not_ready',
+  /** A published type that Trove does not search (`history`). */
+  TypeNotImplemented = 'search.type_not_implemented',
+}
+
+export const SearchMessages = {
+  hybrid: 'Hybrid placeholder is not implemented yet',
+  history: 'History placeholder is not implemented yet',
+  invalidType: 'Invalid search type or parameters',
+  fullTextDisabled: 'Full text search is not enabled for this pipeline',
+} as const;
+
+export const embeddingModelNotFound = () =>
+  invalid(Messages.embeddingModelNotFound, SearchErrorReason.EmbeddingModelNotFound);
+export const noEmbeddingModel = () =>
+  invalid(Messages.missingEmbeddingModelId, SearchErrorReason.NoEmbeddingModel);
+export const fullTextDisabled = () =>
+  new DomainError(ErrorCode.NotImplemented, SearchMessages.fullTextDisabled, undefined, {
+    reason: SearchErrorReason.FullTextDisabled,
+  });
+export const typeNotImplemented = (type: 'hybrid' | 'history') =>
+  new DomainError(ErrorCode.NotImplemented, SearchMessages[type], undefined, {
+    reason: SearchErrorReason.TypeNotImplemented,
+  });
+
+/**
+ * A model just added (or full text just turned on) is searched only once every stored
+ * fragment has its vectors (lexemes): a search of part of the pipeline would miss
+ * documents without saying so.
+ */
+export const indexNotReady = (what: string, pipelineId: string) =>
+  conflict(
+    `${what} is still being built for this pipeline's stored fragments: search it when its reindex job ` +
+      `(GET /jobs?pipeline_id=${pipelineId}) has finished; if that job failed, PATCH the pipeline again to retry`,
+    SearchErrorReason.IndexNotReady,
+  );
