@@ -8,6 +8,8 @@ import { Pool, PoolClient } from 'pg';
 import { EXACT_BELOW, loadSettings } from '../src/config/settings';
 import { DatabaseService, Queryable } from '../src/database/database.service';
 import { holdSessionSettings } from '../src/database/session-settings';
+import { DEFAULT_BM25 } from '../src/fragments/full-text/bm25';
+import { FullTextSearch } from '../src/fragments/full-text/full-text-search';
 import { FullTextRepository } from '../src/fragments/full-text/full-text.repository';
 import { ScanMode } from '../src/fragments/vector-search/scan-plan';
 import {
@@ -23,7 +25,7 @@ const CLASSIFICATIONS = ['internal', 'public'];
 
 export class SqlBaseline {
   private readonly vectorSearch: VectorSearch;
-  private readonly fullTextSearch: FullTextRepository;
+  private readonly fullTextSearch: FullTextSearch;
 
   constructor(
     pool: Pool,
@@ -38,7 +40,7 @@ export class SqlBaseline {
         names.filter((name) => process.env[name] !== undefined).map((name) => [name, process.env[name]]),
       );
     const db = poolAsDatabase(pool);
-    this.fullTextSearch = new FullTextRepository(db);
+    this.fullTextSearch = new FullTextSearch(new FullTextRepository(db));
     this.vectorSearch = new VectorSearch(
       new VectorScanRepository(db),
       loadSettings({
@@ -89,7 +91,9 @@ export class SqlBaseline {
     return this.fullTextSearch.search(
       { pipelineId: this.pipelineId, classifications: CLASSIFICATIONS, filter: null },
       text,
+      { ranking: 'bm25', ...DEFAULT_BM25, language: 'english' },
       limit,
+      null,
     );
   }
 

@@ -200,6 +200,7 @@ export class IngestionService {
     const embeddedFor = pipeline.vectorEmbeddings.map((v) => v.id).sort();
     if (
       held.full_text_search !== pipeline.full_text_search ||
+      held.full_text_language !== pipeline.full_text_language ||
       [...held.vector_embedding_ids].sort().join() !== embeddedFor.join()
     ) {
       throw conflict(MODELS_CHANGED);
@@ -304,9 +305,11 @@ export class IngestionService {
         vectorEmbeddingId: id,
         vectors: prepared.flatMap((doc) => doc.vectors.get(id) ?? []),
       })),
+      pipeline.full_text_language,
       tx,
     );
     await this.fragments.expireOlderVersions(
+      pipeline.id,
       [...newest].map(([documentId, version]) => ({ documentId, version })),
       tx,
     );
@@ -324,7 +327,7 @@ export class IngestionService {
     tx: Queryable,
   ): Promise<void> {
     const expired = await this.documents.expire(pipelineId, documentIds, allowed, tx);
-    await this.fragments.expireDocuments(expired, tx);
+    await this.fragments.expireDocuments(pipelineId, expired, tx);
   }
 
   /**

@@ -22,10 +22,11 @@ export class PipelineEditController {
   @ApiDoc({
     summary: 'Update a pipeline: names, defaults, embedding models, full text',
     description:
-      'Adding a model, or turning full text on, in a pipeline that holds live fragments answers 202 ' +
-      'with the reindex job that gives them vectors or lexemes; the edit itself is applied, and ' +
-      'searching the new model (or full text) answers 409 until the job has finished. Removing a ' +
-      'model drops its vectors; turning full text off drops the lexemes.',
+      'Adding a model, turning full text on or changing its text search configuration, in a pipeline ' +
+      'that holds live fragments, answers 202 with the reindex job that gives them vectors or ' +
+      'lexemes; the edit itself is applied, and searching the new model (or full text) answers 409 ' +
+      'until the job has finished. Removing a model drops its vectors; turning full text off drops ' +
+      'the lexemes. The ranking and its BM25 parameters apply at once.',
     body: UpdatePipelineSchema,
     bodyExample: { embedding_model_ids: ['<model id>', '<another model id>'], full_text_search: true },
     response: Pipeline,

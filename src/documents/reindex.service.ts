@@ -151,7 +151,7 @@ export class ReindexService {
               signal,
             )
           : null;
-        await this.inPipeline(pipeline.id, index, async (tx) => {
+        await this.inPipeline(pipeline, index, async (tx) => {
           if (vectors) {
             await this.fragments.addVectors(
               index!,
@@ -160,7 +160,7 @@ export class ReindexService {
               tx,
             );
           } else {
-            await this.fragments.addLexemes(pending, tx);
+            await this.fragments.addLexemes(pipeline.id, pending, pipeline.full_text_language, tx);
           }
           if (!(await this.repository.recordProcessed(job.id, workerId, this.lease, pending.length, tx)))
             throw new LeaseLost();
@@ -172,7 +172,7 @@ export class ReindexService {
       // now if there are more than are searched exactly, before the vector embedding is ready.
       if (vectorEmbedding)
         await this.fragments.ensureVectorIndex({ id: vectorEmbedding.id, size: vectorEmbedding.model.size });
-      await this.inPipeline(pipeline.id, index, async (tx) => {
+      await this.inPipeline(pipeline, index, async (tx) => {
         const left = await this.fragments.incomplete(pipeline.id, index, null, 1, tx);
         if (left.length === 0)
           await this.pipelines.markReady(pipeline.id, index === null ? [] : [index], index === null, tx);
@@ -184,17 +184,21 @@ export class ReindexService {
 
   /**
    * Runs `work` in a transaction holding the pipeline shared (an edit waits), after
-   * checking that the index is still wanted; IndexGone otherwise.
+   * checking that the index is still wanted as `pipeline` was read; IndexGone otherwise.
    */
   private async inPipeline(
-    pipelineId: string,
+    pipeline: PipelineRecord,
     index: Index,
     work: (tx: Queryable) => Promise<void>,
   ): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const held = await this.pipelines.hold(pipelineId, tx);
+      const held = await this.pipelines.hold(pipeline.id, tx);
       if (!held) throw new LeaseLost(); // the pipeline and its jobs were deleted
-      const wanted = index === null ? held.full_text_search : held.vector_embedding_ids.includes(index);
+      // Lexemes made in another configuration than the pipeline's now would be dropped again.
+      const wanted =
+        index === null
+          ? held.full_text_search && held.full_text_language === pipeline.full_text_language
+          : held.vector_embedding_ids.includes(index);
       if (!wanted) throw new IndexGone();
       await work(tx);
     });

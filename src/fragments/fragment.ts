@@ -85,3 +85,12 @@ export interface VectorCandidate {
   distance: number;
   embedding: number[];
 }
+
+/** How a pipeline's full text is searched: its ranking, BM25's parameters, its text search configuration. */
+export interface FullTextSettings {
+  ranking: 'bm25' | 'ts_rank';
+  k1: number;
+  b: number;
+  /** A PostgreSQL text search configuration (`english`, `simple`, `german`, ...). */
+  language: string;
+}

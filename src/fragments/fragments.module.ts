@@ -1,5 +1,8 @@
 import { Module } from '@nestjs/common';
 import { CryptoModule } from '../crypto/crypto.module';
+import { FullTextSearch } from './full-text/full-text-search';
+import { FullTextStatistics } from './full-text/full-text-statistics';
+import { FullTextStatisticsRepository } from './full-text/full-text-statistics.repository';
 import { FullTextRepository } from './full-text/full-text.repository';
 import { FragmentsRepository } from './fragments.repository';
 import { FragmentsService } from './fragments.service';
@@ -18,6 +21,9 @@ import { VectorSearch } from './vector-search/vector-search';
     FragmentsRepository,
     FragmentsService,
     FullTextRepository,
+    FullTextSearch,
+    FullTextStatistics,
+    FullTextStatisticsRepository,
     VectorIndexBuilds,
     VectorScanRepository,
     VectorSearch,

@@ -9,10 +9,8 @@ import { allowedSql } from '../common/classification-sql';
 import { keysetSql, ListQuery, PageRequest } from '../common/list';
 import { DatabaseService, Queryable } from '../database/database.service';
 import { VersionStart, VersionSummary } from './fragment';
+import { COUNTED_COLUMNS, recordChange, tokenCount } from './full-text/full-text-sql';
 import { vectorArrayBinary } from './vector-wire';
-
-/** The text search configuration of fragments' `search_vector` and of full-text queries. */
-export const TEXT_SEARCH_CONFIG = 'english';
 
 export interface FragmentRow {
   id: string;
@@ -49,14 +47,28 @@ export class FragmentsRepository {
 
   constructor(private readonly db: DatabaseService) {}
 
-  async insert(pipelineId: string, fragments: FragmentInsert[], tx: Queryable): Promise<void> {
+  /**
+   * Stores fragments; those with text get their lexemes in the pipeline's text search
+   * configuration (`language`) and are counted in its full-text statistics.
+   */
+  async insert(
+    pipelineId: string,
+    fragments: FragmentInsert[],
+    language: string,
+    tx: Queryable,
+  ): Promise<void> {
     if (fragments.length === 0) return;
     await tx.query(
-      `INSERT INTO fragments (id, pipeline_id, document_id, order_id, version, classification, metadata, content, content_key_id, search_vector)
-       SELECT u.id, $1, u.document_id, u.order_id, u.version, u.classification, u.metadata, u.content, u.key_id,
-              to_tsvector('${TEXT_SEARCH_CONFIG}', u.text)
-       FROM unnest($2::uuid[], $3::uuid[], $4::int[], $5::bigint[], $6::text[], $7::jsonb[], $8::bytea[], $9::text[], $10::text[])
-         AS u(id, document_id, order_id, version, classification, metadata, content, key_id, text)`,
+      `WITH stored AS (
+         INSERT INTO fragments (id, pipeline_id, document_id, order_id, version, classification, metadata,
+                                content, content_key_id, search_vector, search_length)
+         SELECT u.id, $1, u.document_id, u.order_id, u.version, u.classification, u.metadata, u.content, u.key_id,
+                v.lexemes, ${tokenCount('v.lexemes')}
+         FROM unnest($2::uuid[], $3::uuid[], $4::int[], $5::bigint[], $6::text[], $7::jsonb[], $8::bytea[], $9::text[], $10::text[])
+           AS u(id, document_id, order_id, version, classification, metadata, content, key_id, text)
+         CROSS JOIN LATERAL (SELECT to_tsvector($11::regconfig, u.text) AS lexemes) v
+         RETURNING ${COUNTED_COLUMNS})${recordChange('stored', 1)}
+       SELECT 1`,
       [
         pipelineId,
         fragments.map((f) => f.id),
@@ -68,6 +80,7 @@ export class FragmentsRepository {
         fragments.map((f) => f.content),
         fragments.map((f) => f.contentKeyId),
         fragments.map((f) => f.text),
+        language,
       ],
     );
   }
@@ -113,7 +126,8 @@ export class FragmentsRepository {
 
   /**
    * Up to `limit` live fragments of the pipeline, by id after `after`, that lack a
-   * vector of the vector embedding (`vectorEmbeddingId`) or, with null, their lexemes.
+   * vector of the vector embedding (`vectorEmbeddingId`) or, with null, their lexemes
+   * and their count in the full-text statistics.
    */
   incomplete(
     pipelineId: string,
@@ -123,7 +137,7 @@ export class FragmentsRepository {
     db: Queryable = this.db,
   ): Promise<FragmentRow[]> {
     const params: unknown[] = [pipelineId, limit, after];
-    let lacking = 'f.search_vector IS NULL';
+    let lacking = 'f.search_length IS NULL';
     if (vectorEmbeddingId !== null) {
       params.push(vectorEmbeddingId);
       lacking = `NOT EXISTS (SELECT 1 FROM fragment_embeddings fe WHERE fe.fragment_id = f.id AND fe.vector_embedding_id = $4)`;
@@ -136,20 +150,33 @@ export class FragmentsRepository {
     );
   }
 
-  /** Sets the lexemes of fragments from their plaintext. */
-  async setLexemes(fragmentIds: string[], texts: string[], tx: Queryable): Promise<void> {
+  /**
+   * Gives live fragments not counted yet their lexemes, from their plaintext, in the
+   * pipeline's text search configuration, and counts them in its statistics.
+   */
+  async setLexemes(fragmentIds: string[], texts: string[], language: string, tx: Queryable): Promise<void> {
     if (fragmentIds.length === 0) return;
     await tx.query(
-      `UPDATE fragments f SET search_vector = to_tsvector('${TEXT_SEARCH_CONFIG}', u.text)
-       FROM unnest($1::uuid[], $2::text[]) AS u(id, text) WHERE f.id = u.id`,
-      [fragmentIds, texts],
+      `WITH relexed AS (
+         UPDATE fragments f SET search_vector = v.lexemes, search_length = ${tokenCount('v.lexemes')}
+         FROM unnest($1::uuid[], $2::text[]) AS u(id, text)
+         CROSS JOIN LATERAL (SELECT to_tsvector($3::regconfig, u.text) AS lexemes) v
+         WHERE f.id = u.id AND f.expired_at IS NULL AND f.search_length IS NULL
+         RETURNING ${COUNTED_COLUMNS})${recordChange('relexed', 1)}
+       SELECT 1`,
+      [fragmentIds, texts, language],
     );
   }
 
-  /** Drops every fragment's lexemes in the pipeline (full text turned off). */
+  /**
+   * Drops every fragment's lexemes in the pipeline (full text turned off, or its text
+   * search configuration changed); its statistics go with them
+   * (FullTextStatisticsRepository.clear, in the same transaction).
+   */
   async clearLexemes(pipelineId: string, tx: Queryable): Promise<void> {
     await tx.query(
-      `UPDATE fragments SET search_vector = NULL WHERE pipeline_id = $1 AND search_vector IS NOT NULL`,
+      `UPDATE fragments SET search_vector = NULL, search_length = NULL
+       WHERE pipeline_id = $1 AND (search_vector IS NOT NULL OR search_length IS NOT NULL)`,
       [pipelineId],
     );
   }
@@ -161,9 +188,12 @@ export class FragmentsRepository {
   ): Promise<void> {
     if (versions.length === 0) return;
     await tx.query(
-      `UPDATE fragments f SET expired_at = now()
-       FROM unnest($1::uuid[], $2::bigint[]) AS u(document_id, version)
-       WHERE f.document_id = u.document_id AND f.version < u.version AND f.expired_at IS NULL`,
+      `WITH expired AS (
+         UPDATE fragments f SET expired_at = now()
+         FROM unnest($1::uuid[], $2::bigint[]) AS u(document_id, version)
+         WHERE f.document_id = u.document_id AND f.version < u.version AND f.expired_at IS NULL
+         RETURNING ${COUNTED_COLUMNS})${recordChange('expired', -1)}
+       SELECT 1`,
       [versions.map((v) => v.documentId), versions.map((v) => String(v.version))],
     );
   }
@@ -172,7 +202,10 @@ export class FragmentsRepository {
   async expireDocuments(documentIds: string[], tx: Queryable): Promise<void> {
     if (documentIds.length === 0) return;
     await tx.query(
-      `UPDATE fragments SET expired_at = now() WHERE document_id = ANY($1::uuid[]) AND expired_at IS NULL`,
+      `WITH expired AS (
+         UPDATE fragments SET expired_at = now() WHERE document_id = ANY($1::uuid[]) AND expired_at IS NULL
+         RETURNING ${COUNTED_COLUMNS})${recordChange('expired', -1)}
+       SELECT 1`,
       [documentIds],
     );
   }

@@ -14,6 +14,7 @@ import { ContentCipher } from '../crypto/content-cipher';
 import { DatabaseService, Queryable } from '../database/database.service';
 import {
   Fragment,
+  FullTextSettings,
   NewFragment,
   ScoredFragment,
   SealedFragment,
@@ -23,7 +24,9 @@ import {
   VersionStart,
   VersionSummary,
 } from './fragment';
-import { FullTextRepository } from './full-text/full-text.repository';
+import { FullTextSearch } from './full-text/full-text-search';
+import { FullTextStatistics } from './full-text/full-text-statistics';
+import { FullTextStatisticsRepository } from './full-text/full-text-statistics.repository';
 import { FragmentRow, FragmentsRepository } from './fragments.repository';
 import { dropVectorIndex } from './vector-index/vector-index';
 import { VectorEmbeddingRef, VectorIndexBuilds, VectorWrite } from './vector-index/vector-index-builds';
@@ -38,7 +41,9 @@ export class FragmentsService {
     private readonly db: DatabaseService,
     private readonly repository: FragmentsRepository,
     private readonly vectorSearch: VectorSearch,
-    private readonly fullTextSearch: FullTextRepository,
+    private readonly fullTextSearch: FullTextSearch,
+    private readonly fullTextStatistics: FullTextStatistics,
+    private readonly fullTextStatisticsRepository: FullTextStatisticsRepository,
     private readonly cipher: ContentCipher,
     private readonly indexBuilds: VectorIndexBuilds,
     @Inject(SETTINGS) private readonly settings: Settings,
@@ -53,7 +58,9 @@ export class FragmentsService {
 
   /**
    * Stores fragments and, per vector embedding, one vector per fragment (in the order
-   * of `fragments`), in the caller's transaction.
+   * of `fragments`), in the caller's transaction. Fragments with text get their lexemes
+   * in the pipeline's text search configuration (`language`) and are counted in its
+   * full-text statistics.
    *
    * Every fragment written is counted here for the embedded database's planner
    * statistics (DatabaseService.noteRowsWritten), so no write path can forget it. A
@@ -63,6 +70,7 @@ export class FragmentsService {
     pipelineId: string,
     fragments: NewFragment[],
     embeddings: { vectorEmbeddingId: string; vectors: number[][] }[],
+    language: string,
     tx: Queryable,
   ): Promise<void> {
     await this.repository.insert(
@@ -78,6 +86,7 @@ export class FragmentsService {
         contentKeyId: f.sealed.keyId,
         text: f.text,
       })),
+      language,
       tx,
     );
     const ids = fragments.map((f) => f.sealed.id);
@@ -85,6 +94,7 @@ export class FragmentsService {
       await this.repository.insertEmbeddings(vectorEmbeddingId, ids, vectors, tx);
     }
     this.db.noteRowsWritten(fragments.length);
+    if (fragments.some((f) => f.text !== null)) this.fullTextStatistics.written(pipelineId);
   }
 
   /**
@@ -96,14 +106,20 @@ export class FragmentsService {
     return this.indexBuilds.begin(vectorEmbeddings, options);
   }
 
-  /** Expires the fragments of each document's versions older than the given one. */
-  expireOlderVersions(versions: { documentId: string; version: number }[], tx: Queryable): Promise<void> {
-    return this.repository.expireOlderVersions(versions, tx);
+  /** Expires the pipeline's fragments of each document's versions older than the given one. */
+  async expireOlderVersions(
+    pipelineId: string,
+    versions: { documentId: string; version: number }[],
+    tx: Queryable,
+  ): Promise<void> {
+    await this.repository.expireOlderVersions(versions, tx);
+    this.fullTextStatistics.written(pipelineId);
   }
 
-  /** Expires every live fragment of these documents (they were expired themselves). */
-  expireDocuments(documentIds: string[], tx: Queryable): Promise<void> {
-    return this.repository.expireDocuments(documentIds, tx);
+  /** Expires every live fragment of these documents of the pipeline (they were expired themselves). */
+  async expireDocuments(pipelineId: string, documentIds: string[], tx: Queryable): Promise<void> {
+    await this.repository.expireDocuments(documentIds, tx);
+    this.fullTextStatistics.written(pipelineId);
   }
 
   /** One page of a version's fragments, in order; none when its classification is not allowed. */
@@ -149,20 +165,19 @@ export class FragmentsService {
   }
 
   /**
-   * Full-text search (`websearch_to_tsquery`: plain words must all match; "quoted
-   * phrases", `or` and `-word` as in a web search engine), best ranked first, those
+   * Full-text search as the pipeline's settings say (BM25 by default: any of the query's
+   * words matches, "quoted phrases" must, `-word` must not), best ranked first, those
    * ranked below `minRank` left out.
    */
   async fullText(
     scope: SearchScope,
     text: string,
+    settings: FullTextSettings,
     limit: number,
     minRank: number | null,
   ): Promise<ScoredFragment[]> {
-    const hits = await this.fullTextSearch.search(scope, text, limit);
-    return hits
-      .filter((hit) => minRank === null || hit.rank >= minRank)
-      .map((hit) => ({ fragment: this.open(hit.row), score: hit.rank }));
+    const hits = await this.fullTextSearch.search(scope, text, settings, limit, minRank);
+    return hits.map((hit) => ({ fragment: this.open(hit.row), score: hit.rank }));
   }
 
   /** How many live fragments the pipeline holds (what an index added to it must cover). */
@@ -194,18 +209,39 @@ export class FragmentsService {
     });
   }
 
-  /** Gives fragments their full-text lexemes (full text turned on), in the caller's transaction. */
-  addLexemes(fragments: { id: string; text: string }[], tx: Queryable): Promise<void> {
-    return this.repository.setLexemes(
+  /**
+   * Gives the pipeline's fragments their full-text lexemes and their count in its
+   * statistics (full text turned on, or its configuration changed), in the caller's
+   * transaction.
+   */
+  async addLexemes(
+    pipelineId: string,
+    fragments: { id: string; text: string }[],
+    language: string,
+    tx: Queryable,
+  ): Promise<void> {
+    await this.repository.setLexemes(
       fragments.map((f) => f.id),
       fragments.map((f) => f.text),
+      language,
       tx,
     );
+    this.fullTextStatistics.written(pipelineId);
   }
 
-  /** Drops the pipeline's lexemes (full text turned off), in the caller's transaction. */
-  clearFullText(pipelineId: string, tx: Queryable): Promise<void> {
-    return this.repository.clearLexemes(pipelineId, tx);
+  /** Drops the pipeline's lexemes and full-text statistics (full text turned off), in the caller's transaction. */
+  async clearFullText(pipelineId: string, tx: Queryable): Promise<void> {
+    await this.repository.clearLexemes(pipelineId, tx);
+    await this.fullTextStatisticsRepository.clear(pipelineId, tx);
+  }
+
+  /**
+   * Computes the pipeline's full-text statistics again from its fragments, in the
+   * caller's transaction, which must hold the pipeline against writes: the repair
+   * `trove full-text rebuild` runs.
+   */
+  rebuildFullTextStatistics(pipelineId: string, tx: Queryable): Promise<void> {
+    return this.fullTextStatisticsRepository.rebuild(pipelineId, tx);
   }
 
   /**

@@ -51,6 +51,11 @@ export const Pipeline = z.object({
   default_vector_embedding_id: id.nullable(),
   embedding_models: z.record(z.string(), EmbeddingModel).describe('by vector embedding id'),
   full_text_search: z.boolean(),
+  full_text_ranking: z
+    .enum(['bm25', 'ts_rank'])
+    .describe("bm25: Okapi BM25, any of the query's words matches; ts_rank: every word must match"),
+  full_text_bm25: z.object({ k1: z.number(), b: z.number() }).describe("BM25's parameters"),
+  full_text_language: z.string().describe('the text search configuration (stemming, stop words)'),
   created_at: timestamp,
 });
 export const Classifications = z.object({

@@ -10,6 +10,7 @@ import { CatalogueService } from '../catalogue/catalogue.service';
 import { DomainError, ErrorCode } from '../common/errors';
 import { ReindexService } from '../documents/reindex.service';
 import { PipelinesService, PipelineView } from '../pipelines/pipelines.service';
+import { FULL_TEXT_DEFAULTS } from '../pipelines/pipelines.dto';
 import { DesiredApiKey, DesiredPipeline, TroveGateway } from './trove-gateway';
 
 /** The operator acts with admin rights, as the Helm chart's RBAC and the CRDs are the access control. */
@@ -42,6 +43,7 @@ export class ServiceGateway implements TroveGateway {
         embedding_model_ids: modelIds,
         text_splitter_id: splitterId,
         full_text_search: desired.fullTextSearch,
+        ...FULL_TEXT_DEFAULTS,
         classifications: desired.classifications,
         hierarchy: desired.hierarchy,
       });

@@ -15,6 +15,7 @@ export interface IndexEdit {
   /** The models wanted, in order; the first becomes the default, as at creation. Omitted: unchanged. */
   embedding_model_ids?: string[];
   full_text_search?: boolean;
+  full_text_language?: string;
   default_vector_embedding_id?: string;
 }
 
@@ -32,7 +33,8 @@ export interface IndexPlan {
   /** Ids of the vector embeddings removed, their vectors and index with them. */
   remove: string[];
   defaultVectorEmbeddingId: string | null;
-  fullText: 'on' | 'off' | 'unchanged';
+  /** `relex`: full text stays on in another text search configuration, its lexemes made again. */
+  fullText: 'on' | 'off' | 'relex' | 'unchanged';
 }
 
 export function planIndexes(current: PipelineRecord, edit: IndexEdit, newId: () => string): IndexPlan {
@@ -63,6 +65,18 @@ export function planIndexes(current: PipelineRecord, edit: IndexEdit, newId: () 
     edit.default_vector_embedding_id ??
     (edit.embedding_model_ids === undefined ? current.default_vector_embedding_id : (first?.id ?? null));
 
-  const fullText = fullTextSearch === current.full_text_search ? 'unchanged' : fullTextSearch ? 'on' : 'off';
+  const relex =
+    fullTextSearch &&
+    current.full_text_search &&
+    edit.full_text_language !== undefined &&
+    edit.full_text_language !== current.full_text_language;
+  const fullText =
+    fullTextSearch === current.full_text_search
+      ? relex
+        ? 'relex'
+        : 'unchanged'
+      : fullTextSearch
+        ? 'on'
+        : 'off';
   return { keep, add, remove, defaultVectorEmbeddingId, fullText };
 }

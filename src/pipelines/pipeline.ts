@@ -3,6 +3,7 @@
  * classifications, and its vector embeddings.
  */
 import { EmbeddingModel } from '../catalogue/catalogue.types';
+import { FullTextSettings } from '../fragments/fragment';
 import { HierarchyPair } from './classification-hierarchy';
 
 /**
@@ -40,11 +41,29 @@ export interface PipelineRecord {
   default_text_splitter_id: string;
   default_vector_embedding_id: string | null;
   full_text_search: boolean;
-  /** False while full text turned on is still being given the stored fragments' lexemes (a reindex job). */
+  /**
+   * False while full text turned on (or its configuration changed, or statistics new
+   * to it) is still being given the stored fragments' lexemes and counts (a reindex job).
+   */
   full_text_ready: boolean;
+  full_text_ranking: FullTextSettings['ranking'];
+  full_text_k1: number;
+  full_text_b: number;
+  /** The text search configuration its lexemes are made with. */
+  full_text_language: string;
   classifications: string[];
   hierarchy: HierarchyPair[];
   created_at: Date;
   updated_at: Date;
   vectorEmbeddings: VectorEmbedding[];
+}
+
+/** How the pipeline's full text is searched (FragmentsService.fullText). */
+export function fullTextSettings(pipeline: PipelineRecord): FullTextSettings {
+  return {
+    ranking: pipeline.full_text_ranking,
+    k1: pipeline.full_text_k1,
+    b: pipeline.full_text_b,
+    language: pipeline.full_text_language,
+  };
 }

@@ -42,6 +42,40 @@ const embeddingModelIds = z
   .max(16, 'must hold at most 16 models')
   .refine((ids) => new Set(ids).size === ids.length, 'must not repeat a model');
 const fullTextSearch = z.boolean({ error: 'must be true or false' });
+const fullTextRanking = z
+  .enum(['bm25', 'ts_rank'], { error: 'must be bm25 or ts_rank' })
+  .describe("bm25 (Okapi BM25, any of the query's words matches) or ts_rank (every word must match)");
+const fullTextBm25 = z
+  .strictObject(
+    {
+      k1: z
+        .number({ error: 'must be a number from 0 to 10' })
+        .min(0, 'must be a number from 0 to 10')
+        .max(10, 'must be a number from 0 to 10')
+        .default(1.2)
+        .describe('how quickly repeating a word stops adding to the score (1.2)'),
+      b: z
+        .number({ error: 'must be a number from 0 to 1' })
+        .min(0, 'must be a number from 0 to 1')
+        .max(1, 'must be a number from 0 to 1')
+        .default(0.75)
+        .describe('how much a long fragment is discounted (0: not at all, 1: fully; 0.75)'),
+    },
+    { error: 'expected an object {k1, b}' },
+  )
+  .describe("BM25's parameters");
+const fullTextLanguage = z
+  .string({ error: 'must be the name of a PostgreSQL text search configuration' })
+  .min(1, 'must be the name of a PostgreSQL text search configuration')
+  .max(63, 'must be the name of a PostgreSQL text search configuration')
+  .describe('the text search configuration: stemming and stop words (english, simple, german, ...)');
+
+/** How a new pipeline's full text is searched unless it says otherwise. */
+export const FULL_TEXT_DEFAULTS = {
+  full_text_ranking: 'bm25',
+  full_text_bm25: { k1: 1.2, b: 0.75 },
+  full_text_language: 'english',
+} as const;
 
 export const CreatePipelineSchema = z.strictObject({
   name,
@@ -49,6 +83,9 @@ export const CreatePipelineSchema = z.strictObject({
   embedding_model_ids: embeddingModelIds.optional(),
   text_splitter_id: uuid('a text splitter').optional(),
   full_text_search: fullTextSearch.default(true),
+  full_text_ranking: fullTextRanking.default(FULL_TEXT_DEFAULTS.full_text_ranking),
+  full_text_bm25: fullTextBm25.default(FULL_TEXT_DEFAULTS.full_text_bm25),
+  full_text_language: fullTextLanguage.default(FULL_TEXT_DEFAULTS.full_text_language),
   classifications: ClassificationsSchema.shape.classifications.default(['default']),
   hierarchy: ClassificationsSchema.shape.hierarchy,
 });
@@ -66,5 +103,9 @@ export const UpdatePipelineSchema = z.strictObject({
   embedding_model_ids: embeddingModelIds.optional(),
   /** On: stored fragments get their lexemes (a reindex job when there are any); off: dropped. */
   full_text_search: fullTextSearch.optional(),
+  full_text_ranking: fullTextRanking.optional(),
+  full_text_bm25: fullTextBm25.optional(),
+  /** Another configuration: stored fragments get their lexemes again (a reindex job when there are any). */
+  full_text_language: fullTextLanguage.optional(),
 });
 export type UpdatePipelineDto = z.output<typeof UpdatePipelineSchema>;

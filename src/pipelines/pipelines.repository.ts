@@ -11,6 +11,7 @@ export type PipelineRow = Omit<PipelineRecord, 'vectorEmbeddings'>;
 export interface HeldPipeline {
   classifications: string[];
   full_text_search: boolean;
+  full_text_language: string;
   vector_embedding_ids: string[];
 }
 
@@ -22,7 +23,8 @@ export interface Readable {
 }
 
 const COLUMNS = `p.id, p.name, p.description, p.default_text_splitter_id, p.default_vector_embedding_id,
-  p.full_text_search, p.full_text_ready, p.classifications, p.hierarchy, p.created_at, p.updated_at`;
+  p.full_text_search, p.full_text_ready, p.full_text_ranking, p.full_text_k1, p.full_text_b, p.full_text_language,
+  p.classifications, p.hierarchy, p.created_at, p.updated_at`;
 
 function readableSql(readable: Readable, params: unknown[]): string {
   params.push(readable.include);
@@ -107,8 +109,8 @@ export class PipelinesRepository {
   ): Promise<void> {
     await tx.query(
       `INSERT INTO pipelines (id, name, description, default_text_splitter_id, default_vector_embedding_id,
-         full_text_search, classifications, hierarchy)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::text[], $8::jsonb)`,
+         full_text_search, classifications, hierarchy, full_text_ranking, full_text_k1, full_text_b, full_text_language)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::text[], $8::jsonb, $9, $10, $11, $12)`,
       [
         row.id,
         row.name,
@@ -118,6 +120,10 @@ export class PipelinesRepository {
         row.full_text_search,
         row.classifications,
         JSON.stringify(row.hierarchy),
+        row.full_text_ranking,
+        row.full_text_k1,
+        row.full_text_b,
+        row.full_text_language,
       ],
     );
   }
@@ -167,6 +173,10 @@ export class PipelinesRepository {
         | 'default_vector_embedding_id'
         | 'full_text_search'
         | 'full_text_ready'
+        | 'full_text_ranking'
+        | 'full_text_k1'
+        | 'full_text_b'
+        | 'full_text_language'
       >
     >,
     db: Queryable = this.db,
@@ -205,12 +215,18 @@ export class PipelinesRepository {
    */
   async lockShared(id: string, tx: Queryable): Promise<HeldPipeline | null> {
     const rows = await tx.query<HeldPipeline>(
-      `SELECT p.classifications, p.full_text_search,
+      `SELECT p.classifications, p.full_text_search, p.full_text_language,
          ARRAY(SELECT v.id FROM vector_embeddings v WHERE v.pipeline_id = p.id ORDER BY v.id)::text[] AS vector_embedding_ids
        FROM pipelines p WHERE p.id = $1 FOR SHARE OF p`,
       [id],
     );
     return rows[0] ?? null;
+  }
+
+  /** Whether PostgreSQL has a text search configuration of this name (`english`, `simple`, ...). */
+  async textSearchConfigExists(name: string, db: Queryable = this.db): Promise<boolean> {
+    const rows = await db.query(`SELECT 1 FROM pg_ts_config WHERE cfgname = $1`, [name]);
+    return rows.length > 0;
   }
 
   /** Live documents per classification, among the given names. */

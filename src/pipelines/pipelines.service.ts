@@ -32,6 +32,9 @@ export interface PipelineView {
   default_vector_embedding_id: string | null;
   embedding_models: Record<string, EmbeddingModelView>;
   full_text_search: boolean;
+  full_text_ranking: 'bm25' | 'ts_rank';
+  full_text_bm25: { k1: number; b: number };
+  full_text_language: string;
   created_at: string;
 }
 
@@ -70,6 +73,9 @@ export function presentPipeline(
     default_vector_embedding_id: p.default_vector_embedding_id,
     embedding_models: Object.fromEntries(p.vectorEmbeddings.map((v) => [v.id, presentModel(v.model)])),
     full_text_search: p.full_text_search,
+    full_text_ranking: p.full_text_ranking,
+    full_text_bm25: { k1: p.full_text_k1, b: p.full_text_b },
+    full_text_language: p.full_text_language,
     created_at: p.created_at.toISOString(),
   };
 }
@@ -232,6 +238,7 @@ export class PipelinesService {
         if (!(await this.catalogue.findSplitter(splitterId, tx))) {
           throw invalid(`text_splitter_id: text splitter ${splitterId} does not exist`);
         }
+        await this.checkLanguage(dto.full_text_language, tx);
         const models = await this.catalogue.findModels(modelIds, tx);
         const missing = modelIds.findIndex((m) => !models.some((row) => row.id === m));
         if (missing >= 0)
@@ -247,6 +254,10 @@ export class PipelinesService {
             default_text_splitter_id: splitterId,
             default_vector_embedding_id: vectorEmbeddings[0]?.id ?? null,
             full_text_search: dto.full_text_search,
+            full_text_ranking: dto.full_text_ranking,
+            full_text_k1: dto.full_text_bm25.k1,
+            full_text_b: dto.full_text_bm25.b,
+            full_text_language: dto.full_text_language,
             classifications: classifications.classifications,
             hierarchy: classifications.hierarchy,
           },
@@ -300,6 +311,7 @@ export class PipelinesService {
             `default_text_splitter_id: text splitter ${dto.default_text_splitter_id} does not exist`,
           );
         }
+        if (dto.full_text_language !== undefined) await this.checkLanguage(dto.full_text_language, tx);
         const plan = planIndexes(current, dto, newId);
         const models = await this.catalogue.findModels(
           plan.add.map((v) => v.modelId),
@@ -325,7 +337,8 @@ export class PipelinesService {
     tx: Queryable,
   ): Promise<T | null> {
     const id = current.id;
-    const live = plan.add.length > 0 || plan.fullText === 'on' ? await this.fragments.countLive(id, tx) : 0;
+    const lexing = plan.fullText === 'on' || plan.fullText === 'relex';
+    const live = plan.add.length > 0 || lexing ? await this.fragments.countLive(id, tx) : 0;
     await this.pipelines.deleteVectorEmbeddings(plan.remove, tx);
     for (const removed of plan.remove) await this.fragments.dropVectorIndex(tx, removed);
     await this.pipelines.setVectorEmbeddingPositions(plan.keep, tx);
@@ -341,7 +354,7 @@ export class PipelinesService {
         tx,
       );
     }
-    if (plan.fullText === 'off') await this.fragments.clearFullText(id, tx);
+    if (plan.fullText === 'off' || plan.fullText === 'relex') await this.fragments.clearFullText(id, tx);
     await this.pipelines.update(
       id,
       {
@@ -349,10 +362,14 @@ export class PipelinesService {
         description: dto.description,
         default_text_splitter_id: dto.default_text_splitter_id,
         default_vector_embedding_id: plan.defaultVectorEmbeddingId,
+        full_text_ranking: dto.full_text_ranking,
+        full_text_k1: dto.full_text_bm25?.k1,
+        full_text_b: dto.full_text_bm25?.b,
+        full_text_language: dto.full_text_language,
         ...(plan.fullText === 'unchanged'
           ? {}
           : {
-              full_text_search: plan.fullText === 'on',
+              full_text_search: plan.fullText !== 'off',
               full_text_ready: plan.fullText === 'off' || live === 0,
             }),
       },
@@ -364,9 +381,17 @@ export class PipelinesService {
       after.vectorEmbeddings.filter((v) => !v.ready).length +
       (after.full_text_search && !after.full_text_ready ? 1 : 0);
     if (pending === 0) return null;
-    const added = live * (plan.add.length + (plan.fullText === 'on' ? 1 : 0));
+    const added = live * (plan.add.length + (lexing ? 1 : 0));
     const all = (await this.fragments.countLive(id, tx)) * pending;
     return queue(tx, id, { added, all });
+  }
+
+  /** A text search configuration PostgreSQL has, or a 422 naming the field. */
+  private async checkLanguage(language: string, tx: Queryable): Promise<void> {
+    if (!(await this.pipelines.textSearchConfigExists(language, tx)))
+      throw invalid(
+        `full_text_language: no text search configuration named '${language}' (for example english, simple, german)`,
+      );
   }
 
   async delete(auth: AuthContext, id: string): Promise<void> {

@@ -25,7 +25,7 @@ import { FragmentsService } from '../fragments/fragments.service';
 import { searchDuration, searchResults } from '../observability/metrics';
 import { allowedClassifications, narrowClassifications } from '../pipelines/classification-access';
 import { expandClassifications } from '../pipelines/classification-hierarchy';
-import { PipelineRecord, VectorEmbedding } from '../pipelines/pipeline';
+import { fullTextSettings, PipelineRecord, VectorEmbedding } from '../pipelines/pipeline';
 import { PipelinesService } from '../pipelines/pipelines.service';
 import { maximalMarginalRelevance } from './mmr';
 import {
@@ -109,7 +109,7 @@ export class SearchService {
     let results: SearchFragment[] = [];
     if (scope.classifications.length > 0 && request.params.k > 0) {
       if (request.type === 'search') {
-        results = await this.fullText(scope, request);
+        results = await this.fullText(pipeline, scope, request);
       } else {
         if (embedding === null) throw new Error(`A ${request.type} search needs the query's embedding`);
         // A metadata filter or a narrower set of classifications than the pipeline's.
@@ -174,9 +174,19 @@ export class SearchService {
       .map((candidate) => present(live.get(candidate.id)!, candidate.distance));
   }
 
-  private async fullText(scope: SearchScope, request: SearchRequest): Promise<SearchFragment[]> {
+  private async fullText(
+    pipeline: PipelineRecord,
+    scope: SearchScope,
+    request: SearchRequest,
+  ): Promise<SearchFragment[]> {
     const { k, threshold } = request.params;
-    const hits = await this.fragments.fullText(scope, request.query, k, threshold);
+    const hits = await this.fragments.fullText(
+      scope,
+      request.query,
+      fullTextSettings(pipeline),
+      k,
+      threshold,
+    );
     return hits.map((hit) => present(hit.fragment, hit.score));
   }
 }

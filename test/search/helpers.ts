@@ -1,5 +1,7 @@
 /** Helpers shared by the documents and search integration tests. */
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import * as path from 'node:path';
 import { HashingVectorizer } from '../../src/embeddings/hashing.provider';
 import { Api } from '../support/http';
 
@@ -99,3 +101,51 @@ export const cosineDistance = (a: number[], b: number[]) => 1 - cosineSimilarity
 export const euclideanDistance = (a: number[], b: number[]) =>
   Math.sqrt(a.reduce((sum, x, i) => sum + (x - b[i]) ** 2, 0));
 export const negativeInnerProduct = (a: number[], b: number[]) => -a.reduce((sum, x, i) => sum + x * b[i], 0);
+
+/** A text's lexemes as PostgreSQL makes them: how often each occurs, and the token count. */
+export interface Lexed {
+  tf: Map<string, number>;
+  length: number;
+}
+
+/**
+ * `to_tsvector(language, text)` of each text, computed by an in-memory PGlite in a child
+ * process (PGlite loads its WebAssembly with a dynamic import, which Jest refuses): the
+ * lexemes a textbook BM25 in a test scores, whatever database Trove runs on. Remembered,
+ * as a PGlite takes seconds to start: only texts not seen yet are computed, in one call.
+ */
+export function lexemesOf(texts: string[], language = 'english'): Lexed[] {
+  const key = (text: string) => `${language}\u0000${text}`;
+  const missing = [...new Set(texts.filter((text) => !lexed.has(key(text))))];
+  if (missing.length > 0) {
+    const script = `
+      const { PGlite } = require('@electric-sql/pglite');
+      (async () => {
+        const db = await PGlite.create();
+        const out = [];
+        for (const text of JSON.parse(process.argv[1])) {
+          const { rows } = await db.query(
+            'SELECT lexeme, array_length(positions, 1) AS tf FROM unnest(to_tsvector($1::regconfig, $2))',
+            [process.argv[2], text]);
+          out.push(rows);
+        }
+        process.stdout.write(JSON.stringify(out));
+        await db.close();
+      })().catch((error) => { console.error(error); process.exit(1); });`;
+    const root = path.resolve(__dirname, '../..');
+    const output = execFileSync(
+      path.join(root, 'node_modules/.bin/node'),
+      ['-e', script, JSON.stringify(missing), language],
+      { cwd: root, maxBuffer: 64 * 1024 * 1024 },
+    );
+    (JSON.parse(output.toString()) as { lexeme: string; tf: number }[][]).forEach((rows, i) =>
+      lexed.set(key(missing[i]), {
+        tf: new Map(rows.map((r) => [r.lexeme, r.tf])),
+        length: rows.reduce((sum, r) => sum + r.tf, 0),
+      }),
+    );
+  }
+  return texts.map((text) => lexed.get(key(text))!);
+}
+
+const lexed = new Map<string, Lexed>();

@@ -517,7 +517,7 @@ describeEachDatabase('REST search', (fixture) => {
   });
 
   describe('full text', () => {
-    it('ranks matching fragments by descending ts_rank', async () => {
+    it('ranks matching fragments by descending BM25 score', async () => {
       const response = await search(api(), pipeline.id, {
         type: 'search',
         query: 'refund',
@@ -532,7 +532,7 @@ describeEachDatabase('REST search', (fixture) => {
       expect(Object.keys(response.body[0])).toEqual(FRAGMENT_KEYS);
     });
 
-    it('understands web search syntax: all words, "phrases", or, -exclusion', async () => {
+    it('understands web search syntax: any word, "phrases", or, -exclusion', async () => {
       const run = async (query: string) =>
         names(
           (

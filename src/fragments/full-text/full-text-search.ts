@@ -1,0 +1,68 @@
+/**
+ * Full-text search: BM25 over the scope's statistics (bm25.ts), round by round until
+ * the best k are known, or `ts_rank` for pipelines that keep it. A query's lexemes and
+ * their statistics are read in one statement, then one statement per round (most
+ * queries need one: see bm25.ts).
+ */
+import { Injectable } from '@nestjs/common';
+import { FullTextSettings, SearchScope } from '../fragment';
+import { complete, roundOf, weighLexemes } from './bm25';
+import { FullTextRepository, RankedHit } from './full-text.repository';
+import { parseWebQuery } from './web-query';
+
+@Injectable()
+export class FullTextSearch {
+  constructor(private readonly repository: FullTextRepository) {}
+
+  /** The `limit` best ranked live fragments in scope, those ranked below `minRank` left out. */
+  async search(
+    scope: SearchScope,
+    text: string,
+    settings: FullTextSettings,
+    limit: number,
+    minRank: number | null,
+  ): Promise<RankedHit[]> {
+    const hits =
+      settings.ranking === 'ts_rank'
+        ? await this.repository.tsRank(scope, settings.language, text, limit)
+        : await this.bm25(scope, text, settings, limit, minRank);
+    return hits.filter((hit) => minRank === null || hit.rank >= minRank);
+  }
+
+  private async bm25(
+    scope: SearchScope,
+    text: string,
+    settings: FullTextSettings,
+    limit: number,
+    minRank: number | null,
+  ): Promise<RankedHit[]> {
+    const query = parseWebQuery(text);
+    if (query.wanted.length === 0) return [];
+    const statistics = await this.repository.statistics(scope, settings.language, query);
+    if (statistics.fragments === 0) return [];
+    const lexemes = weighLexemes(statistics.lexemes, statistics.fragments, settings);
+    const averageLength = statistics.tokens / statistics.fragments || 1;
+    for (let round = 1; round <= lexemes.length; round++) {
+      const { candidates, rest } = roundOf(lexemes, round);
+      const hits = await this.repository.bm25(scope, {
+        candidates,
+        lexemes,
+        averageLength,
+        parameters: settings,
+        required: statistics.required,
+        excluded: statistics.excluded,
+        limit,
+      });
+      if (
+        complete(
+          hits.map((hit) => hit.rank),
+          limit,
+          rest,
+          minRank,
+        )
+      )
+        return hits;
+    }
+    return [];
+  }
+}
