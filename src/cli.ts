@@ -5,6 +5,7 @@
  *   keys create --name N [--admin] [--grant PIPELINE:PERMS[:CLASS,CLASS]]... [--scope agent:read|agent:write|agent:execute]...
  *   keys list
  *   keys disable <id> | keys enable <id> | keys delete <id>
+ *   full-text rebuild [<pipeline id>]      compute BM25's statistics again from the fragments (a repair)
  *   ingest <path>... --pipeline <id|name> ...   files of this machine into a pipeline, over HTTP (client/ingest.ts)
  *   mcp                                      the stdio MCP bridge to a Trove, as `trove-mcp` (client/bridge.ts)
  *
@@ -28,11 +29,14 @@ import { DomainError } from './common/errors';
 import { requireUuid } from './common/ids';
 import { parseWith } from './common/validation';
 import { createLogger, PinoNestLogger } from './observability/logger';
+import { FullTextStatisticsRepository } from './fragments/full-text/full-text-statistics.repository';
+import { PipelinesRepository } from './pipelines/pipelines.repository';
 
 const USAGE = `usage: trove migrate
        trove keys create --name NAME [--admin] [--grant PIPELINE_ID|*:PERMISSIONS[:CLASSIFICATION,...]]... [--scope SCOPE]...
        trove keys list
        trove keys disable|enable|delete KEY_ID
+       trove full-text rebuild [PIPELINE_ID]
        trove ingest PATH... --pipeline ID|NAME [--classification C] [--metadata KEY=VALUE]... [--recursive] [--include GLOB]... [--exclude GLOB]...
        trove mcp`;
 
@@ -70,7 +74,8 @@ async function run(argv: string[]): Promise<number> {
       await db.close();
     }
   }
-  if (group !== 'keys' || !command) {
+  const known = (group === 'keys' && command) || (group === 'full-text' && command === 'rebuild');
+  if (!known) {
     process.stderr.write(`${USAGE}\n`);
     return 2;
   }
@@ -78,6 +83,7 @@ async function run(argv: string[]): Promise<number> {
   try {
     if (await db.hasPendingMigrations())
       throw new Error('The database has pending migrations: run `trove migrate` first.');
+    if (group === 'full-text') return await rebuildFullText(db, rest[0]);
     const keys = new ApiKeysService(new ApiKeysRepository(db), db, settings);
     switch (command) {
       case 'create': {
@@ -128,6 +134,31 @@ async function run(argv: string[]): Promise<number> {
   } finally {
     await db.close();
   }
+}
+
+/**
+ * `full-text rebuild`: each pipeline's statistics (or the one named) computed again from
+ * its fragments, one transaction per pipeline holding it against writes and edits.
+ */
+async function rebuildFullText(db: DatabaseService, id: string | undefined): Promise<number> {
+  const pipelines = new PipelinesRepository(db);
+  const statistics = new FullTextStatisticsRepository(db);
+  const ids =
+    id === undefined
+      ? (await db.query<{ id: string }>(`SELECT id FROM pipelines WHERE full_text_search ORDER BY id`)).map(
+          (row) => row.id,
+        )
+      : [requireUuid(id, 'PIPELINE_ID')];
+  for (const pipelineId of ids) {
+    await db.transaction(async (tx) => {
+      const pipeline = await pipelines.find(pipelineId, tx);
+      if (!pipeline) throw new Error(`No pipeline ${pipelineId}`);
+      await pipelines.lock(pipelineId, tx);
+      await statistics.rebuild(pipelineId, tx);
+    });
+    process.stdout.write(`Rebuilt the full-text statistics of pipeline ${pipelineId}.\n`);
+  }
+  return 0;
 }
 
 if (require.main === module) {
