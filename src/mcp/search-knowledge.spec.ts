@@ -60,6 +60,7 @@ function setup(
     {
       nearest: async () => (calls.push('nearest'), []),
       fullText: async () => (calls.push('fullText'), fullText()),
+      liveByIds: async () => [],
     } as unknown as FragmentsService,
     { embedQuery: async () => (calls.push('embed'), embed()) } as unknown as EmbeddingsService,
     loadSettings({}),
@@ -104,28 +105,29 @@ describe('search_knowledge processing order', () => {
     }
   });
 
-  it('embeds before refusing a placeholder type, and reports the parsed params', async () => {
+  it('embeds before refusing the history placeholder or `query`, and reports the parsed params', async () => {
     const { service, calls } = setup(withModel);
-    const hybrid = await failure(call(service, 'hybrid', { params: { k: 2 } }));
-    expect(hybrid).toBeInstanceOf(JsonRpcError);
-    expect([(hybrid as JsonRpcError).code, hybrid.message, (hybrid as JsonRpcError).data]).toEqual([
+    const history = await failure(call(service, 'history', { params: { k: 2 } }));
+    expect(history).toBeInstanceOf(JsonRpcError);
+    expect([(history as JsonRpcError).code, history.message, (history as JsonRpcError).data]).toEqual([
       RpcCode.InternalError,
-      'Hybrid placeholder is not implemented yet',
+      'History placeholder is not implemented yet',
       { params: { params: { k: 2 } } },
     ]);
-    const history = await failure(call(service, 'history'));
-    expect([history.message, (history as JsonRpcError).data]).toEqual([
-      'History placeholder is not implemented yet',
-      { params: { params: { k: 5 } } },
-    ]);
-    const hybridDefaults = await failure(call(service, 'hybrid'));
-    expect((hybridDefaults as JsonRpcError).data).toEqual({ params: { params: { embedding: null, k: 5 } } });
+    const historyDefaults = await failure(call(service, 'history'));
+    expect((historyDefaults as JsonRpcError).data).toEqual({ params: { params: { k: 5 } } });
     const query = await failure(call(service, 'query'));
     expect([(query as JsonRpcError).code, query.message]).toEqual([
       RpcCode.InternalError,
       'Invalid search type or parameters',
     ]);
-    expect(calls).toEqual(['embed', 'embed', 'embed', 'embed']);
+    expect(calls).toEqual(['embed', 'embed', 'embed']);
+  });
+
+  it('searches hybrid, which the published server only had a placeholder for', async () => {
+    const { service, calls } = setup(withModel);
+    await expect(call(service, 'hybrid', { params: { k: 2 } })).resolves.toEqual([]);
+    expect(calls.sort()).toEqual(['embed', 'fullText', 'nearest']);
   });
 
   it('reports an embedding failure before the type is looked at', async () => {
@@ -212,13 +214,37 @@ describe('REST search processing order', () => {
     expect(calls).toEqual(['fullText']);
   });
 
-  it('refuses a placeholder type without embedding the query', async () => {
+  it('refuses the history placeholder without embedding the query', async () => {
     const { service, calls } = setup(withModel);
-    const error = await failure(service.search(admin, 'p1', searchRequest({ type: 'hybrid', query: 'q' })));
+    const error = await failure(service.search(admin, 'p1', searchRequest({ type: 'history', query: 'q' })));
     expect([(error as DomainError).code, error.message]).toEqual([
       ErrorCode.NotImplemented,
-      'Hybrid placeholder is not implemented yet',
+      'History placeholder is not implemented yet',
     ]);
     expect(calls).toEqual([]);
+  });
+
+  it('refuses hybrid on a pipeline without full text, or without a model, before embedding, naming the fix', async () => {
+    const noText = setup({ ...withModel, full_text_search: false });
+    const off = await failure(
+      noText.service.search(admin, 'p1', searchRequest({ type: 'hybrid', query: 'q' })),
+    );
+    expect([(off as DomainError).code, off.message]).toEqual([
+      ErrorCode.NotImplemented,
+      'Hybrid search needs full text search, which this pipeline has off: turn it on with PATCH /pipelines/p1 {"full_text_search": true}',
+    ]);
+    const noModel = setup(fullTextOnly);
+    const none = await failure(
+      noModel.service.search(admin, 'p1', searchRequest({ type: 'hybrid', query: 'q' })),
+    );
+    expect((none as DomainError).code).toBe(ErrorCode.InvalidArgument);
+    expect(none.message).toMatch(/^Hybrid search needs an embedding model/);
+    expect([...noText.calls, ...noModel.calls]).toEqual([]);
+  });
+
+  it('runs both legs of a hybrid search', async () => {
+    const { service, calls } = setup(withModel);
+    await service.search(admin, 'p1', searchRequest({ type: 'hybrid', query: 'q' }));
+    expect(calls.sort()).toEqual(['embed', 'fullText', 'nearest']);
   });
 });

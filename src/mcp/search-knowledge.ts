@@ -9,7 +9,11 @@
  *    embedding for EVERY type (full text, the placeholders and the invalid `query`
  *    type included), and only then the type;
  *  - its errors: `query` is "Invalid search type or parameters", and the
- *    placeholders' `data` holds the parameters as the published server parsed them.
+ *    `history` placeholder's `data` holds the parameters as the published server
+ *    parsed them.
+ *
+ * `hybrid`, a placeholder on the published server, searches here as REST's does (its
+ * published params `embedding`, ignored as for every type, and `k`).
  */
 import { AuthContext } from '../auth/auth-context';
 import { SearchMessages } from '../search/search-errors';
@@ -49,9 +53,9 @@ export async function searchKnowledge(
   fullText?.catch(() => undefined); // not unhandled if the embedding fails: nobody will await it
   const embedding = await searches.embed(pipeline, fields);
   if (type === 'query') throw new JsonRpcError(RpcCode.InternalError, SearchMessages.invalidType);
-  if (type === 'hybrid' || type === 'history') {
-    throw new JsonRpcError(RpcCode.InternalError, SearchMessages[type], {
-      params: { params: parsedParams(type, args.params) },
+  if (type === 'history') {
+    throw new JsonRpcError(RpcCode.InternalError, SearchMessages.history, {
+      params: { params: args.params !== null ? { ...args.params } : { k: DEFAULT_PARAMS.k } },
     });
   }
   return fullText ?? searches.run(auth, pipeline, searchRequest({ ...fields, type }), embedding);
@@ -65,13 +69,4 @@ function searchParams(params: PlaceholderParams | null): SearchParams {
     lambda_mult: params.lambda_mult ?? PRESENT_PARAMS_BASE.lambda_mult,
     threshold: params.threshold ?? null,
   };
-}
-
-/**
- * The parameters of a placeholder type as the published server parsed them: the
- * type's fields, the defaults filled in when the call sent no `params`.
- */
-function parsedParams(type: 'hybrid' | 'history', params: PlaceholderParams | null): Record<string, unknown> {
-  if (params !== null) return { ...params };
-  return type === 'hybrid' ? { embedding: null, k: DEFAULT_PARAMS.k } : { k: DEFAULT_PARAMS.k };
 }

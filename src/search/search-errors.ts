@@ -16,10 +16,11 @@ export enum SearchErrorReason {
   IndexNotReady = 'search.index_not_ready',
   /** A published type that Trove does not search (`history`). */
   TypeNotImplemented = 'search.type_not_implemented',
+  /** A hybrid search of a pipeline without full text. */
+  HybridNeedsFullText = 'search.hybrid_needs_full_text',
 }
 
 export const SearchMessages = {
-  hybrid: 'Hybrid placeholder is not implemented yet',
   history: 'History placeholder is not implemented yet',
   invalidType: 'Invalid search type or parameters',
   fullTextDisabled: 'Full text search is not enabled for this pipeline',
@@ -33,10 +34,22 @@ export const fullTextDisabled = () =>
   new DomainError(ErrorCode.NotImplemented, SearchMessages.fullTextDisabled, undefined, {
     reason: SearchErrorReason.FullTextDisabled,
   });
-export const typeNotImplemented = (type: 'hybrid' | 'history') =>
+export const typeNotImplemented = (type: 'history') =>
   new DomainError(ErrorCode.NotImplemented, SearchMessages[type], undefined, {
     reason: SearchErrorReason.TypeNotImplemented,
   });
+export const hybridNeedsFullText = (pipelineId: string) =>
+  new DomainError(
+    ErrorCode.NotImplemented,
+    `Hybrid search needs full text search, which this pipeline has off: turn it on with PATCH /pipelines/${pipelineId} {"full_text_search": true}`,
+    undefined,
+    { reason: SearchErrorReason.HybridNeedsFullText },
+  );
+export const hybridNeedsModel = (pipelineId: string) =>
+  invalid(
+    `Hybrid search needs an embedding model, and this pipeline has none: add one with PATCH /pipelines/${pipelineId} {"embedding_model_ids": [...]}`,
+    SearchErrorReason.NoEmbeddingModel,
+  );
 
 /**
  * A model just added (or full text just turned on) is searched only once every stored

@@ -43,8 +43,8 @@ export function checkSearchRequest(request: SearchRuleInput, limits: Settings['l
   if (request.classifications !== 'all' && request.classifications.values.length > MAX_CLASSIFICATIONS) {
     throw invalid(`classifications: must hold at most ${MAX_CLASSIFICATIONS} names`);
   }
-  for (const name of ['k', 'fetch_k'] as const) {
-    if (params[name] > limits.searchMaxK)
+  for (const name of ['k', 'fetch_k', 'candidates'] as const) {
+    if ((params[name] ?? 0) > limits.searchMaxK)
       throw invalid(`params.${name}: must be at most ${limits.searchMaxK} (TROVE_SEARCH_MAX_K)`);
   }
   const lambda = params.lambda_mult;

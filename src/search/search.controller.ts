@@ -12,7 +12,7 @@ import { SearchHit } from '../openapi/wire-schemas';
 export class SearchController {
   constructor(private readonly service: SearchService) {}
 
-  /** A JSON array of fragments: nearest first for similarity and MMR, best ranked first for full text. */
+  /** A JSON array of fragments: nearest first for similarity and MMR, best first for full text and hybrid. */
   @Post()
   @ApiDoc({
     summary: 'Search a pipeline: similarity, mmr, search (full text), hybrid, history',
@@ -28,7 +28,7 @@ export class SearchController {
     response: z.array(SearchHit),
     errors: {
       409: 'the model (or full text) is still being indexed after a pipeline edit',
-      501: 'hybrid and history searches, and full text search on a pipeline without it',
+      501: 'history searches, and full text or hybrid search on a pipeline without full text',
     },
   })
   @HttpCode(200)

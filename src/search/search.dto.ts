@@ -32,7 +32,7 @@ const PARAMS_OF: Record<RestType, readonly string[]> = {
   similarity: ['embedding', 'k', 'threshold'],
   mmr: ['embedding', 'fetch_k', 'k', 'lambda_mult', 'threshold'],
   search: ['k', 'threshold'],
-  hybrid: ['embedding', 'k'],
+  hybrid: ['embedding', 'k', 'fusion', 'alpha', 'rrf_k', 'candidates'],
   history: ['k'],
 };
 
@@ -73,6 +73,25 @@ export const SearchBodySchema = z
             fetch_k: count('MMR candidates'),
             lambda_mult: nullableNumber('MMR balance: 1 relevance .. 0 diversity (null: 0.5)'),
             threshold: nullableNumber('max distance (similarity, mmr) or min rank (search); null: none'),
+            fusion: z
+              .enum(['rrf', 'weighted'], { error: 'must be rrf or weighted' })
+              .optional()
+              .describe(
+                'hybrid: reciprocal rank fusion (rrf, the default) or a weighted sum of scaled scores',
+              ),
+            alpha: z
+              .number({ error: 'must be a number from 0 to 1' })
+              .min(0, 'must be a number from 0 to 1')
+              .max(1, 'must be a number from 0 to 1')
+              .optional()
+              .describe("hybrid: the vector leg's share of the weight, 0..1 (0.5: both alike)"),
+            rrf_k: z
+              .int({ error: 'must be an integer from 0 to 1000' })
+              .min(0, 'must be an integer from 0 to 1000')
+              .max(1000, 'must be an integer from 0 to 1000')
+              .optional()
+              .describe('hybrid, rrf: the constant k of 1 / (k + rank) (60)'),
+            candidates: count('hybrid: the candidates each leg takes (4 × k, at least 50)'),
             embedding: z
               .string({ error: 'must be an embedding model UUID or null' })
               .refine(isUuid, 'must be an embedding model UUID or null')
@@ -180,6 +199,16 @@ function paramsOf(body: SearchBody): { params: SearchParams; embeddingModelId: s
       ...(value.fetch_k !== undefined ? { fetch_k: value.fetch_k } : {}),
       ...(value.lambda_mult != null ? { lambda_mult: value.lambda_mult } : {}),
       ...(value.threshold != null ? { threshold: value.threshold } : {}),
+      ...(value.candidates !== undefined ? { candidates: value.candidates } : {}),
+      ...(value.fusion !== undefined || value.alpha !== undefined || value.rrf_k !== undefined
+        ? {
+            fusion: {
+              ...(value.fusion !== undefined ? { fusion: value.fusion } : {}),
+              ...(value.alpha !== undefined ? { alpha: value.alpha } : {}),
+              ...(value.rrf_k !== undefined ? { rrfK: value.rrf_k } : {}),
+            },
+          }
+        : {}),
     },
     embeddingModelId: value.embedding == null ? null : value.embedding.toLowerCase(),
   };

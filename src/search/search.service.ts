@@ -11,8 +11,13 @@
  * search_knowledge embeds the query for every type: src/mcp/search-knowledge.ts).
  *
  * Scores: the distance (ascending) for similarity and MMR, the rank (descending)
- * for full text. With inner_product the distance is pgvector's `<#>`, the negated
- * inner product, so that smaller is nearer for every strategy.
+ * for full text, the fused score (descending) for hybrid. With inner_product the
+ * distance is pgvector's `<#>`, the negated inner product, so that smaller is nearer
+ * for every strategy.
+ *
+ * Hybrid runs a similarity search and a BM25 search of the same scope at once, each
+ * taking more candidates than it returns (`candidates`, by default HYBRID_CANDIDATES
+ * times k, at least MIN_HYBRID_CANDIDATES), and fuses them (fusion.ts).
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { AuthContext, Permission } from '../auth/auth-context';
@@ -27,16 +32,23 @@ import { allowedClassifications, narrowClassifications } from '../pipelines/clas
 import { expandClassifications } from '../pipelines/classification-hierarchy';
 import { fullTextSettings, PipelineRecord, VectorEmbedding } from '../pipelines/pipeline';
 import { PipelinesService } from '../pipelines/pipelines.service';
+import { DEFAULT_FUSION, fuse } from './fusion';
 import { maximalMarginalRelevance } from './mmr';
 import {
   embeddingModelNotFound,
   fullTextDisabled,
+  hybridNeedsFullText,
+  hybridNeedsModel,
   indexNotReady,
   noEmbeddingModel,
   typeNotImplemented,
 } from './search-errors';
 import { checkSearchRequest, SearchRuleInput } from './search-rules';
 import { embedsQuery, SearchFragment, SearchRequest } from './search.types';
+
+/** Candidates each leg of a hybrid search takes per result asked for, and at least. */
+export const HYBRID_CANDIDATES = 4;
+export const MIN_HYBRID_CANDIDATES = 50;
 
 /** The query's vector, and the vector embedding it was embedded for. */
 export interface QueryEmbedding {
@@ -55,6 +67,9 @@ export class SearchService {
 
   async search(auth: AuthContext, pipelineId: string, request: SearchRequest): Promise<SearchFragment[]> {
     const pipeline = await this.open(auth, pipelineId, request);
+    if (request.type === 'hybrid') checkType(pipeline, request);
+    if (request.type === 'hybrid' && pipeline.vectorEmbeddings.length === 0)
+      throw hybridNeedsModel(pipeline.id);
     const embedding = embedsQuery(request.type) ? await this.embed(pipeline, request) : null;
     return this.run(auth, pipeline, request, embedding);
   }
@@ -115,7 +130,10 @@ export class SearchService {
         // A metadata filter or a narrower set of classifications than the pipeline's.
         const selective =
           scope.filter !== null || scope.classifications.length < pipeline.classifications.length;
-        results = await this.vectorSearch(scope, request, embedding, selective);
+        results =
+          request.type === 'hybrid'
+            ? await this.hybrid(pipeline, scope, request, embedding, selective)
+            : await this.vectorSearch(scope, request, embedding, selective);
       }
     }
     stopTimer();
@@ -174,6 +192,27 @@ export class SearchService {
       .map((candidate) => present(live.get(candidate.id)!, candidate.distance));
   }
 
+  /** Both legs at once, over the same scope, fused; each result keeps its fragment, with the fused score. */
+  private async hybrid(
+    pipeline: PipelineRecord,
+    scope: SearchScope,
+    request: SearchRequest,
+    embedding: QueryEmbedding,
+    selective: boolean,
+  ): Promise<SearchFragment[]> {
+    const { k } = request.params;
+    const candidates = request.params.candidates ?? Math.max(HYBRID_CANDIDATES * k, MIN_HYBRID_CANDIDATES);
+    const leg = { ...request.params, k: candidates, threshold: null };
+    const [vector, text] = await Promise.all([
+      this.vectorSearch(scope, { ...request, type: 'similarity', params: leg }, embedding, selective),
+      this.fullText(pipeline, scope, { ...request, type: 'search', params: leg }),
+    ]);
+    const found = new Map([...vector, ...text].map((fragment) => [fragment.id, fragment]));
+    return fuse(vector, text, { ...DEFAULT_FUSION, ...request.params.fusion })
+      .slice(0, k)
+      .map((hit) => ({ ...found.get(hit.id)!, score: hit.score }));
+  }
+
   private async fullText(
     pipeline: PipelineRecord,
     scope: SearchScope,
@@ -191,12 +230,15 @@ export class SearchService {
   }
 }
 
-/** The checks of the type: the placeholders, an invalid type, full text off or not ready. */
+/** The checks of the type: `history`, full text off or not ready. */
 function checkType(pipeline: PipelineRecord, request: SearchRequest): void {
   switch (request.type) {
-    case 'hybrid':
     case 'history':
       throw typeNotImplemented(request.type);
+    case 'hybrid':
+      if (!pipeline.full_text_search) throw hybridNeedsFullText(pipeline.id);
+      if (!pipeline.full_text_ready) throw indexNotReady('Full text search', pipeline.id);
+      break;
     case 'search':
       if (!pipeline.full_text_search) throw fullTextDisabled();
       if (!pipeline.full_text_ready) throw indexNotReady('Full text search', pipeline.id);

@@ -5,6 +5,7 @@
  */
 import { DistanceStrategy } from '../fragments/fragment';
 import { MetadataFilter } from '../fragments/metadata-filter';
+import { FusionParameters } from './fusion';
 
 /** The search types: `hybrid` and `history` are published placeholders (501). */
 export type SearchType = 'similarity' | 'mmr' | 'search' | 'hybrid' | 'history';
@@ -18,6 +19,10 @@ export interface SearchParams {
   lambda_mult: number;
   /** Max distance (similarity, MMR) or min rank (full text); null: none. */
   threshold: number | null;
+  /** Hybrid: how its two lists are fused (REST only; defaults in fusion.ts). */
+  fusion?: Partial<FusionParameters>;
+  /** Hybrid: how many candidates each leg takes (null or absent: see search.service.ts). */
+  candidates?: number | null;
 }
 
 /** Defaults when no `params` object is sent at all (MCP page, "Default without params"). */
@@ -64,7 +69,7 @@ export function searchRequest(
 }
 
 /** Whether a search of this type embeds its query. */
-export const embedsQuery = (type: SearchType) => type === 'similarity' || type === 'mmr';
+export const embedsQuery = (type: SearchType) => type === 'similarity' || type === 'mmr' || type === 'hybrid';
 
 /** One result, keys in alphabetical order as published; `page_content` absent when empty. */
 export interface SearchFragment {

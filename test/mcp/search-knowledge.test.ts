@@ -51,6 +51,22 @@ describeEachDatabase('MCP tool search_knowledge', (fixture) => {
       expect(found[0].score).toBeGreaterThan(0);
     });
 
+    it('runs hybrid as REST does (a placeholder on the published server)', async () => {
+      const found = await results({ type: 'hybrid', params: { k: 3, embedding: null } });
+      const rest = await fixture().api.post(`/pipelines/${kb.pipelineId}/search`, {
+        type: 'hybrid',
+        query: 'How do customers get their money back?',
+        classifications: ['internal'],
+        params: { k: 3 },
+      });
+      expect(rest.status).toBe(200);
+      expect(found.map((f) => [f.document_id, f.score])).toEqual(
+        rest.body.map((f: any) => [f.document_id, f.score]),
+      );
+      expect(found[0].document_id).toBe(kb.documents.refunds);
+      expect(found.map((f) => f.score)).toEqual([...found.map((f) => f.score)].sort((a, b) => b - a));
+    });
+
     it('applies the published parameter defaults', async () => {
       expect(await results({ type: 'similarity' })).toHaveLength(3);
       expect(await results({ type: 'similarity', params: null })).toHaveLength(3);
@@ -111,13 +127,7 @@ describeEachDatabase('MCP tool search_knowledge', (fixture) => {
       }
     });
 
-    it('answers the placeholders and the invalid type as internal errors', async () => {
-      const hybrid = await search({ type: 'hybrid', params: { k: 3, embedding: null, extra: 1 } });
-      expect(hybrid.error).toEqual({
-        code: -32603,
-        message: 'Hybrid placeholder is not implemented yet',
-        data: { params: { params: { embedding: null, k: 3 } } },
-      });
+    it('answers the history placeholder and the invalid type as internal errors', async () => {
       const history = await search({ type: 'history' });
       expect(history.error).toEqual({
         code: -32603,

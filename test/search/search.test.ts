@@ -641,15 +641,17 @@ describeEachDatabase('REST search', (fixture) => {
       }
     });
 
-    it('answers 501 for hybrid and history, and for full text on a pipeline without it', async () => {
-      const hybrid = await search(api(), pipeline.id, {
+    it('answers 501 for history, and for full text or hybrid on a pipeline without full text', async () => {
+      const hybrid = await search(api(), noFts.id, {
         type: 'hybrid',
         query: QUERY,
         classifications: ['public'],
         params: { k: 2 },
       });
       expect(hybrid.status).toBe(501);
-      expect(hybrid.body).toEqual({ detail: 'Hybrid placeholder is not implemented yet' });
+      expect(hybrid.body).toEqual({
+        detail: `Hybrid search needs full text search, which this pipeline has off: turn it on with PATCH /pipelines/${noFts.id} {"full_text_search": true}`,
+      });
       const history = await search(api(), pipeline.id, {
         type: 'history',
         query: QUERY,

@@ -297,7 +297,7 @@ export const CORE_READ_ROWS: RestRow[] = [
     },
   },
 
-  ...['similarity', 'mmr', 'search'].map((type): RestRow => ({
+  ...['similarity', 'mmr', 'search', 'hybrid'].map((type): RestRow => ({
     route: 'POST /pipelines/:id/search',
     case: type,
     request: (fx) => ({ method: 'POST', path: `/pipelines/${fx.a.id}/search`, body: searchBody(type) }),
@@ -319,12 +319,6 @@ export const CORE_READ_ROWS: RestRow[] = [
     check: (body: any[], fx, kind) => {
       if (readsVersion(kind, 'A', HIDDEN) ? body.length === 0 : body.length > 0) fail(`found ${body.length}`);
     },
-  },
-  {
-    route: 'POST /pipelines/:id/search',
-    case: 'hybrid (a placeholder)',
-    request: (fx) => ({ method: 'POST', path: `/pipelines/${fx.a.id}/search`, body: searchBody('hybrid') }),
-    expect: searchersOfA(501),
   },
   {
     route: 'POST /pipelines/:id/search',

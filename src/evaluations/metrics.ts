@@ -1,0 +1,67 @@
+/**
+ * Retrieval metrics of one ranked answer against graded judgements, as trec_eval
+ * defines them (at a cut-off k): what a search found of what was relevant.
+ *
+ *  - hit@k: 1 when any relevant item is among the first k, else 0;
+ *  - recall@k: the share of the relevant items among the first k;
+ *  - precision@k: the share of the first k that are relevant (k in the denominator,
+ *    however many were returned, as trec_eval's P_k);
+ *  - MRR@k: 1 / the rank of the first relevant item among the first k, else 0;
+ *  - nDCG@k: the discounted cumulative gain of the first k (gain = the grade, discount
+ *    log2(rank + 1)) over that of the ideal order of all judged items.
+ *
+ * Items are compared by id; a ranked id that repeats counts once, at its first rank.
+ * Grades are positive numbers; an item not judged, or judged 0, is not relevant.
+ */
+
+export interface Metrics {
+  hit_at_k: number;
+  recall_at_k: number;
+  precision_at_k: number;
+  mrr_at_k: number;
+  ndcg_at_k: number;
+}
+
+export function metricsAt(
+  ranked: readonly string[],
+  relevant: ReadonlyMap<string, number>,
+  k: number,
+): Metrics {
+  const seen = new Set<string>();
+  const top: string[] = [];
+  for (const id of ranked) {
+    if (top.length === k) break;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    top.push(id);
+  }
+  const grade = (id: string) => Math.max(0, relevant.get(id) ?? 0);
+  const judged = [...relevant.values()].filter((g) => g > 0);
+  const found = top.filter((id) => grade(id) > 0);
+  const first = top.findIndex((id) => grade(id) > 0);
+  const dcg = top.reduce((sum, id, i) => sum + grade(id) / Math.log2(i + 2), 0);
+  const ideal = [...judged]
+    .sort((a, b) => b - a)
+    .slice(0, k)
+    .reduce((sum, g, i) => sum + g / Math.log2(i + 2), 0);
+  return {
+    hit_at_k: found.length > 0 ? 1 : 0,
+    recall_at_k: judged.length === 0 ? 0 : found.length / judged.length,
+    precision_at_k: k === 0 ? 0 : found.length / k,
+    mrr_at_k: first < 0 ? 0 : 1 / (first + 1),
+    ndcg_at_k: ideal === 0 ? 0 : dcg / ideal,
+  };
+}
+
+/** The mean of each metric over queries (0 for none). */
+export function meanMetrics(all: readonly Metrics[]): Metrics {
+  const mean = (pick: (m: Metrics) => number) =>
+    all.length === 0 ? 0 : all.reduce((sum, m) => sum + pick(m), 0) / all.length;
+  return {
+    hit_at_k: mean((m) => m.hit_at_k),
+    recall_at_k: mean((m) => m.recall_at_k),
+    precision_at_k: mean((m) => m.precision_at_k),
+    mrr_at_k: mean((m) => m.mrr_at_k),
+    ndcg_at_k: mean((m) => m.ndcg_at_k),
+  };
+}
