@@ -34,8 +34,20 @@ export interface Lexed {
 
 /** What the evaluation needs of a Trove: its REST API, as the caller reaches it. */
 export interface Api {
-  post(route: string, body: unknown): Promise<any>;
-  get(route: string): Promise<any>;
+  post(route: string, body: unknown): Promise<unknown>;
+  get(route: string): Promise<unknown>;
+}
+
+/** What the evaluation reads of Trove's answers. */
+interface Stored {
+  id: string;
+}
+interface Hit {
+  document_id: string;
+}
+interface FragmentPage {
+  data: { page_content?: string }[];
+  page_info: { has_next: boolean; after: string | null };
 }
 
 export interface Collection {
@@ -47,15 +59,15 @@ export interface Collection {
 
 /** Creates a pipeline (hashing model, full text) and stores the pages in it. */
 export async function loadCollection(api: Api, pages: ManPage[], name: string): Promise<Collection> {
-  const pipeline = await api.post('/pipelines', { name, classifications: ['public'] });
+  const pipeline = (await api.post('/pipelines', { name, classifications: ['public'] })) as Stored;
   const stored = new Map<string, string>();
   for (let i = 0; i < pages.length; i += 100) {
     const batch = pages.slice(i, i + 100);
-    const documents = await api.post(
+    const documents = (await api.post(
       `/pipelines/${pipeline.id}/documents`,
       batch.map((page) => ({ external_id: page.name, content: page.content, classification: 'public' })),
-    );
-    documents.forEach((doc: any, j: number) => stored.set(doc.id, batch[j].name));
+    )) as Stored[];
+    documents.forEach((doc, j) => stored.set(doc.id, batch[j].name));
   }
   return {
     pipelineId: pipeline.id,
@@ -73,7 +85,7 @@ export async function evaluateSearch(
   const all: Metrics[] = [];
   let empty = 0;
   for (const { query, page } of collection.queries) {
-    const hits: any[] = await api.post(`/pipelines/${collection.pipelineId}/search`, { ...body, query });
+    const hits = (await api.post(`/pipelines/${collection.pipelineId}/search`, { ...body, query })) as Hit[];
     if (hits.length === 0) empty++;
     const ranked = hits.map((hit) => collection.pages.get(hit.document_id)!);
     all.push(metricsAt(ranked, new Map([[page, 1]]), K));
@@ -91,10 +103,10 @@ export async function fragmentsOf(
     let after: string | null = null;
     for (;;) {
       const query: string = after === null ? '' : `&after=${after}`;
-      const listing = await api.get(
+      const listing = (await api.get(
         `/pipelines/${collection.pipelineId}/documents/${documentId}/fragments?limit=100${query}`,
-      );
-      out.push(...listing.data.map((f: any) => ({ page, text: f.page_content ?? '' })));
+      )) as FragmentPage;
+      out.push(...listing.data.map((f) => ({ page, text: f.page_content ?? '' })));
       if (!listing.page_info.has_next) break;
       after = listing.page_info.after;
     }
@@ -161,7 +173,10 @@ export function plainWords(texts: string[]): Lexed[] {
 /** `to_tsvector('english', text)` by an in-memory PGlite: the lexemes Trove's full text is made of. */
 class PostgresLexemes {
   private constructor(
-    private readonly db: { query: (sql: string, params: unknown[]) => Promise<any>; close(): Promise<void> },
+    private readonly db: {
+      query: (sql: string, params: unknown[]) => Promise<{ rows: unknown[] }>;
+      close(): Promise<void>;
+    },
   ) {}
 
   static async start(): Promise<PostgresLexemes> {
