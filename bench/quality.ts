@@ -35,6 +35,7 @@ export interface Lexed {
 /** What the evaluation needs of a Trove: its REST API, as the caller reaches it. */
 export interface Api {
   post(route: string, body: unknown): Promise<unknown>;
+  patch(route: string, body: unknown): Promise<unknown>;
   get(route: string): Promise<unknown>;
 }
 
@@ -91,6 +92,21 @@ export async function evaluateSearch(
     all.push(metricsAt(ranked, new Map([[page, 1]]), K));
   }
   return { metrics: meanMetrics(all), empty: empty / collection.queries.length };
+}
+
+/** Full text as pipelines that keep `ts_rank` rank it (every word required): the pipeline switched for the run, then back. */
+export async function evaluateTsRank(
+  api: Api,
+  collection: Collection,
+): Promise<{ metrics: Metrics; empty: number }> {
+  const patch = (ranking: string) =>
+    api.patch(`/pipelines/${collection.pipelineId}`, { full_text_ranking: ranking });
+  await patch('ts_rank');
+  try {
+    return await evaluateSearch(api, collection, SEARCHES.find((s) => s.body.type === 'search')!.body);
+  } finally {
+    await patch('bm25');
+  }
 }
 
 /** The collection's fragments as Trove stored them: each with its page. */
@@ -234,6 +250,7 @@ async function main(argv: string[]): Promise<void> {
     const rest = new RestClient(`http://127.0.0.1:${port}`, key, secret);
     const api: Api = {
       post: (route, body) => rest.call('POST', route, body),
+      patch: (route, body) => rest.call('PATCH', route, body),
       get: (route) => rest.call('GET', route),
     };
     const collection = await loadCollection(api, pages, `quality-${Date.now()}`);
@@ -243,6 +260,7 @@ async function main(argv: string[]): Promise<void> {
       rows.push([name, await evaluateSearch(api, collection, body)]);
       log(`ran ${name}`);
     }
+    rows.push(['search (ts_rank, before BM25)', await evaluateTsRank(api, collection)]);
     const fragments = await fragmentsOf(api, collection);
     const lexemes = await PostgresLexemes.start();
     try {

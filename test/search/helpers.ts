@@ -118,26 +118,27 @@ export function lexemesOf(texts: string[], language = 'english'): Lexed[] {
   const key = (text: string) => `${language}\u0000${text}`;
   const missing = [...new Set(texts.filter((text) => !lexed.has(key(text))))];
   if (missing.length > 0) {
+    // The texts go through standard input: a collection is larger than a command line may be.
     const script = `
       const { PGlite } = require('@electric-sql/pglite');
       (async () => {
+        const texts = JSON.parse(require('node:fs').readFileSync(0, 'utf8'));
         const db = await PGlite.create();
-        const out = [];
-        for (const text of JSON.parse(process.argv[1])) {
-          const { rows } = await db.query(
-            'SELECT lexeme, array_length(positions, 1) AS tf FROM unnest(to_tsvector($1::regconfig, $2))',
-            [process.argv[2], text]);
-          out.push(rows);
-        }
+        const { rows } = await db.query(
+          'SELECT t.i::int - 1 AS i, l.lexeme, array_length(l.positions, 1) AS tf ' +
+          'FROM unnest($1::text[]) WITH ORDINALITY AS t(text, i), unnest(to_tsvector($2::regconfig, t.text)) AS l',
+          [texts, process.argv[1]]);
+        const out = texts.map(() => []);
+        for (const row of rows) out[row.i].push({ lexeme: row.lexeme, tf: row.tf });
         process.stdout.write(JSON.stringify(out));
         await db.close();
       })().catch((error) => { console.error(error); process.exit(1); });`;
     const root = path.resolve(__dirname, '../..');
-    const output = execFileSync(
-      path.join(root, 'node_modules/.bin/node'),
-      ['-e', script, JSON.stringify(missing), language],
-      { cwd: root, maxBuffer: 64 * 1024 * 1024 },
-    );
+    const output = execFileSync(path.join(root, 'node_modules/.bin/node'), ['-e', script, language], {
+      cwd: root,
+      input: JSON.stringify(missing),
+      maxBuffer: 256 * 1024 * 1024,
+    });
     (JSON.parse(output.toString()) as { lexeme: string; tf: number }[][]).forEach((rows, i) =>
       lexed.set(key(missing[i]), {
         tf: new Map(rows.map((r) => [r.lexeme, r.tf])),
