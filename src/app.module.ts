@@ -9,6 +9,7 @@ import { DocumentsModule } from './documents/documents.module';
 import { EmbeddingsModule } from './embeddings/embeddings.module';
 import { FilesModule } from './files/files.module';
 import { LlmsModule } from './llms/llms.module';
+import { RerankersModule } from './rerankers/rerankers.module';
 import { GuidedMindModule } from './mcp/guided-mind/guided-mind.module';
 import { McpModule } from './mcp/mcp.module';
 import { OperatorModule } from './operator/operator.module';
@@ -37,6 +38,7 @@ export class AppModule {
         McpModule,
         GuidedMindModule,
         LlmsModule,
+        RerankersModule,
         AgentsModule,
         OpenApiModule,
         OperatorModule.forRoot({

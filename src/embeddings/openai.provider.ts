@@ -10,7 +10,13 @@ import { parseBaseUrl } from '../common/base-url';
 import { DomainError, ErrorCode, invalid } from '../common/errors';
 import { embeddingDuration, embeddingErrors } from '../observability/metrics';
 import { checkModelSize, Embedder, EmbeddingModelSpec, EmbeddingProvider } from './embedding-provider';
-import { DEFAULT_RETRY_POLICY, endpointError, JsonEndpoint, postJson, RetryPolicy } from './openai-http';
+import {
+  DEFAULT_RETRY_POLICY,
+  endpointError,
+  JsonEndpoint,
+  postJson,
+  RetryPolicy,
+} from '../common/json-endpoint';
 import {
   integerParameter,
   optionalIntegerParameter,
@@ -176,8 +182,12 @@ class OpenAiEmbedder implements Embedder {
   }
 
   /** How errors name the endpoint: by its address to admin keys, by its model to the others. */
-  private labels(): Pick<JsonEndpoint, 'label' | 'publicLabel'> {
-    return { label: this.parameters.base_url, publicLabel: `of model '${this.model.name}'` };
+  private labels(): Pick<JsonEndpoint, 'noun' | 'label' | 'publicLabel'> {
+    return {
+      noun: 'Embedding endpoint',
+      label: this.parameters.base_url,
+      publicLabel: `of model '${this.model.name}'`,
+    };
   }
 
   /**

@@ -10,6 +10,7 @@ import { EmbeddingsService } from '../embeddings/embeddings.service';
 import { FragmentsService } from '../fragments/fragments.service';
 import { PipelineRecord } from '../pipelines/pipeline';
 import { PipelinesService } from '../pipelines/pipelines.service';
+import { RerankersService } from '../rerankers/rerankers.service';
 import { SearchService } from '../search/search.service';
 import { searchRequest } from '../search/search.types';
 import { JsonRpcError, RpcCode } from './mcp-errors';
@@ -37,6 +38,7 @@ const withModel: PipelineRecord = {
   full_text_k1: 1.2,
   full_text_b: 0.75,
   full_text_language: 'english',
+  default_reranker_id: null,
   classifications: ['public'],
   hierarchy: [],
   created_at: new Date(),
@@ -63,6 +65,7 @@ function setup(
       liveByIds: async () => [],
     } as unknown as FragmentsService,
     { embedQuery: async () => (calls.push('embed'), embed()) } as unknown as EmbeddingsService,
+    {} as RerankersService,
     loadSettings({}),
   );
   return { service, calls };

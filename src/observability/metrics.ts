@@ -127,6 +127,20 @@ export const embeddingErrors = new Counter({
   registers: [registry],
 });
 
+export const rerankDuration = new Histogram({
+  name: 'trove_rerank_duration_seconds',
+  help: 'Latency of one rerank of a search (every batch of its candidates), by provider.',
+  labelNames: ['provider'] as const,
+  buckets: LATENCY_BUCKETS,
+  registers: [registry],
+});
+export const rerankErrors = new Counter({
+  name: 'trove_rerank_errors_total',
+  help: 'Failed reranks (after retries), by provider.',
+  labelNames: ['provider'] as const,
+  registers: [registry],
+});
+
 // Agents and LLMs
 export const agentTurns = new Counter({
   name: 'trove_agent_turns_total',

@@ -56,6 +56,9 @@ export const Pipeline = z.object({
     .describe("bm25: Okapi BM25, any of the query's words matches; ts_rank: every word must match"),
   full_text_bm25: z.object({ k1: z.number(), b: z.number() }).describe("BM25's parameters"),
   full_text_language: z.string().describe('the text search configuration (stemming, stop words)'),
+  default_reranker_id: id
+    .nullable()
+    .describe("the reranker of the pipeline's agents and rag_search; null: none"),
   created_at: timestamp,
 });
 export const Classifications = z.object({

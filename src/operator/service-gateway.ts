@@ -44,6 +44,7 @@ export class ServiceGateway implements TroveGateway {
         text_splitter_id: splitterId,
         full_text_search: desired.fullTextSearch,
         ...FULL_TEXT_DEFAULTS,
+        default_reranker_id: null,
         classifications: desired.classifications,
         hierarchy: desired.hierarchy,
       });

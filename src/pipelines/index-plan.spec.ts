@@ -29,6 +29,7 @@ const pipeline = (overrides: Partial<PipelineRecord> = {}): PipelineRecord => ({
   full_text_k1: 1.2,
   full_text_b: 0.75,
   full_text_language: 'english',
+  default_reranker_id: null,
   classifications: ['public'],
   hierarchy: [],
   created_at: new Date(0),

@@ -51,6 +51,8 @@ export interface PipelineRecord {
   full_text_b: number;
   /** The text search configuration its lexemes are made with. */
   full_text_language: string;
+  /** The reranker its agents' retrieval and rag_search use; null: none. */
+  default_reranker_id: string | null;
   classifications: string[];
   hierarchy: HierarchyPair[];
   created_at: Date;

@@ -77,6 +77,10 @@ export const FULL_TEXT_DEFAULTS = {
   full_text_language: 'english',
 } as const;
 
+const defaultRerankerId = uuid('a reranker')
+  .nullable()
+  .describe("the reranker the pipeline's agents and rag_search rerank with; null: none");
+
 export const CreatePipelineSchema = z.strictObject({
   name,
   description: description.optional(),
@@ -86,6 +90,7 @@ export const CreatePipelineSchema = z.strictObject({
   full_text_ranking: fullTextRanking.default(FULL_TEXT_DEFAULTS.full_text_ranking),
   full_text_bm25: fullTextBm25.default(FULL_TEXT_DEFAULTS.full_text_bm25),
   full_text_language: fullTextLanguage.default(FULL_TEXT_DEFAULTS.full_text_language),
+  default_reranker_id: defaultRerankerId.default(null),
   classifications: ClassificationsSchema.shape.classifications.default(['default']),
   hierarchy: ClassificationsSchema.shape.hierarchy,
 });
@@ -107,5 +112,6 @@ export const UpdatePipelineSchema = z.strictObject({
   full_text_bm25: fullTextBm25.optional(),
   /** Another configuration: stored fragments get their lexemes again (a reindex job when there are any). */
   full_text_language: fullTextLanguage.optional(),
+  default_reranker_id: defaultRerankerId.optional(),
 });
 export type UpdatePipelineDto = z.output<typeof UpdatePipelineSchema>;

@@ -24,7 +24,7 @@ export interface Readable {
 
 const COLUMNS = `p.id, p.name, p.description, p.default_text_splitter_id, p.default_vector_embedding_id,
   p.full_text_search, p.full_text_ready, p.full_text_ranking, p.full_text_k1, p.full_text_b, p.full_text_language,
-  p.classifications, p.hierarchy, p.created_at, p.updated_at`;
+  p.default_reranker_id, p.classifications, p.hierarchy, p.created_at, p.updated_at`;
 
 function readableSql(readable: Readable, params: unknown[]): string {
   params.push(readable.include);
@@ -109,8 +109,9 @@ export class PipelinesRepository {
   ): Promise<void> {
     await tx.query(
       `INSERT INTO pipelines (id, name, description, default_text_splitter_id, default_vector_embedding_id,
-         full_text_search, classifications, hierarchy, full_text_ranking, full_text_k1, full_text_b, full_text_language)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::text[], $8::jsonb, $9, $10, $11, $12)`,
+         full_text_search, classifications, hierarchy, full_text_ranking, full_text_k1, full_text_b, full_text_language,
+         default_reranker_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::text[], $8::jsonb, $9, $10, $11, $12, $13)`,
       [
         row.id,
         row.name,
@@ -124,6 +125,7 @@ export class PipelinesRepository {
         row.full_text_k1,
         row.full_text_b,
         row.full_text_language,
+        row.default_reranker_id,
       ],
     );
   }
@@ -177,6 +179,7 @@ export class PipelinesRepository {
         | 'full_text_k1'
         | 'full_text_b'
         | 'full_text_language'
+        | 'default_reranker_id'
       >
     >,
     db: Queryable = this.db,

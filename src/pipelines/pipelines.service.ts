@@ -19,6 +19,7 @@ import { newId } from '../common/ids';
 import { ListEnvelope, MAX_FILTER_VALUE_CHARS, parseListQuery, TEXT_OPS, toEnvelope } from '../common/list';
 import { Classifications, normalizeClassifications } from './classification-hierarchy';
 import { FragmentsService } from '../fragments/fragments.service';
+import { RerankersService } from '../rerankers/rerankers.service';
 import { PipelineRecord } from './pipeline';
 import { ClassificationsDto, CreatePipelineDto, UpdatePipelineDto } from './pipelines.dto';
 import { HeldPipeline, PipelinesRepository } from './pipelines.repository';
@@ -35,6 +36,7 @@ export interface PipelineView {
   full_text_ranking: 'bm25' | 'ts_rank';
   full_text_bm25: { k1: number; b: number };
   full_text_language: string;
+  default_reranker_id: string | null;
   created_at: string;
 }
 
@@ -76,6 +78,7 @@ export function presentPipeline(
     full_text_ranking: p.full_text_ranking,
     full_text_bm25: { k1: p.full_text_k1, b: p.full_text_b },
     full_text_language: p.full_text_language,
+    default_reranker_id: p.default_reranker_id,
     created_at: p.created_at.toISOString(),
   };
 }
@@ -109,6 +112,7 @@ export class PipelinesService {
     private readonly pipelines: PipelinesRepository,
     private readonly catalogue: CatalogueService,
     private readonly fragments: FragmentsService,
+    private readonly rerankers: RerankersService,
     private readonly db: DatabaseService,
   ) {}
 
@@ -239,6 +243,7 @@ export class PipelinesService {
           throw invalid(`text_splitter_id: text splitter ${splitterId} does not exist`);
         }
         await this.checkLanguage(dto.full_text_language, tx);
+        await this.checkReranker(dto.default_reranker_id, tx);
         const models = await this.catalogue.findModels(modelIds, tx);
         const missing = modelIds.findIndex((m) => !models.some((row) => row.id === m));
         if (missing >= 0)
@@ -258,6 +263,7 @@ export class PipelinesService {
             full_text_k1: dto.full_text_bm25.k1,
             full_text_b: dto.full_text_bm25.b,
             full_text_language: dto.full_text_language,
+            default_reranker_id: dto.default_reranker_id,
             classifications: classifications.classifications,
             hierarchy: classifications.hierarchy,
           },
@@ -312,6 +318,7 @@ export class PipelinesService {
           );
         }
         if (dto.full_text_language !== undefined) await this.checkLanguage(dto.full_text_language, tx);
+        if (dto.default_reranker_id !== undefined) await this.checkReranker(dto.default_reranker_id, tx);
         const plan = planIndexes(current, dto, newId);
         const models = await this.catalogue.findModels(
           plan.add.map((v) => v.modelId),
@@ -366,6 +373,7 @@ export class PipelinesService {
         full_text_k1: dto.full_text_bm25?.k1,
         full_text_b: dto.full_text_bm25?.b,
         full_text_language: dto.full_text_language,
+        default_reranker_id: dto.default_reranker_id,
         ...(plan.fullText === 'unchanged'
           ? {}
           : {
@@ -384,6 +392,15 @@ export class PipelinesService {
     const added = live * (plan.add.length + (lexing ? 1 : 0));
     const all = (await this.fragments.countLive(id, tx)) * pending;
     return queue(tx, id, { added, all });
+  }
+
+  /**
+   * A reranker that exists, or a 422 naming the field. (Deleting a reranker a pipeline
+   * names is refused, and the foreign key keeps a race from leaving a dangling one.)
+   */
+  private async checkReranker(id: string | null, tx: Queryable): Promise<void> {
+    if (id !== null && !(await this.rerankers.exists(id, tx)))
+      throw invalid(`default_reranker_id: there is no reranker ${id}`);
   }
 
   /** A text search configuration PostgreSQL has, or a 422 naming the field. */

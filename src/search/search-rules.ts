@@ -18,7 +18,7 @@ import { SearchRequest } from './search.types';
 
 /** What the rules read of a request; its type only when it has one (MCP's `query` has none). */
 export type SearchRuleInput = Pick<SearchRequest, 'query' | 'classifications' | 'params'> &
-  Partial<Pick<SearchRequest, 'type'>>;
+  Partial<Pick<SearchRequest, 'type' | 'rerank'>>;
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
@@ -47,6 +47,9 @@ export function checkSearchRequest(request: SearchRuleInput, limits: Settings['l
     if ((params[name] ?? 0) > limits.searchMaxK)
       throw invalid(`params.${name}: must be at most ${limits.searchMaxK} (TROVE_SEARCH_MAX_K)`);
   }
+  const candidates = request.rerank?.candidates ?? 0;
+  if (candidates > limits.searchMaxK)
+    throw invalid(`rerank.candidates: must be at most ${limits.searchMaxK} (TROVE_SEARCH_MAX_K)`);
   const lambda = params.lambda_mult;
   if (!(Number.isFinite(lambda) && lambda >= 0 && lambda <= 1)) {
     throw invalid('params.lambda_mult: must be a number from 0 (diversity) to 1 (relevance), or null');

@@ -122,6 +122,22 @@ export const SearchBodySchema = z
         .nullable()
         .optional()
         .describe('null: cosine'),
+      rerank: z
+        .strictObject(
+          {
+            reranker_id: z
+              .string({ error: 'must be a reranker UUID' })
+              .refine(isUuid, 'must be a reranker UUID')
+              .describe('a reranker of GET /rerankers'),
+            candidates: count("how many of the search's results the reranker scores (3 × k, at least 20)"),
+          },
+          { error: 'expected an object {reranker_id, candidates}' },
+        )
+        .nullable()
+        .optional()
+        .describe(
+          "the search's best candidates scored again by a reranker; score: its relevance, descending",
+        ),
     },
     { error: 'expected a JSON object' },
   )
@@ -147,6 +163,13 @@ export function parseSearchBody(body: unknown): SearchRequest {
     filters: parsed.filters == null ? null : parseMetadataFilter(parsed.filters, 'filters'),
     distanceStrategy: parsed.distance_strategy ?? 'cosine',
     embeddingModelId,
+    rerank:
+      parsed.rerank == null
+        ? null
+        : {
+            rerankerId: parsed.rerank.reranker_id.toLowerCase(),
+            candidates: parsed.rerank.candidates ?? null,
+          },
   };
 }
 
@@ -161,6 +184,7 @@ function refusal(issue: z.core.$ZodIssue, body: Record<string, unknown>): string
     const key = issue.keys[0];
     if (where === '') return `${key}: unknown field; expected ${BODY_FIELDS.join(', ')}`;
     if (where === 'params') return notAParameter(body.type as RestType, key);
+    if (where === 'rerank') return `rerank.${key}: unknown field; expected reranker_id and candidates`;
     return `${where}.${key}: unknown field; expected values and match`;
   }
   if (issue.code === 'invalid_union' && where === 'classifications') {

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { EmbeddingsModule } from '../embeddings/embeddings.module';
 import { FragmentsModule } from '../fragments/fragments.module';
 import { PipelinesModule } from '../pipelines/pipelines.module';
+import { RerankersModule } from '../rerankers/rerankers.module';
 import { SearchController } from './search.controller';
 import { SearchService } from './search.service';
 
@@ -11,7 +12,7 @@ import { SearchService } from './search.service';
  * service as REST.
  */
 @Module({
-  imports: [EmbeddingsModule, FragmentsModule, PipelinesModule],
+  imports: [EmbeddingsModule, FragmentsModule, PipelinesModule, RerankersModule],
   controllers: [SearchController],
   providers: [SearchService],
   exports: [SearchService],

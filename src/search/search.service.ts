@@ -21,7 +21,7 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { AuthContext, Permission } from '../auth/auth-context';
-import { DomainError, ErrorCode } from '../common/errors';
+import { DomainError, ErrorCode, invalid } from '../common/errors';
 import { sortKeysDeep } from '../common/sort-keys';
 import { SETTINGS, Settings } from '../config/settings';
 import { EmbeddingsService } from '../embeddings/embeddings.service';
@@ -34,6 +34,8 @@ import { fullTextSettings, PipelineRecord, VectorEmbedding } from '../pipelines/
 import { PipelinesService } from '../pipelines/pipelines.service';
 import { DEFAULT_FUSION, fuse } from './fusion';
 import { maximalMarginalRelevance } from './mmr';
+import { byRelevance, rerankCandidates } from './rerank';
+import { RerankersService } from '../rerankers/rerankers.service';
 import {
   embeddingModelNotFound,
   fullTextDisabled,
@@ -62,6 +64,7 @@ export class SearchService {
     private readonly pipelines: PipelinesService,
     private readonly fragments: FragmentsService,
     private readonly embeddings: EmbeddingsService,
+    private readonly rerankers: RerankersService,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
@@ -102,8 +105,45 @@ export class SearchService {
     }
   }
 
-  /** Step 3: the search of the request's type; `embedding` is step 2's, for the types that use it. */
+  /**
+   * Step 3: the search of the request's type, and its rerank when it asks for one;
+   * `embedding` is step 2's, for the types that use it.
+   */
   async run(
+    auth: AuthContext,
+    pipeline: PipelineRecord,
+    request: SearchRequest,
+    embedding: QueryEmbedding | null,
+  ): Promise<SearchFragment[]> {
+    if (request.rerank === null) return this.runType(auth, pipeline, request, embedding);
+    const { k, fetch_k: fetchK } = request.params;
+    if (k === 0) return [];
+    const candidates = rerankCandidates(request);
+    const first = await this.runType(
+      auth,
+      pipeline,
+      {
+        ...request,
+        params: { ...request.params, k: candidates, fetch_k: Math.max(fetchK, candidates) },
+        rerank: null,
+      },
+      embedding,
+    );
+    const relevances = await this.rerankers
+      .rerank(
+        request.rerank.rerankerId,
+        request.query,
+        first.map((fragment) => fragment.page_content ?? ''),
+      )
+      .catch((error: unknown) => {
+        if (error instanceof DomainError && error.code === ErrorCode.NotFound)
+          throw invalid(`rerank.reranker_id: there is no reranker ${request.rerank!.rerankerId}`);
+        throw error;
+      });
+    return byRelevance(first, relevances, k);
+  }
+
+  private async runType(
     auth: AuthContext,
     pipeline: PipelineRecord,
     request: SearchRequest,

@@ -48,6 +48,8 @@ export interface SearchRequest {
   distanceStrategy: DistanceStrategy;
   /** An embedding MODEL id (not a vector embedding id); null: the pipeline's default. */
   embeddingModelId: string | null;
+  /** A rerank of the search's candidates (`candidates` of them; null: see rerank.ts), or none. */
+  rerank: { rerankerId: string; candidates: number | null } | null;
 }
 
 /**
@@ -64,6 +66,7 @@ export function searchRequest(
     filters: null,
     distanceStrategy: 'cosine',
     embeddingModelId: null,
+    rerank: null,
     ...fields,
   };
 }

@@ -141,6 +141,8 @@ export interface MatrixFixture {
   /** Ids of the pending files of A the kind may read. */
   pendingInA(kind: KeyKind): string[];
   agents: AgentsFixture;
+  /** A reranker with an API key at an address only admin keys may see, and one to delete. */
+  rerankers: { id: string; apiKey: string; address: string; doomed: string };
 }
 
 const tag = randomBytes(3).toString('hex');
@@ -395,6 +397,28 @@ export async function buildMatrixFixture(admin: Api): Promise<MatrixFixture> {
   }
 
   const agents = await buildAgentsFixture(admin, keys, KEY_KINDS, { a: a.id, b: b.id }, unique, ok);
+  const rerankerKey = unique('sk-reranker-secret');
+  // A name that never resolves: the probe fails fast, and the address is the fixture's own.
+  const rerankerAddress = `http://${unique('matrix-reranker')}.invalid`;
+  const reranker = await ok(
+    admin.post('/rerankers', {
+      name: unique('matrix-reranker'),
+      provider: 'cohere',
+      endpoint: rerankerAddress,
+      model: 'never-called',
+      api_key: rerankerKey,
+      parameters: { timeout_ms: 500 },
+    }),
+    'reranker',
+  );
+  const doomedReranker = await ok(
+    admin.post('/rerankers', {
+      name: unique('doomed-reranker'),
+      provider: 'tei',
+      endpoint: 'http://127.0.0.1:9',
+    }),
+    'reranker',
+  );
 
   const visibleInA = (kind: KeyKind) =>
     Object.values(docs)
@@ -433,6 +457,8 @@ export async function buildMatrixFixture(admin: Api): Promise<MatrixFixture> {
     }
     // Write-only: a secret for every kind.
     add("an LLM's api_key", agents.llm.apiKey);
+    add("a reranker's api_key", rerankerKey);
+    if (kind !== 'admin') add("a reranker's address", rerankerAddress);
     if (kind !== 'admin') add("the name of the admin's private agent", agents.privateAgent.name);
     for (const other of KEY_KINDS) {
       if (other === kind) continue;
@@ -461,5 +487,6 @@ export async function buildMatrixFixture(admin: Api): Promise<MatrixFixture> {
     visibleInA,
     pendingInA,
     agents,
+    rerankers: { id: reranker.id, apiKey: rerankerKey, address: rerankerAddress, doomed: doomedReranker.id },
   };
 }

@@ -19,6 +19,7 @@ import { AGENT_READ_ROWS, AGENT_WRITE_ROWS } from './permission-matrix/agents.ro
 import { ADMIN_WRITE_ROWS, CORE_READ_ROWS, DOCUMENT_WRITE_ROWS } from './permission-matrix/core.rows';
 import { FILE_READ_ROWS, FILE_WRITE_ROWS } from './permission-matrix/files.rows';
 import { LLM_READ_ROWS, LLM_WRITE_ROWS } from './permission-matrix/llms.rows';
+import { RERANKER_READ_ROWS, RERANKER_WRITE_ROWS } from './permission-matrix/rerankers.rows';
 import { RestRow } from './permission-matrix/rows';
 
 export { MCP_ENDPOINTS, MCP_ROWS } from './permission-matrix/mcp.rows';
@@ -35,6 +36,7 @@ export const READ_ROWS: RestRow[] = [
   ...CORE_READ_ROWS,
   ...FILE_READ_ROWS,
   ...LLM_READ_ROWS,
+  ...RERANKER_READ_ROWS,
   ...AGENT_READ_ROWS,
 ];
 
@@ -45,6 +47,7 @@ export const READ_ROWS: RestRow[] = [
  */
 export const WRITE_ROWS: RestRow[] = [
   ...LLM_WRITE_ROWS,
+  ...RERANKER_WRITE_ROWS,
   ...AGENT_WRITE_ROWS,
   ...DOCUMENT_WRITE_ROWS,
   ...FILE_WRITE_ROWS,

@@ -19,6 +19,7 @@ export interface Fixture {
   /** A file uploaded with `process=false`, waiting in the pipeline. */
   pendingFileId: string;
   llmId: string;
+  rerankerId: string;
   /** An agent over the pipeline, answering with the built-in extractive LLM. */
   agentKey: string;
   /** A conversation of the admin key with that agent, and the id of its first answer. */
@@ -202,6 +203,22 @@ export const ROUTES: Route[] = [
   },
   { method: 'POST', path: '/llms/:llmId/test', body: () => ({ text: 'a fuzzed question?' }) },
   { method: 'DELETE', path: '/llms/:llmId' },
+
+  // Rerankers
+  { method: 'GET', path: '/rerankers' },
+  {
+    method: 'POST',
+    path: '/rerankers',
+    body: () => ({
+      name: 'fuzzed-reranker',
+      provider: 'tei',
+      endpoint: 'http://127.0.0.1:9',
+      parameters: { timeout_ms: 200 },
+    }),
+  },
+  { method: 'GET', path: '/rerankers/:rerankerId' },
+  { method: 'POST', path: '/rerankers/:rerankerId/test', body: () => ({ text: 'a fuzzed question?' }) },
+  { method: 'DELETE', path: '/rerankers/:rerankerId' },
 
   // Agents API: agents
   { method: 'GET', path: V1, kind: 'agents' },

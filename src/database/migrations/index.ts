@@ -16,6 +16,7 @@ import { CacheGeneration1764580000000 } from './1764580000000-CacheGeneration';
 import { UnitVectors1764590000000 } from './1764590000000-UnitVectors';
 import { MetadataIndex1764600000000 } from './1764600000000-MetadataIndex';
 import { FullTextBm251764700000000 } from './1764700000000-FullTextBm25';
+import { Rerankers1764710000000 } from './1764710000000-Rerankers';
 
 export const MIGRATIONS = [
   Initial1764470000000,
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   UnitVectors1764590000000,
   MetadataIndex1764600000000,
   FullTextBm251764700000000,
+  Rerankers1764710000000,
 ];

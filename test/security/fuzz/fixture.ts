@@ -49,6 +49,12 @@ export async function createFixture(api: Api): Promise<Fixture> {
     { classification: 'public', process: 'false' },
   );
   const llm = await created('/llms', { name: 'fuzz-llm', provider: 'extractive' });
+  const reranker = await created('/rerankers', {
+    name: 'fuzz-reranker',
+    provider: 'tei',
+    endpoint: 'http://127.0.0.1:9',
+    parameters: { timeout_ms: 200 },
+  });
   const agent = await created('/api/v1/agents/create', {
     name: 'fuzz-agent',
     knowledge: [{ connectorId: pipeline.id }],
@@ -70,6 +76,7 @@ export async function createFixture(api: Api): Promise<Fixture> {
     jobId: job.id,
     pendingFileId: pending.file_id,
     llmId: llm.id,
+    rerankerId: reranker.id,
     agentKey: agent.agent._key,
     conversationId: conversation.conversation._id,
     messageId: conversation.conversation.messages[1]._id,

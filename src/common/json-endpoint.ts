@@ -1,6 +1,6 @@
 /**
- * One JSON POST to an embedding endpoint, with the retry policy every OpenAI-compatible
- * server needs: rate limits (429) and overloaded or restarting servers (5xx, dropped
+ * One JSON POST to a model endpoint (an embedding model's, a reranker's), with the retry
+ * policy every such server needs: rate limits (429) and overloaded or restarting servers (5xx, dropped
  * connections, hung requests) are transient and worth another try; any other 4xx is
  * our request's fault and will not get better by repeating it.
  *
@@ -11,8 +11,8 @@
  * internal host and port). Never the API key, scrubbed even from echoed error bodies.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { withoutAddress } from '../common/base-url';
-import { DomainError, ErrorCode } from '../common/errors';
+import { withoutAddress } from './base-url';
+import { DomainError, ErrorCode } from './errors';
 
 export interface RetryPolicy {
   /** Attempts in all, the first included. */
@@ -26,6 +26,8 @@ export interface RetryPolicy {
 export const DEFAULT_RETRY_POLICY: RetryPolicy = { attempts: 4, baseDelayMs: 200, maxDelayMs: 10_000 };
 
 export interface JsonEndpoint {
+  /** What messages call it: `Embedding endpoint`, `Reranker endpoint`. */
+  noun: string;
   url: string;
   /** How messages to admin keys name the endpoint: its base URL, not the full request URL. */
   label: string;
@@ -202,12 +204,12 @@ function toDomainError(endpoint: JsonEndpoint, failure: Failure, attempts: numbe
  * its address) and once for every other key (`who` names its model, `admin` is false).
  */
 export function endpointError(
-  endpoint: Pick<JsonEndpoint, 'label' | 'publicLabel'>,
+  endpoint: Pick<JsonEndpoint, 'noun' | 'label' | 'publicLabel'>,
   say: (who: string, admin: boolean) => string,
   data: Record<string, unknown>,
 ): DomainError {
-  return new DomainError(ErrorCode.Upstream, say(`Embedding endpoint ${endpoint.publicLabel}`, false), data, {
-    adminMessage: say(`Embedding endpoint ${endpoint.label}`, true),
+  return new DomainError(ErrorCode.Upstream, say(`${endpoint.noun} ${endpoint.publicLabel}`, false), data, {
+    adminMessage: say(`${endpoint.noun} ${endpoint.label}`, true),
   });
 }
 
