@@ -50,17 +50,24 @@ function citationData(citation: CitationRecord, orgId: string) {
       },
     };
   }
-  const named = [meta.title, meta.name].find((v): v is string => typeof v === 'string' && v !== '');
+  // A document made from a file carries the file's name and detected type (files.service.ts).
+  const text = (v: unknown): v is string => typeof v === 'string' && v !== '';
+  const filename = text(meta.filename) ? meta.filename : null;
+  const named = [filename, meta.title, meta.name].find(text);
+  const extension = filename?.includes('.')
+    ? filename.slice(filename.lastIndexOf('.') + 1).toLowerCase()
+    : null;
   return {
     ...common,
     citationType: 'vectordb',
     metadata: {
       orgId,
-      mimeType: 'text/plain',
+      mimeType: text(meta.mime_type) ? meta.mime_type : 'text/plain',
       recordId: citation.document_id!,
       recordName: named ?? citation.document_id!,
       origin: 'TROVE',
       recordVersion: citation.version,
+      ...(extension ? { extension } : {}),
       connector: 'TROVE',
       connectorId: citation.pipeline_id,
       recordType: 'DOCUMENT',
@@ -68,6 +75,18 @@ function citationData(citation: CitationRecord, orgId: string) {
       blockType: 'text',
     },
   };
+}
+
+/** Which searches found a cited fragment, as the citation's `context` says it. */
+const SEARCH_NAMES: Record<string, string> = {
+  similarity: 'similarity search',
+  search: 'full-text search',
+  rerank: 'the reranker',
+};
+function foundBy(searches: string[]): string {
+  const found = searches.filter((s) => s !== 'rerank').map((s) => SEARCH_NAMES[s] ?? s);
+  const by = found.length > 1 ? `${found.slice(0, -1).join(', ')} and ${found[found.length - 1]}` : found[0];
+  return `Found by ${by ?? 'search'}${searches.includes('rerank') ? ', ranked by the reranker' : ''}.`;
 }
 
 const excerpt = (text: string) => (text.length > 300 ? `${text.slice(0, 297)}...` : text);
@@ -112,6 +131,7 @@ export function presentMessage(
       citationId: c.id,
       relevanceScore: Math.min(1, Math.max(0, c.relevance)),
       excerpt: excerpt(c.content),
+      ...(c.found_by.length > 0 ? { context: foundBy(c.found_by) } : {}),
       citationData: citationData(c, orgId),
     })),
     ...(message.confidence !== null ? { confidence: message.confidence } : {}),

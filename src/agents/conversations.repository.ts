@@ -77,6 +77,8 @@ export interface CitationRow {
   content: Buffer;
   content_key_id: string;
   metadata: Record<string, unknown>;
+  /** The searches that found a fragment (src/search/search-hit.ts FoundBy); none for an attachment's passage. */
+  found_by: string[];
   created_at: Date;
 }
 
@@ -108,7 +110,7 @@ const CONVERSATION_COLUMNS = `id, agent_key, org_id, user_id, title, status, fai
 const MESSAGE_COLUMNS = `id, conversation_id, message_type, content, content_key_id, content_format, confidence,
   follow_up_questions, feedback, metadata, model_info, applied_filters, attachments, tools, parts, created_at, updated_at`;
 const CITATION_COLUMNS = `id, message_id, position, pipeline_id, document_id, fragment_id, classification,
-  attachment_id, chunk_index, version, score, relevance, content, content_key_id, metadata, created_at`;
+  attachment_id, chunk_index, version, score, relevance, content, content_key_id, metadata, found_by, created_at`;
 
 const JSON_COLUMNS = new Set([
   'model_info',

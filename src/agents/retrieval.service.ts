@@ -1,6 +1,7 @@
 /**
- * Retrieval for agent turns, through SearchService.search (the code path of REST and
- * MCP search) with the caller's own key: a pipeline is searched only when it is in
+ * Retrieval for agent turns, through SearchService.retrieve (hybrid search where the
+ * pipeline has full text and a model, reranked by its default reranker; the code path
+ * of every search) with the caller's own key: a pipeline is searched only when it is in
  * the agent's knowledge, in the request's filters (when given; they only narrow),
  * and readable and executable by the key; classifications are narrowed to the key's
  * allow-list by the search itself. A pipeline that is gone or hidden is skipped
@@ -8,11 +9,11 @@
  */
 import { Injectable } from '@nestjs/common';
 import { AuthContext, Permission } from '../auth/auth-context';
-import { DomainError, ErrorCode, hasReason } from '../common/errors';
-import { SearchErrorReason } from '../search/search-errors';
+import { DomainError, ErrorCode } from '../common/errors';
+import { FoundBy, SearchHit } from '../search/search-hit';
 import { PipelinesService } from '../pipelines/pipelines.service';
 import { SearchService } from '../search/search.service';
-import { SearchFragment, searchRequest } from '../search/search.types';
+import { SearchFragment } from '../search/search.types';
 import { AgentRecord } from './agents.repository';
 import { Capabilities, TurnFilters } from './conversations.dto';
 import { KnowledgeNarrowing, narrowingOf } from './knowledge-scope';
@@ -26,6 +27,8 @@ export interface FragmentSource extends PromptSource {
   classification: string;
   fragment: SearchFragment;
   relevance: number;
+  /** The searches that found it (search-hit.ts), kept with its citation. */
+  foundBy: FoundBy[];
 }
 
 export interface ScopeEntry {
@@ -77,17 +80,12 @@ export class RetrievalService {
     query: string,
     options: { k: number; seen: Set<string>; firstMarker: number; signal: AbortSignal },
   ): Promise<FragmentSource[]> {
-    const found: { entry: ScopeEntry; fragment: SearchFragment; relevance: number }[] = [];
+    const found: { entry: ScopeEntry; fragment: SearchFragment; relevance: number; foundBy: FoundBy[] }[] =
+      [];
     for (const entry of scope) {
       options.signal.throwIfAborted();
-      const { fragments, fullText } = await this.searchPipeline(auth, entry, query, options.k);
-      found.push(
-        ...fragments.map((fragment) => ({
-          entry,
-          fragment,
-          relevance: relevanceOf(fragment.score, fullText),
-        })),
-      );
+      for (const hit of await this.searchPipeline(auth, entry, query, options.k))
+        found.push({ entry, ...hit });
     }
     const seen = new Set(options.seen);
     return found
@@ -104,6 +102,7 @@ export class RetrievalService {
         text: hit.fragment.page_content ?? '',
         fragment: hit.fragment,
         relevance: hit.relevance,
+        foundBy: hit.foundBy,
       }));
   }
 
@@ -112,39 +111,22 @@ export class RetrievalService {
     entry: ScopeEntry,
     query: string,
     k: number,
-  ): Promise<{ fragments: SearchFragment[]; fullText: boolean }> {
+  ): Promise<{ fragment: SearchFragment; relevance: number; foundBy: FoundBy[] }[]> {
     const { classifications, documentIds, metadata } = entry.narrowing;
-    const base = searchRequest({
-      type: 'similarity',
-      query,
-      classifications: classifications ? { values: classifications, match: 'hierarchical' } : 'all',
-      // A document narrowing is applied to the results: ask for more so k survive it.
-      params: { k: documentIds ? k * 4 : k, fetch_k: 0, lambda_mult: 0.5, threshold: null },
-      filters: metadata,
-    });
-    let fragments: SearchFragment[];
-    let fullText = false;
+    let hits: SearchHit[];
     try {
-      fragments = await this.searchService.search(auth, entry.pipelineId, base);
+      ({ hits } = await this.searchService.retrieve(auth, entry.pipelineId, {
+        query,
+        classifications: classifications ? { values: classifications, match: 'hierarchical' } : 'all',
+        // A document narrowing is applied to the results: ask for more so k survive it.
+        k: documentIds ? k * 4 : k,
+        filters: metadata,
+      }));
     } catch (error) {
-      if (error instanceof DomainError && error.code === ErrorCode.NotFound)
-        return { fragments: [], fullText };
-      // A pipeline without embedding models is searched by its full text.
-      if (!hasReason(error, SearchErrorReason.NoEmbeddingModel)) throw error;
-      fullText = true;
-      fragments = await this.searchService.search(auth, entry.pipelineId, { ...base, type: 'search' });
+      if (error instanceof DomainError && error.code === ErrorCode.NotFound) return [];
+      throw error;
     }
-    if (documentIds) fragments = fragments.filter((f) => documentIds.includes(f.document_id)).slice(0, k);
-    return { fragments, fullText };
+    if (documentIds) hits = hits.filter((hit) => documentIds.includes(hit.fragment.document_id)).slice(0, k);
+    return hits;
   }
-}
-
-/**
- * How related a fragment is to the question, 0..1: a cosine distance d gives 1 - d
- * (0 for unrelated or opposite texts); a full-text rank r, which grows without a
- * fixed bound, gives r / (r + 0.1), so any match counts and better ones count more.
- */
-function relevanceOf(score: number, fullText: boolean): number {
-  const relevance = fullText ? score / (score + 0.1) : 1 - score;
-  return Math.min(1, Math.max(0, relevance));
 }

@@ -182,6 +182,7 @@ function citationOf(source: Source, position: number): CitationInput {
       chunk_index: source.chunkIndex,
       version: null,
       score: source.relevance,
+      found_by: [],
       metadata: {
         recordName,
         mimeType,
@@ -201,6 +202,7 @@ function citationOf(source: Source, position: number): CitationInput {
     chunk_index: source.fragment.order_id,
     version: source.fragment.version,
     score: source.fragment.score,
+    found_by: source.foundBy,
     metadata: source.fragment.metadata,
   };
 }

@@ -79,6 +79,11 @@ export interface ScoredFragment {
   score: number;
 }
 
+/** A fragment found by full text: its rank, and how much of the query it answers, 0..1 (full-text.repository.ts). */
+export interface RankedFragment extends ScoredFragment {
+  relevance: number;
+}
+
 /** An MMR candidate: a nearest fragment's id, distance and stored vector, its text left unread. */
 export interface VectorCandidate {
   id: string;

@@ -16,6 +16,7 @@ import {
   Fragment,
   FullTextSettings,
   NewFragment,
+  RankedFragment,
   ScoredFragment,
   SealedFragment,
   SearchScope,
@@ -175,9 +176,9 @@ export class FragmentsService {
     settings: FullTextSettings,
     limit: number,
     minRank: number | null,
-  ): Promise<ScoredFragment[]> {
+  ): Promise<RankedFragment[]> {
     const hits = await this.fullTextSearch.search(scope, text, settings, limit, minRank);
-    return hits.map((hit) => ({ fragment: this.open(hit.row), score: hit.rank }));
+    return hits.map((hit) => ({ fragment: this.open(hit.row), score: hit.rank, relevance: hit.relevance }));
   }
 
   /** How many live fragments the pipeline holds (what an index added to it must cover). */

@@ -153,6 +153,12 @@ export const Message = z
         citationId: objectId,
         relevanceScore: z.number().min(0).max(1),
         excerpt: z.string().describe('the first 300 characters'),
+        context: z
+          .string()
+          .optional()
+          .describe(
+            "which searches found a pipeline's fragment, e.g. 'Found by similarity search and full-text search.'",
+          ),
         citationData: Citation,
       }),
     ),

@@ -4,7 +4,7 @@
  * relevant of them returned with the reranker's relevance as their score, descending
  * (ties by id). The first search's threshold still decides which candidates there are.
  */
-import { SearchFragment, SearchRequest } from './search.types';
+import { SearchRequest } from './search.types';
 
 export const CANDIDATES_PER_RESULT = 3;
 export const MIN_CANDIDATES = 20;
@@ -13,12 +13,4 @@ export const MIN_CANDIDATES = 20;
 export function rerankCandidates(request: SearchRequest): number {
   const { k } = request.params;
   return request.rerank?.candidates ?? Math.max(CANDIDATES_PER_RESULT * k, MIN_CANDIDATES);
-}
-
-/** The `k` most relevant of `candidates`, given each one's relevance (in the candidates' order). */
-export function byRelevance(candidates: SearchFragment[], relevances: number[], k: number): SearchFragment[] {
-  return candidates
-    .map((fragment, i) => ({ ...fragment, score: relevances[i] }))
-    .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-    .slice(0, k);
 }

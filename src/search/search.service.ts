@@ -5,15 +5,19 @@
  *  2. `embed`: the embedding model (the one named, a model of one of the pipeline's
  *     vector embeddings, or the default) and the query's vector;
  *  3. `run`: the search of the type, over the requested classifications (expanded,
- *     then narrowed to the key's allow-list) and the metadata filter.
+ *     then narrowed to the key's allow-list) and the metadata filter, and its rerank
+ *     when the request asks for one (rerank.ts).
  * `search` runs them in that order, embedding only for the types that use a vector. An
  * edge whose contract orders them otherwise calls the steps itself (MCP's
  * search_knowledge embeds the query for every type: src/mcp/search-knowledge.ts).
+ * `retrieve` is the search of the edges that answer a question rather than run a
+ * search (agents, rag_search): the best type the pipeline offers, reranked by its
+ * default reranker, each hit with a relevance (search-hit.ts).
  *
  * Scores: the distance (ascending) for similarity and MMR, the rank (descending)
- * for full text, the fused score (descending) for hybrid. With inner_product the
- * distance is pgvector's `<#>`, the negated inner product, so that smaller is nearer
- * for every strategy.
+ * for full text, the fused score (descending) for hybrid, the reranker's relevance
+ * (descending) when reranked. With inner_product the distance is pgvector's `<#>`, the
+ * negated inner product, so that smaller is nearer for every strategy.
  *
  * Hybrid runs a similarity search and a BM25 search of the same scope at once, each
  * taking more candidates than it returns (`candidates`, by default HYBRID_CANDIDATES
@@ -22,31 +26,26 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AuthContext, Permission } from '../auth/auth-context';
 import { DomainError, ErrorCode, invalid } from '../common/errors';
-import { sortKeysDeep } from '../common/sort-keys';
 import { SETTINGS, Settings } from '../config/settings';
 import { EmbeddingsService } from '../embeddings/embeddings.service';
-import { Fragment, SearchScope } from '../fragments/fragment';
+import { SearchScope } from '../fragments/fragment';
 import { FragmentsService } from '../fragments/fragments.service';
 import { searchDuration, searchResults } from '../observability/metrics';
 import { allowedClassifications, narrowClassifications } from '../pipelines/classification-access';
 import { expandClassifications } from '../pipelines/classification-hierarchy';
-import { fullTextSettings, PipelineRecord, VectorEmbedding } from '../pipelines/pipeline';
+import { fullTextSettings, PipelineRecord } from '../pipelines/pipeline';
 import { PipelinesService } from '../pipelines/pipelines.service';
+import { RerankersService } from '../rerankers/rerankers.service';
 import { DEFAULT_FUSION, fuse } from './fusion';
 import { maximalMarginalRelevance } from './mmr';
-import { byRelevance, rerankCandidates } from './rerank';
-import { RerankersService } from '../rerankers/rerankers.service';
-import {
-  embeddingModelNotFound,
-  fullTextDisabled,
-  hybridNeedsFullText,
-  hybridNeedsModel,
-  indexNotReady,
-  noEmbeddingModel,
-  typeNotImplemented,
-} from './search-errors';
+import { rerankCandidates } from './rerank';
+import { checkType, retrievalType, selectVectorEmbedding } from './search-checks';
+import { hybridNeedsModel } from './search-errors';
+import { clamp01, distanceRelevance, present, SearchHit } from './search-hit';
 import { checkSearchRequest, SearchRuleInput } from './search-rules';
-import { embedsQuery, SearchFragment, SearchRequest } from './search.types';
+import { embedsQuery, SearchFragment, SearchRequest, searchRequest, SearchType } from './search.types';
+
+export { selectVectorEmbedding } from './search-checks';
 
 /** Candidates each leg of a hybrid search takes per result asked for, and at least. */
 export const HYBRID_CANDIDATES = 4;
@@ -54,9 +53,12 @@ export const MIN_HYBRID_CANDIDATES = 50;
 
 /** The query's vector, and the vector embedding it was embedded for. */
 export interface QueryEmbedding {
-  vectorEmbedding: VectorEmbedding;
+  vectorEmbedding: PipelineRecord['vectorEmbeddings'][number];
   vector: number[];
 }
+
+/** What an edge that answers questions asks of a pipeline (`retrieve`). */
+export type Retrieval = Pick<SearchRequest, 'query' | 'classifications' | 'filters'> & { k: number };
 
 @Injectable()
 export class SearchService {
@@ -70,11 +72,39 @@ export class SearchService {
 
   async search(auth: AuthContext, pipelineId: string, request: SearchRequest): Promise<SearchFragment[]> {
     const pipeline = await this.open(auth, pipelineId, request);
-    if (request.type === 'hybrid') checkType(pipeline, request);
-    if (request.type === 'hybrid' && pipeline.vectorEmbeddings.length === 0)
-      throw hybridNeedsModel(pipeline.id);
+    if (request.type === 'hybrid') {
+      checkType(pipeline, request);
+      if (pipeline.vectorEmbeddings.length === 0) throw hybridNeedsModel(pipeline.id);
+    }
     const embedding = embedsQuery(request.type) ? await this.embed(pipeline, request) : null;
     return this.run(auth, pipeline, request, embedding);
+  }
+
+  /**
+   * The passages of the pipeline that best answer a question, most relevant first: a
+   * hybrid search when the pipeline has full text and a model ready, else the one it
+   * has, reranked by its default reranker when it names one. Also which type it ran.
+   */
+  async retrieve(
+    auth: AuthContext,
+    pipelineId: string,
+    retrieval: Retrieval,
+  ): Promise<{ type: SearchType; hits: SearchHit[] }> {
+    const { k, ...fields } = retrieval;
+    const base = searchRequest({
+      type: 'similarity',
+      ...fields,
+      params: { k, fetch_k: 0, lambda_mult: 0.5, threshold: null },
+    });
+    const pipeline = await this.open(auth, pipelineId, base);
+    const type = retrievalType(pipeline);
+    const rerank =
+      pipeline.default_reranker_id === null
+        ? null
+        : { rerankerId: pipeline.default_reranker_id, candidates: null };
+    const request = { ...base, type, rerank };
+    const embedding = embedsQuery(type) ? await this.embed(pipeline, request) : null;
+    return { type, hits: await this.hits(auth, pipeline, request, embedding) };
   }
 
   /** Step 1: the pipeline the key may search, once the request obeys the rules. */
@@ -105,21 +135,28 @@ export class SearchService {
     }
   }
 
-  /**
-   * Step 3: the search of the request's type, and its rerank when it asks for one;
-   * `embedding` is step 2's, for the types that use it.
-   */
+  /** Step 3: the search of the request's type; `embedding` is step 2's, for the types that use it. */
   async run(
     auth: AuthContext,
     pipeline: PipelineRecord,
     request: SearchRequest,
     embedding: QueryEmbedding | null,
   ): Promise<SearchFragment[]> {
-    if (request.rerank === null) return this.runType(auth, pipeline, request, embedding);
+    return (await this.hits(auth, pipeline, request, embedding)).map((hit) => hit.fragment);
+  }
+
+  /** Step 3 with each hit's relevance and provenance; the rerank when the request asks for one. */
+  private async hits(
+    auth: AuthContext,
+    pipeline: PipelineRecord,
+    request: SearchRequest,
+    embedding: QueryEmbedding | null,
+  ): Promise<SearchHit[]> {
+    if (request.rerank === null) return this.ofType(auth, pipeline, request, embedding);
     const { k, fetch_k: fetchK } = request.params;
     if (k === 0) return [];
     const candidates = rerankCandidates(request);
-    const first = await this.runType(
+    const first = await this.ofType(
       auth,
       pipeline,
       {
@@ -129,26 +166,34 @@ export class SearchService {
       },
       embedding,
     );
+    const { rerankerId } = request.rerank;
     const relevances = await this.rerankers
       .rerank(
-        request.rerank.rerankerId,
+        rerankerId,
         request.query,
-        first.map((fragment) => fragment.page_content ?? ''),
+        first.map((hit) => hit.fragment.page_content ?? ''),
       )
       .catch((error: unknown) => {
         if (error instanceof DomainError && error.code === ErrorCode.NotFound)
-          throw invalid(`rerank.reranker_id: there is no reranker ${request.rerank!.rerankerId}`);
+          throw invalid(`rerank.reranker_id: there is no reranker ${rerankerId}`);
         throw error;
       });
-    return byRelevance(first, relevances, k);
+    return first
+      .map((hit, i): SearchHit => ({
+        fragment: { ...hit.fragment, score: relevances[i] },
+        relevance: clamp01(relevances[i]),
+        foundBy: [...hit.foundBy, 'rerank'],
+      }))
+      .sort((a, b) => b.fragment.score - a.fragment.score || compare(a.fragment.id, b.fragment.id))
+      .slice(0, k);
   }
 
-  private async runType(
+  private async ofType(
     auth: AuthContext,
     pipeline: PipelineRecord,
     request: SearchRequest,
     embedding: QueryEmbedding | null,
-  ): Promise<SearchFragment[]> {
+  ): Promise<SearchHit[]> {
     checkType(pipeline, request);
     const scope: SearchScope = {
       pipelineId: pipeline.id,
@@ -161,24 +206,24 @@ export class SearchService {
       filter: request.filters,
     };
     const stopTimer = searchDuration.startTimer({ type: request.type });
-    let results: SearchFragment[] = [];
+    let hits: SearchHit[] = [];
     if (scope.classifications.length > 0 && request.params.k > 0) {
       if (request.type === 'search') {
-        results = await this.fullText(pipeline, scope, request);
+        hits = await this.fullText(pipeline, scope, request);
       } else {
         if (embedding === null) throw new Error(`A ${request.type} search needs the query's embedding`);
         // A metadata filter or a narrower set of classifications than the pipeline's.
         const selective =
           scope.filter !== null || scope.classifications.length < pipeline.classifications.length;
-        results =
+        hits =
           request.type === 'hybrid'
             ? await this.hybrid(pipeline, scope, request, embedding, selective)
             : await this.vectorSearch(scope, request, embedding, selective);
       }
     }
     stopTimer();
-    searchResults.observe({ type: request.type }, results.length);
-    return results;
+    searchResults.observe({ type: request.type }, hits.length);
+    return hits;
   }
 
   private async vectorSearch(
@@ -186,7 +231,7 @@ export class SearchService {
     request: SearchRequest,
     { vectorEmbedding, vector }: QueryEmbedding,
     selective: boolean,
-  ): Promise<SearchFragment[]> {
+  ): Promise<SearchHit[]> {
     const { k, fetch_k: fetchK, lambda_mult: lambda, threshold } = request.params;
     const mmr = request.type === 'mmr';
     const limit = mmr ? fetchK : k;
@@ -200,9 +245,14 @@ export class SearchService {
       limit,
       selective,
     };
+    const hit = (fragment: SearchFragment): SearchHit => ({
+      fragment,
+      relevance: distanceRelevance(fragment.score, request.distanceStrategy),
+      foundBy: ['similarity'],
+    });
     if (!mmr) {
       const hits = await this.fragments.nearest(query, threshold);
-      return hits.map((hit) => present(hit.fragment, hit.score));
+      return hits.map(({ fragment, score }) => hit(present(fragment, score)));
     }
 
     const candidates = await this.fragments.nearestVectors(query);
@@ -229,7 +279,7 @@ export class SearchService {
     // A fragment expired between the two queries is left out rather than shown.
     return chosen
       .filter((candidate) => live.has(candidate.id))
-      .map((candidate) => present(live.get(candidate.id)!, candidate.distance));
+      .map((candidate) => hit(present(live.get(candidate.id)!, candidate.distance)));
   }
 
   /** Both legs at once, over the same scope, fused; each result keeps its fragment, with the fused score. */
@@ -239,7 +289,7 @@ export class SearchService {
     request: SearchRequest,
     embedding: QueryEmbedding,
     selective: boolean,
-  ): Promise<SearchFragment[]> {
+  ): Promise<SearchHit[]> {
     const { k } = request.params;
     const candidates = request.params.candidates ?? Math.max(HYBRID_CANDIDATES * k, MIN_HYBRID_CANDIDATES);
     const leg = { ...request.params, k: candidates, threshold: null };
@@ -247,17 +297,29 @@ export class SearchService {
       this.vectorSearch(scope, { ...request, type: 'similarity', params: leg }, embedding, selective),
       this.fullText(pipeline, scope, { ...request, type: 'search', params: leg }),
     ]);
-    const found = new Map([...vector, ...text].map((fragment) => [fragment.id, fragment]));
-    return fuse(vector, text, { ...DEFAULT_FUSION, ...request.params.fusion })
+    const ranked = (hits: SearchHit[]) =>
+      hits.map(({ fragment }) => ({ id: fragment.id, score: fragment.score }));
+    const legs = new Map<string, SearchHit[]>();
+    for (const leg of [...vector, ...text])
+      legs.set(leg.fragment.id, [...(legs.get(leg.fragment.id) ?? []), leg]);
+    // Ordered by the fusion; as relevant as the leg that found it thinks best.
+    return fuse(ranked(vector), ranked(text), { ...DEFAULT_FUSION, ...request.params.fusion })
       .slice(0, k)
-      .map((hit) => ({ ...found.get(hit.id)!, score: hit.score }));
+      .map(({ id, score }) => {
+        const found = legs.get(id)!;
+        return {
+          fragment: { ...found[0].fragment, score },
+          relevance: Math.max(...found.map((leg) => leg.relevance)),
+          foundBy: found.flatMap((leg) => leg.foundBy),
+        };
+      });
   }
 
   private async fullText(
     pipeline: PipelineRecord,
     scope: SearchScope,
     request: SearchRequest,
-  ): Promise<SearchFragment[]> {
+  ): Promise<SearchHit[]> {
     const { k, threshold } = request.params;
     const hits = await this.fragments.fullText(
       scope,
@@ -266,65 +328,12 @@ export class SearchService {
       k,
       threshold,
     );
-    return hits.map((hit) => present(hit.fragment, hit.score));
+    return hits.map((hit) => ({
+      fragment: present(hit.fragment, hit.score),
+      relevance: hit.relevance,
+      foundBy: ['search'],
+    }));
   }
-}
-
-/** The checks of the type: `history`, full text off or not ready. */
-function checkType(pipeline: PipelineRecord, request: SearchRequest): void {
-  switch (request.type) {
-    case 'history':
-      throw typeNotImplemented(request.type);
-    case 'hybrid':
-      if (!pipeline.full_text_search) throw hybridNeedsFullText(pipeline.id);
-      if (!pipeline.full_text_ready) throw indexNotReady('Full text search', pipeline.id);
-      break;
-    case 'search':
-      if (!pipeline.full_text_search) throw fullTextDisabled();
-      if (!pipeline.full_text_ready) throw indexNotReady('Full text search', pipeline.id);
-      break;
-    case 'similarity':
-    case 'mmr':
-      break;
-    default:
-      throw new Error(`Unknown search type ${String(request.type)}`);
-  }
-}
-
-/**
- * The pipeline's vector embedding of the named embedding MODEL (REST `params.embedding`,
- * MCP `embedding_model_id`), or its default one.
- */
-export function selectVectorEmbedding(
-  pipeline: PipelineRecord,
-  embeddingModelId: string | null,
-): VectorEmbedding {
-  let selected: VectorEmbedding | undefined;
-  if (embeddingModelId !== null) {
-    const wanted = embeddingModelId.toLowerCase();
-    selected = pipeline.vectorEmbeddings.find((v) => v.model.id === wanted);
-    if (!selected) throw embeddingModelNotFound();
-  } else {
-    selected = pipeline.vectorEmbeddings.find((v) => v.id === pipeline.default_vector_embedding_id);
-    if (!selected) throw noEmbeddingModel();
-  }
-  if (!selected.ready) throw indexNotReady(`Embedding model '${selected.model.name}'`, pipeline.id);
-  return selected;
-}
-
-/** One result, as published: keys in alphabetical order, `page_content` absent when empty. */
-function present(fragment: Fragment, score: number): SearchFragment {
-  return {
-    classification: fragment.classification,
-    document_id: fragment.document_id,
-    expired_at: null,
-    id: fragment.id,
-    metadata: sortKeysDeep(fragment.metadata),
-    order_id: fragment.order_id,
-    ...(fragment.text === '' ? {} : { page_content: fragment.text }),
-    score,
-    version: fragment.version,
-  };
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -337,7 +337,7 @@ describeEachDatabase('OpenAPI document and reference', (fixture) => {
     ]);
     await check('GET', '/jobs');
     await check('GET', `/jobs/${job.id}`);
-    for (const type of ['similarity', 'mmr', 'search'])
+    for (const type of ['similarity', 'mmr', 'search', 'hybrid'])
       await check('POST', `/pipelines/${pipeline.id}/search`, {
         type,
         query: 'refunds',
@@ -352,6 +352,7 @@ describeEachDatabase('OpenAPI document and reference', (fixture) => {
       'filters',
       'params',
       'query',
+      'rerank',
       'type',
     ]);
     const { examples } = searchBody as unknown as { examples: Record<string, { value: unknown }> };

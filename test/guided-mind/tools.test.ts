@@ -6,6 +6,7 @@
 import * as path from 'node:path';
 import { createKey, createSupportKb, SupportKb } from '../mcp/support';
 import { Credentials, keyHeaders, rawRequest } from '../support/http';
+import { startRerankStub } from '../support/rerank-stub';
 import { describeEachDatabase } from '../support/suite';
 import { connect, makeUploadRoot, rawCall, RETURN_POLICY, TRANSPORTS } from './support';
 
@@ -214,14 +215,74 @@ describeEachDatabase(
         expect((await hitsOf(readOnly)).structuredContent.content).toEqual([]);
       });
 
+      it("answers an ordinary question with the passage that answers it, at the page's default threshold", async () => {
+        const result = await rawCall(url(), admin, 'rag_search', {
+          query: 'How do refunds work for annual plans?',
+        });
+        const hits: Hit[] = result.structuredContent.content;
+        expect(hits[0].document_id).toBe(kb.documents.refunds);
+        expect(hits[0].score).toBeGreaterThanOrEqual(0.7);
+        expect(hits.every((hit) => hit.score >= 0.7 && hit.score <= 1)).toBe(true);
+      });
+
+      it("scores by the pipeline's default reranker when it names one", async () => {
+        const { api } = fixture();
+        const stub = await startRerankStub();
+        try {
+          const reranker = await api.post('/rerankers', {
+            name: `rag-reranker-${Date.now()}`,
+            provider: 'tei',
+            endpoint: stub.teiUrl,
+          });
+          expect(
+            (await api.patch(`/pipelines/${other.pipelineId}`, { default_reranker_id: reranker.body.id }))
+              .status,
+          ).toBe(200);
+          const query = 'refund reason ticket';
+          const hits: Hit[] = (
+            await rawCall(
+              url(),
+              admin,
+              'rag_search',
+              { query, threshold: 0, limit: 3 },
+              `project_id=${other.pipelineId}`,
+            )
+          ).structuredContent.content;
+          expect(hits[0].document_id).toBe(other.documents.refunds);
+          for (const hit of hits)
+            expect(hit.score).toBeCloseTo(Math.min(1, stub.relevance(query, hit.text)), 9);
+          expect(stub.requests.length).toBeGreaterThan(0);
+          await api.patch(`/pipelines/${other.pipelineId}`, { default_reranker_id: null });
+        } finally {
+          await stub.close();
+        }
+      });
+
       it('keeps hits at least as similar as the threshold, at most limit of them', async () => {
         const loose: Hit[] = (
           await rawCall(url(), admin, 'rag_search', { query: 'return policy', threshold: 0, limit: 2 })
         ).structuredContent.content;
         expect(loose).toHaveLength(2);
-        const strict = await rawCall(url(), admin, 'rag_search', { query: 'return policy', threshold: 1 });
-        expect(strict.structuredContent.content).toEqual([]);
-        expect(strict.metadata.chunks_retrieved).toBe(0);
+        const all: Hit[] = (
+          await rawCall(url(), admin, 'rag_search', {
+            query: 'return policy refunds',
+            threshold: 0,
+            limit: 20,
+          })
+        ).structuredContent.content;
+        const scores = all.map((hit) => hit.score);
+        const cut = (Math.max(...scores) + Math.min(...scores)) / 2;
+        expect(Math.max(...scores)).toBeGreaterThan(cut);
+        const strict = await rawCall(url(), admin, 'rag_search', {
+          query: 'return policy refunds',
+          threshold: cut,
+          limit: 20,
+        });
+        expect(strict.structuredContent.content).toEqual(all.filter((hit) => hit.score >= cut));
+        expect(strict.metadata.chunks_retrieved).toBe(strict.structuredContent.content.length);
+        // Nothing scores above 1.
+        const none = await rawCall(url(), admin, 'rag_search', { query: 'invoices', threshold: 1.0 });
+        expect(none.structuredContent.content.every((hit: Hit) => hit.score === 1)).toBe(true);
       });
     });
 

@@ -17,6 +17,7 @@ import { UnitVectors1764590000000 } from './1764590000000-UnitVectors';
 import { MetadataIndex1764600000000 } from './1764600000000-MetadataIndex';
 import { FullTextBm251764700000000 } from './1764700000000-FullTextBm25';
 import { Rerankers1764710000000 } from './1764710000000-Rerankers';
+import { CitationSearches1764720000000 } from './1764720000000-CitationSearches';
 
 export const MIGRATIONS = [
   Initial1764470000000,
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   MetadataIndex1764600000000,
   FullTextBm251764700000000,
   Rerankers1764710000000,
+  CitationSearches1764720000000,
 ];

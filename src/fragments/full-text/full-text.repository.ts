@@ -14,6 +14,12 @@ import { WebQuery } from './web-query';
 export interface RankedHit {
   row: FragmentRow;
   rank: number;
+  /**
+   * How much of the query the fragment answers, 0..1, comparable across queries: BM25's
+   * score over the sum of the query's idf (what a fragment of average length holding
+   * each of its lexemes once scores); ts_rank's r / (r + 0.1).
+   */
+  relevance: number;
 }
 
 /** What BM25 needs of a query and its scope, read in one statement. */
@@ -155,7 +161,12 @@ export class FullTextRepository {
        ORDER BY r.score DESC, r.id`,
       params,
     );
-    return rows.map(({ score, ...row }) => ({ row: row as FragmentRow, rank: Number(score) }));
+    const perfect = round.lexemes.reduce((sum, l) => sum + l.idf, 0);
+    return rows.map(({ score, ...row }) => ({
+      row: row as FragmentRow,
+      rank: Number(score),
+      relevance: perfect > 0 ? Math.min(1, Number(score) / perfect) : 0,
+    }));
   }
 
   /**
@@ -180,7 +191,11 @@ export class FullTextRepository {
        LIMIT $4`,
       params,
     );
-    return rows.map(({ rank, ...row }) => ({ row: row as FragmentRow, rank: Number(rank) }));
+    return rows.map(({ rank, ...row }) => ({
+      row: row as FragmentRow,
+      rank: Number(rank),
+      relevance: Number(rank) / (Number(rank) + 0.1),
+    }));
   }
 }
 

@@ -2,11 +2,12 @@
  * What the Guided Mind tools do, on the services REST uses: SearchService for
  * `rag_search`, FilesService for the uploads. Nothing here touches a repository.
  *
- * `rag_search` is a similarity search (cosine) of one pipeline, or of every
- * pipeline the key may search (read and execute), merged by score. Its score is
- * the cosine similarity, 1 - the cosine distance REST reports, clamped to 0..1;
- * `threshold` is the least similarity kept, so REST's `threshold` (the most
- * distance kept) is 1 - threshold. Every search runs with the caller's own key,
+ * `rag_search` retrieves from one pipeline, or from every pipeline the key may
+ * search (read and execute), merged by score: SearchService.retrieve, a hybrid search
+ * where the pipeline has full text and a model, reranked by its default reranker. Its
+ * score is the hit's relevance, 0..1 (src/search/search-hit.ts: the reranker's when there
+ * is one, else how well the searches agree), and `threshold` the least relevance kept.
+ * Every search runs with the caller's own key,
  * so its grants and classification allow-list narrow each pipeline's results as
  * they do over REST, and a pipeline the key may not search is never touched.
  */
@@ -17,9 +18,9 @@ import { requireUuid } from '../../common/ids';
 import { SETTINGS, Settings } from '../../config/settings';
 import { FilesService } from '../../files/files.service';
 import { PipelinesService } from '../../pipelines/pipelines.service';
-import { SearchService } from '../../search/search.service';
+import { Retrieval, SearchService } from '../../search/search.service';
 import { SearchErrorReason } from '../../search/search-errors';
-import { SearchFragment, SearchRequest, searchRequest } from '../../search/search.types';
+import { SearchHit } from '../../search/search-hit';
 import {
   documentName,
   RagSearchArguments,
@@ -48,15 +49,11 @@ export class GuidedMindService {
     projectId: string | null,
     args: RagSearchArguments,
   ): Promise<RagSearchHit[]> {
-    const request = searchRequest({
-      type: 'similarity',
-      query: args.query,
-      params: { k: args.limit, fetch_k: 0, lambda_mult: 0.5, threshold: 1 - args.threshold },
-    });
+    const request: Retrieval = { query: args.query, classifications: 'all', filters: null, k: args.limit };
     let hits: RagSearchHit[];
     if (projectId !== null) {
       const id = requireUuid(projectId, 'project_id');
-      hits = toHits(id, await this.searches.search(auth, id, request));
+      hits = toHits(id, (await this.searches.retrieve(auth, id, request)).hits);
     } else {
       const ids = await this.searchablePipelines(auth);
       hits = [];
@@ -117,28 +114,24 @@ export class GuidedMindService {
 
   /**
    * One pipeline of an all-pipelines search. A pipeline deleted meanwhile, or one
-   * without an embedding model (full text only), has nothing to offer a similarity
-   * search and is passed over; any other failure is the caller's to see.
+   * whose only index is still being built, has nothing to offer and is passed over;
+   * any other failure is the caller's to see.
    */
-  private async searchOneOfAll(
-    auth: AuthContext,
-    id: string,
-    request: SearchRequest,
-  ): Promise<RagSearchHit[]> {
+  private async searchOneOfAll(auth: AuthContext, id: string, request: Retrieval): Promise<RagSearchHit[]> {
     try {
-      return toHits(id, await this.searches.search(auth, id, request));
+      return toHits(id, (await this.searches.retrieve(auth, id, request)).hits);
     } catch (error) {
       const notFound = error instanceof DomainError && error.code === ErrorCode.NotFound;
-      if (notFound || hasReason(error, SearchErrorReason.NoEmbeddingModel)) return [];
+      if (notFound || hasReason(error, SearchErrorReason.IndexNotReady)) return [];
       throw error;
     }
   }
 }
 
-function toHits(pipelineId: string, fragments: SearchFragment[]): RagSearchHit[] {
-  return fragments.map((fragment) => ({
+function toHits(pipelineId: string, hits: SearchHit[]): RagSearchHit[] {
+  return hits.map(({ fragment, relevance }) => ({
     text: fragment.page_content ?? '',
-    score: Math.min(1, Math.max(0, 1 - fragment.score)),
+    score: relevance,
     document_id: fragment.document_id,
     document_name: documentName(fragment.document_id, fragment.metadata),
     project_id: pipelineId,

@@ -1340,7 +1340,7 @@ export interface paths {
         head?: never;
         /**
          * Update a pipeline: names, defaults, embedding models, full text
-         * @description Admin keys only. Adding a model, or turning full text on, in a pipeline that holds live fragments answers 202 with the reindex job that gives them vectors or lexemes; the edit itself is applied, and searching the new model (or full text) answers 409 until the job has finished. Removing a model drops its vectors; turning full text off drops the lexemes.
+         * @description Admin keys only. Adding a model, turning full text on or changing its text search configuration, in a pipeline that holds live fragments, answers 202 with the reindex job that gives them vectors or lexemes; the edit itself is applied, and searching the new model (or full text) answers 409 until the job has finished. Removing a model drops its vectors; turning full text off drops the lexemes. The ranking and its BM25 parameters apply at once.
          */
         patch: operations["PipelineEditController_update"];
         trace?: never;
@@ -1520,6 +1520,68 @@ export interface paths {
         get: operations["HealthController_readyz"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rerankers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rerankers searches may ask for */
+        get: operations["RerankersController_list"];
+        put?: never;
+        /**
+         * Register a reranker: a /rerank endpoint (Cohere, Jina, vLLM, Infinity, LocalAI) or Text Embeddings Inference
+         * @description Admin keys only.
+         */
+        post: operations["RerankersController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rerankers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a reranker */
+        get: operations["RerankersController_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a reranker
+         * @description Admin keys only.
+         */
+        delete: operations["RerankersController_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/rerankers/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rank two passages for a probe question (200 whatever the outcome; ok says it)
+         * @description Admin keys only.
+         */
+        post: operations["RerankersController_test"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2595,6 +2657,8 @@ export interface components {
                 /** @description the pipeline id */
                 connectorId?: string;
                 extension?: string;
+                /** @description Trove: the searches that found the fragment, and rerank when a reranker scored it */
+                foundBy?: ("similarity" | "search" | "rerank")[];
                 mimeType: string;
                 orgId: string;
                 /** @enum {string} */
@@ -3074,20 +3138,38 @@ export interface components {
             filters?: {
                 [key: string]: unknown;
             } | null;
-            /** @description Each type takes only its own: similarity: embedding, k, threshold; mmr: embedding, fetch_k, k, lambda_mult, threshold; search: k, threshold; hybrid: embedding, k; history: k. Without params: k 5, fetch_k 10, lambda_mult 0.5; with params, an omitted k or fetch_k is 0. */
+            /** @description Each type takes only its own: similarity: embedding, k, threshold; mmr: embedding, fetch_k, k, lambda_mult, threshold; search: k, threshold; hybrid: embedding, k, fusion, alpha, rrf_k, candidates; history: k. Without params: k 5, fetch_k 10, lambda_mult 0.5; with params, an omitted k or fetch_k is 0. */
             params?: {
+                /** @description hybrid: the vector leg's share of the weight, 0..1 (0.5: both alike) */
+                alpha?: number;
+                /** @description hybrid: the candidates each leg takes (4 × k, at least 50) */
+                candidates?: number;
                 /** @description an embedding model id of the pipeline; null: the pipeline's default */
                 embedding?: string | null;
                 /** @description MMR candidates */
                 fetch_k?: number;
+                /**
+                 * @description hybrid: reciprocal rank fusion (rrf, the default) or a weighted sum of scaled scores
+                 * @enum {string}
+                 */
+                fusion?: "rrf" | "weighted";
                 /** @description how many fragments to return */
                 k?: number;
                 /** @description MMR balance: 1 relevance .. 0 diversity (null: 0.5) */
                 lambda_mult?: number | null;
+                /** @description hybrid, rrf: the constant k of 1 / (k + rank) (60) */
+                rrf_k?: number;
                 /** @description max distance (similarity, mmr) or min rank (search); null: none */
                 threshold?: number | null;
             } | null;
             query: string;
+            /** @description the search's best candidates scored again by a reranker; score: its relevance, descending */
+            rerank?: {
+                /** @description how many of the search's results the reranker scores (3 × k, at least 20) */
+                candidates?: number;
+                /** @description a reranker of GET /rerankers */
+                reranker_id: string;
+            } | null;
             /** @enum {string} */
             type: "similarity" | "mmr" | "search" | "hybrid" | "history";
         };
@@ -9923,11 +10005,13 @@ export interface operations {
                         data: {
                             /** @description ISO 8601 */
                             created_at: string;
+                            /** @description the reranker of the pipeline's agents and rag_search; null: none */
+                            default_reranker_id: string | null;
                             /** @description a UUID */
                             default_text_splitter_id: string;
                             default_vector_embedding_id: string | null;
                             description: string | null;
-                            /** @description by binding id */
+                            /** @description by vector embedding id */
                             embedding_models: {
                                 [key: string]: {
                                     description: string | null;
@@ -9941,6 +10025,18 @@ export interface operations {
                                     size: number;
                                 };
                             };
+                            /** @description BM25's parameters */
+                            full_text_bm25: {
+                                b: number;
+                                k1: number;
+                            };
+                            /** @description the text search configuration (stemming, stop words) */
+                            full_text_language: string;
+                            /**
+                             * @description bm25: Okapi BM25, any of the query's words matches; ts_rank: every word must match
+                             * @enum {string}
+                             */
+                            full_text_ranking: "bm25" | "ts_rank";
                             full_text_search: boolean;
                             /** @description a UUID */
                             id: string;
@@ -10074,8 +10170,40 @@ export interface operations {
                      *     ]
                      */
                     classifications?: string[];
+                    /** @description the reranker the pipeline's agents and rag_search rerank with; null: none */
+                    default_reranker_id?: string | null;
                     description?: string | null;
                     embedding_model_ids?: string[];
+                    /**
+                     * @description BM25's parameters
+                     * @default {
+                     *       "k1": 1.2,
+                     *       "b": 0.75
+                     *     }
+                     */
+                    full_text_bm25?: {
+                        /**
+                         * @description how much a long fragment is discounted (0: not at all, 1: fully; 0.75)
+                         * @default 0.75
+                         */
+                        b?: number;
+                        /**
+                         * @description how quickly repeating a word stops adding to the score (1.2)
+                         * @default 1.2
+                         */
+                        k1?: number;
+                    };
+                    /**
+                     * @description the text search configuration: stemming and stop words (english, simple, german, ...)
+                     * @default english
+                     */
+                    full_text_language?: string;
+                    /**
+                     * @description bm25 (Okapi BM25, any of the query's words matches) or ts_rank (every word must match)
+                     * @default bm25
+                     * @enum {string}
+                     */
+                    full_text_ranking?: "bm25" | "ts_rank";
                     /** @default true */
                     full_text_search?: boolean;
                     /** @default [] */
@@ -10098,11 +10226,13 @@ export interface operations {
                     "application/json": {
                         /** @description ISO 8601 */
                         created_at: string;
+                        /** @description the reranker of the pipeline's agents and rag_search; null: none */
+                        default_reranker_id: string | null;
                         /** @description a UUID */
                         default_text_splitter_id: string;
                         default_vector_embedding_id: string | null;
                         description: string | null;
-                        /** @description by binding id */
+                        /** @description by vector embedding id */
                         embedding_models: {
                             [key: string]: {
                                 description: string | null;
@@ -10116,6 +10246,18 @@ export interface operations {
                                 size: number;
                             };
                         };
+                        /** @description BM25's parameters */
+                        full_text_bm25: {
+                            b: number;
+                            k1: number;
+                        };
+                        /** @description the text search configuration (stemming, stop words) */
+                        full_text_language: string;
+                        /**
+                         * @description bm25: Okapi BM25, any of the query's words matches; ts_rank: every word must match
+                         * @enum {string}
+                         */
+                        full_text_ranking: "bm25" | "ts_rank";
                         full_text_search: boolean;
                         /** @description a UUID */
                         id: string;
@@ -10253,11 +10395,13 @@ export interface operations {
                     "application/json": {
                         /** @description ISO 8601 */
                         created_at: string;
+                        /** @description the reranker of the pipeline's agents and rag_search; null: none */
+                        default_reranker_id: string | null;
                         /** @description a UUID */
                         default_text_splitter_id: string;
                         default_vector_embedding_id: string | null;
                         description: string | null;
-                        /** @description by binding id */
+                        /** @description by vector embedding id */
                         embedding_models: {
                             [key: string]: {
                                 description: string | null;
@@ -10271,6 +10415,18 @@ export interface operations {
                                 size: number;
                             };
                         };
+                        /** @description BM25's parameters */
+                        full_text_bm25: {
+                            b: number;
+                            k1: number;
+                        };
+                        /** @description the text search configuration (stemming, stop words) */
+                        full_text_language: string;
+                        /**
+                         * @description bm25: Okapi BM25, any of the query's words matches; ts_rank: every word must match
+                         * @enum {string}
+                         */
+                        full_text_ranking: "bm25" | "ts_rank";
                         full_text_search: boolean;
                         /** @description a UUID */
                         id: string;
@@ -10510,10 +10666,32 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description the reranker the pipeline's agents and rag_search rerank with; null: none */
+                    default_reranker_id?: string | null;
                     default_text_splitter_id?: string;
                     default_vector_embedding_id?: string;
                     description?: string | null;
                     embedding_model_ids?: string[];
+                    /** @description BM25's parameters */
+                    full_text_bm25?: {
+                        /**
+                         * @description how much a long fragment is discounted (0: not at all, 1: fully; 0.75)
+                         * @default 0.75
+                         */
+                        b?: number;
+                        /**
+                         * @description how quickly repeating a word stops adding to the score (1.2)
+                         * @default 1.2
+                         */
+                        k1?: number;
+                    };
+                    /** @description the text search configuration: stemming and stop words (english, simple, german, ...) */
+                    full_text_language?: string;
+                    /**
+                     * @description bm25 (Okapi BM25, any of the query's words matches) or ts_rank (every word must match)
+                     * @enum {string}
+                     */
+                    full_text_ranking?: "bm25" | "ts_rank";
                     full_text_search?: boolean;
                     name?: string;
                 };
@@ -10529,11 +10707,13 @@ export interface operations {
                     "application/json": {
                         /** @description ISO 8601 */
                         created_at: string;
+                        /** @description the reranker of the pipeline's agents and rag_search; null: none */
+                        default_reranker_id: string | null;
                         /** @description a UUID */
                         default_text_splitter_id: string;
                         default_vector_embedding_id: string | null;
                         description: string | null;
-                        /** @description by binding id */
+                        /** @description by vector embedding id */
                         embedding_models: {
                             [key: string]: {
                                 description: string | null;
@@ -10547,6 +10727,18 @@ export interface operations {
                                 size: number;
                             };
                         };
+                        /** @description BM25's parameters */
+                        full_text_bm25: {
+                            b: number;
+                            k1: number;
+                        };
+                        /** @description the text search configuration (stemming, stop words) */
+                        full_text_language: string;
+                        /**
+                         * @description bm25: Okapi BM25, any of the query's words matches; ts_rank: every word must match
+                         * @enum {string}
+                         */
+                        full_text_ranking: "bm25" | "ts_rank";
                         full_text_search: boolean;
                         /** @description a UUID */
                         id: string;
@@ -12925,7 +13117,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description hybrid and history searches, and full text search on a pipeline without it */
+            /** @description history searches, and full text or hybrid search on a pipeline without full text */
             501: {
                 headers: {
                     [name: string]: unknown;
@@ -13052,6 +13244,738 @@ export interface operations {
                         };
                         status: string;
                     };
+                };
+            };
+        };
+    };
+    RerankersController_list: {
+        parameters: {
+            query?: {
+                /** @description The page after this cursor (`page_info.after`: an id) */
+                after?: string;
+                /** @description The page before this cursor (`page_info.before`: an id); not with `after` */
+                before?: string;
+                /** @description Filters as `field$op=value` (`field=value` means `$eq`; `$in` takes comma-separated values), at most 20, all of which must hold. Fields and operators: `name` (eq, ne, contains, startswith, endswith, in), `provider` (eq, ne, contains, startswith, endswith, in). */
+                filters?: {
+                    [key: string]: string;
+                };
+                /** @description Items per page */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description ISO 8601 */
+                            created_at: string;
+                            description: string | null;
+                            /** @description the endpoint's base URL; [endpoint] to keys other than admin keys */
+                            endpoint: string;
+                            has_api_key: boolean;
+                            /** @description a UUID */
+                            id: string;
+                            model: string | null;
+                            name: string;
+                            parameters: {
+                                batch_size: number;
+                                timeout_ms: number;
+                            };
+                            /** @enum {string} */
+                            provider: "cohere" | "tei";
+                        }[];
+                        page_info: {
+                            after: string | null;
+                            before: string | null;
+                            count: number;
+                            has_next: boolean;
+                            has_prev: boolean;
+                        };
+                        query_info: unknown[];
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    RerankersController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    api_key?: string | null;
+                    description?: string | null;
+                    /** @description the base URL that /rerank is appended to, e.g. https://api.cohere.com/v1 or http://tei:8080 */
+                    endpoint: string;
+                    /** @description the model the endpoint serves (cohere: required) */
+                    model?: string | null;
+                    name: string;
+                    /**
+                     * @default {
+                     *       "timeout_ms": 30000,
+                     *       "batch_size": 32
+                     *     }
+                     */
+                    parameters?: {
+                        /**
+                         * @description candidates per request (32: what Text Embeddings Inference takes by default)
+                         * @default 32
+                         */
+                        batch_size?: number;
+                        /**
+                         * @description per request to the endpoint, each retry alike (30000)
+                         * @default 30000
+                         */
+                        timeout_ms?: number;
+                    };
+                    /**
+                     * @description cohere: the /rerank API of Cohere, Jina, vLLM, Infinity and LocalAI; tei: Text Embeddings Inference's /rerank
+                     * @enum {string}
+                     */
+                    provider: "cohere" | "tei";
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        description: string | null;
+                        /** @description the endpoint's base URL; [endpoint] to keys other than admin keys */
+                        endpoint: string;
+                        has_api_key: boolean;
+                        /** @description a UUID */
+                        id: string;
+                        model: string | null;
+                        name: string;
+                        parameters: {
+                            batch_size: number;
+                            timeout_ms: number;
+                        };
+                        /** @enum {string} */
+                        provider: "cohere" | "tei";
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A reranker with this name exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    RerankersController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        description: string | null;
+                        /** @description the endpoint's base URL; [endpoint] to keys other than admin keys */
+                        endpoint: string;
+                        has_api_key: boolean;
+                        /** @description a UUID */
+                        id: string;
+                        model: string | null;
+                        name: string;
+                        parameters: {
+                            batch_size: number;
+                            timeout_ms: number;
+                        };
+                        /** @enum {string} */
+                        provider: "cohere" | "tei";
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    RerankersController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A pipeline names it as its default reranker */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    RerankersController_test: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string | null;
+                        /** @description a UUID */
+                        id: string;
+                        latency_ms: number;
+                        ok: boolean;
+                        /** @description the probe's passages as the reranker scored them, the relevant one first; null when it failed */
+                        scores: number[] | null;
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
         };
