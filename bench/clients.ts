@@ -6,7 +6,7 @@
  */
 
 export interface SearchBody {
-  type: 'similarity' | 'mmr' | 'search';
+  type: 'similarity' | 'mmr' | 'search' | 'hybrid';
   query: string;
   classifications: string[];
   params: Record<string, number>;

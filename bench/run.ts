@@ -136,6 +136,8 @@ interface SearchKind {
   body: (i: number) => SearchBody;
   /** The SQL of the search run directly, for the baseline; absent when there is no single SQL. */
   sql?: (i: number) => Promise<unknown>;
+  /** Run before the kind's searches and after them: a setting of the pipeline the kind needs. */
+  around?: { before: () => Promise<unknown>; after: () => Promise<unknown> };
   /** Filter of the recall measurement (vector searches only). */
   recall?: {
     label: string;
@@ -157,6 +159,9 @@ async function runCorpus(name: CorpusName, ctx: Context, opts: Options): Promise
   const vectorQueries = Array.from({ length: opts.queries }, (_, i) => corpus.query(i, 6));
   const vectors = vectorQueries.map(ctx.vectorize);
   const textQueries = Array.from({ length: opts.queries }, (_, i) => corpus.query(100_000 + i, 2));
+  const threeWords = Array.from({ length: opts.queries }, (_, i) => corpus.query(300_000 + i, 3));
+  const ranking = (full_text_ranking: string) => () =>
+    ctx.rest.call('PATCH', `/pipelines/${pipeline.id}`, { full_text_ranking });
   // `internal` inherits `public`: all fragments. `public` alone is 80 % of them.
   const classifications = ['internal'];
   const all = ['internal', 'public'];
@@ -189,9 +194,24 @@ async function runCorpus(name: CorpusName, ctx: Context, opts: Options): Promise
       sql: (i) => baseline.nearest(vectors[i], null, 50, true),
     },
     {
-      name: 'full text (two words)',
+      name: 'full text BM25 (two words)',
       body: (i) => ({ type: 'search', query: textQueries[i], classifications, params: { k: K } }),
       sql: (i) => baseline.fullText(textQueries[i], K),
+    },
+    {
+      name: 'full text BM25 (three words)',
+      body: (i) => ({ type: 'search', query: threeWords[i], classifications, params: { k: K } }),
+      sql: (i) => baseline.fullText(threeWords[i], K),
+    },
+    {
+      name: 'full text ts_rank (three words, all required)',
+      body: (i) => ({ type: 'search', query: threeWords[i], classifications, params: { k: K } }),
+      sql: (i) => baseline.fullText(threeWords[i], K, 'ts_rank'),
+      around: { before: ranking('ts_rank'), after: ranking('bm25') },
+    },
+    {
+      name: 'hybrid (RRF, six words)',
+      body: (i) => ({ type: 'hybrid', query: vectorQueries[i], classifications, params: { k: K } }),
     },
   ];
 
@@ -217,6 +237,7 @@ async function runCorpus(name: CorpusName, ctx: Context, opts: Options): Promise
   const rows: string[][] = [];
   const recalls: string[] = [];
   for (const kind of kinds) {
+    await kind.around?.before();
     const cells: string[] = [kind.name];
     const timings: (Timing | null)[] = [];
     let restAnswers: { id: string; score: number }[][] = [];
@@ -240,6 +261,7 @@ async function runCorpus(name: CorpusName, ctx: Context, opts: Options): Promise
     cells.push(sessionTiming && restTiming ? (sessionTiming.qps / restTiming.qps).toFixed(2) : '–');
     cells.push(mean(restAnswers.map((a) => a.length)).toFixed(1));
     rows.push(cells);
+    await kind.around?.after();
     log(`${name}: ${kind.name} done`);
 
     if (kind.recall) {

@@ -87,11 +87,11 @@ export class SqlBaseline {
     return hits.map((h) => ({ id: h.row.id, score: h.distance }));
   }
 
-  fullText(text: string, limit: number): Promise<unknown> {
+  fullText(text: string, limit: number, ranking: 'bm25' | 'ts_rank' = 'bm25'): Promise<unknown> {
     return this.fullTextSearch.search(
       { pipelineId: this.pipelineId, classifications: CLASSIFICATIONS, filter: null },
       text,
-      { ranking: 'bm25', ...DEFAULT_BM25, language: 'english' },
+      { ranking, ...DEFAULT_BM25, language: 'english' },
       limit,
       null,
     );

@@ -233,6 +233,18 @@ describeWithBrowser('the console in a browser', () => {
     expect(curl).not.toContain(ADMIN.secret);
     await page.getByText('"search_knowledge"').waitFor();
     await checkPage('search', 'search');
+
+    // The same question as a hybrid search: both lists fused, weighted, scored as such.
+    await page.getByLabel('Type').selectOption('hybrid');
+    await page.getByLabel('Fusion').selectOption('weighted');
+    await page.getByLabel('alpha (vector weight, 0–1)').fill('0.3');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await results.getByText('Customers get their money back within 14 days').waitFor();
+    await results.getByText(/^fused score /).first().waitFor();
+    const hybrid = await page.getByLabel('curl', { exact: true }).textContent();
+    expect(hybrid).toContain('"fusion": "weighted"');
+    await page.getByText("MCP's hybrid takes only embedding and k").waitFor();
+    await checkPage('hybrid search');
   });
 
   it("edits the pipeline's embedding models and follows the reindex job to its end", async () => {

@@ -59,6 +59,7 @@ export type EmbeddingProbe = Answer<'/embedding_models/{id}/test', 'post'>;
 export type TextSplitter = Answer<'/text_splitters/{id}', 'get'>;
 
 export type Llm = Answer<'/llms/{id}', 'get'>;
+export type Reranker = Answer<'/rerankers/{id}', 'get'>;
 export type LlmWrite = RequestBody<'/llms', 'post'>;
 export type LlmProbe = Answer<'/llms/{id}/test', 'post'>;
 

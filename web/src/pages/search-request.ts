@@ -25,6 +25,13 @@ export interface SearchForm {
   match: 'hierarchical' | 'exact';
   filters: FilterRow[];
   distance: DistanceStrategy;
+  /** Hybrid: how the two lists are fused, the vector list's weight, each list's candidates. */
+  fusion: 'rrf' | 'weighted';
+  alpha: string;
+  candidates: string;
+  /** A reranker id, or '' for none; how many candidates it scores. */
+  reranker: string;
+  rerankCandidates: string;
 }
 
 /** A typed value: JSON when it parses (numbers, booleans, null, quoted strings), else the text itself. */
@@ -62,9 +69,17 @@ export function requestOf(form: SearchForm): SearchRequest {
     params.fetch_k = number(form.fetchK) ?? 20;
     params.lambda_mult = number(form.lambda) ?? 0.5;
   }
+  if (form.type === 'hybrid') {
+    params.fusion = form.fusion;
+    const alpha = number(form.alpha);
+    if (alpha !== undefined) params.alpha = alpha;
+    const candidates = number(form.candidates);
+    if (candidates !== undefined) params.candidates = candidates;
+  }
   const threshold = number(form.threshold);
-  if (threshold !== undefined) params.threshold = threshold;
+  if (threshold !== undefined && form.type !== 'hybrid') params.threshold = threshold;
   if (form.embedding && form.type !== 'search') params.embedding = form.embedding;
+  const rerankCandidates = number(form.rerankCandidates);
   return {
     type: form.type,
     query: form.query,
@@ -72,6 +87,14 @@ export function requestOf(form: SearchForm): SearchRequest {
     params,
     filters: filtersOf(form.filters),
     distance_strategy: form.distance,
+    ...(form.reranker
+      ? {
+          rerank: {
+            reranker_id: form.reranker,
+            ...(rerankCandidates !== undefined ? { candidates: rerankCandidates } : {}),
+          },
+        }
+      : {}),
   };
 }
 
@@ -96,6 +119,13 @@ export function mcpOf(pipelineId: string, request: SearchRequest): { message: st
   if (request.filters) notes.push('MCP has no metadata filter: the filters are left out.');
   if (request.distance_strategy !== 'cosine') notes.push('MCP always uses cosine distance.');
   if (request.classifications.match === 'exact') notes.push('MCP matches classifications hierarchically.');
+  if (request.rerank) notes.push('MCP has no rerank: the search runs without it.');
+  // MCP's hybrid publishes only embedding and k: the REST-only ones are left out.
+  const { fusion, alpha, rrf_k: rrfK, candidates, ...published } = request.params ?? {};
+  const tuned =
+    (fusion ?? 'rrf') !== 'rrf' || (alpha ?? 0.5) !== 0.5 || rrfK !== undefined || candidates !== undefined;
+  if (request.type === 'hybrid' && tuned)
+    notes.push("MCP's hybrid takes only embedding and k: it fuses with the defaults.");
   const message = {
     jsonrpc: '2.0',
     id: 1,
@@ -107,22 +137,32 @@ export function mcpOf(pipelineId: string, request: SearchRequest): { message: st
         query: request.query,
         classifications: request.classifications.values,
         type: request.type,
-        params: request.params,
+        params: published,
       },
     },
   };
   return { message: JSON.stringify(message, null, 2), notes };
 }
 
-/** How close a hit is, 0 to 1, for its bar: distances shrink towards 1, ranks grow against the best. */
+/** What a hit's score is, by the search that scored it. */
+export function scoreName(type: SearchType, reranked: boolean): string {
+  if (reranked) return 'relevance';
+  return type === 'search' ? 'rank' : type === 'hybrid' ? 'fused score' : 'distance';
+}
+
+/**
+ * How close a hit is, 0 to 1, for its bar: distances shrink towards 1; ranks, fused
+ * scores and a reranker's relevance grow against the best.
+ */
 export function closeness(
   hit: SearchHit,
   type: SearchType,
   distance: DistanceStrategy,
   best: number,
+  reranked = false,
 ): number {
   const clamp = (v: number) => Math.max(0, Math.min(1, v));
-  if (type === 'search') return best > 0 ? clamp(hit.score / best) : 0;
+  if (type === 'search' || type === 'hybrid' || reranked) return best > 0 ? clamp(hit.score / best) : 0;
   if (distance === 'cosine') return clamp(1 - hit.score / 2);
   if (distance === 'inner_product') return clamp(-hit.score);
   return clamp(1 / (1 + hit.score));

@@ -1,6 +1,13 @@
 import { useEffect, useState } from 'preact/hooks';
 import { get, listAll, post } from '../api/client';
-import type { Classifications, DistanceStrategy, Pipeline, SearchHit, SearchType } from '../api/types';
+import type {
+  Classifications,
+  DistanceStrategy,
+  Pipeline,
+  Reranker,
+  SearchHit,
+  SearchType,
+} from '../api/types';
 import { EXECUTE, READ } from '../api/types';
 import {
   Alert,
@@ -22,6 +29,7 @@ import { useAction, useLoad } from '../hooks';
 import {
   closeness,
   curlOf,
+  scoreName,
   FilterRow,
   mcpOf,
   Operator,
@@ -33,7 +41,8 @@ import {
 const TYPES: { value: SearchType; label: string }[] = [
   { value: 'similarity', label: 'Similarity' },
   { value: 'mmr', label: 'MMR (diverse)' },
-  { value: 'search', label: 'Full text' },
+  { value: 'search', label: 'Full text (BM25)' },
+  { value: 'hybrid', label: 'Hybrid (vectors and full text)' },
 ];
 const DISTANCES: { value: DistanceStrategy; label: string }[] = [
   { value: 'cosine', label: 'Cosine' },
@@ -74,7 +83,13 @@ export function SearchPlayground() {
     match: 'hierarchical',
     filters: [],
     distance: 'cosine',
+    fusion: 'rrf',
+    alpha: '0.5',
+    candidates: '',
+    reranker: '',
+    rerankCandidates: '',
   });
+  const rerankers = useLoad(() => listAll<Reranker>('/rerankers').catch(() => [] as Reranker[]), []);
   const [freeClasses, setFreeClasses] = useState('');
   const [hits, setHits] = useState<SearchHit[] | null>(null);
   const action = useAction();
@@ -146,7 +161,7 @@ export function SearchPlayground() {
               options={TYPES}
               onValue={(v) => set('type', v)}
             />
-            {form.type !== 'search' && (
+            {form.type !== 'search' && form.type !== 'hybrid' && (
               <Select<DistanceStrategy>
                 label="Distance strategy"
                 value={form.distance}
@@ -178,13 +193,45 @@ export function SearchPlayground() {
                 />
               </>
             )}
-            <Field
-              label={form.type === 'search' ? 'Threshold (least rank)' : 'Threshold (largest distance)'}
-              type="number"
-              step="any"
-              value={form.threshold}
-              onValue={(v) => set('threshold', v)}
-            />
+            {form.type === 'hybrid' && (
+              <>
+                <Select<'rrf' | 'weighted'>
+                  label="Fusion"
+                  value={form.fusion}
+                  options={[
+                    { value: 'rrf', label: 'Reciprocal rank (RRF)' },
+                    { value: 'weighted', label: 'Weighted scores' },
+                  ]}
+                  onValue={(v) => set('fusion', v)}
+                />
+                <Field
+                  label="alpha (vector weight, 0–1)"
+                  type="number"
+                  min={0}
+                  max={1}
+                  step={0.05}
+                  value={form.alpha}
+                  onValue={(v) => set('alpha', v)}
+                />
+                <Field
+                  label="Candidates per list"
+                  type="number"
+                  min={1}
+                  value={form.candidates}
+                  onValue={(v) => set('candidates', v)}
+                  placeholder="4 × k, at least 50"
+                />
+              </>
+            )}
+            {form.type !== 'hybrid' && (
+              <Field
+                label={form.type === 'search' ? 'Threshold (least rank)' : 'Threshold (largest distance)'}
+                type="number"
+                step="any"
+                value={form.threshold}
+                onValue={(v) => set('threshold', v)}
+              />
+            )}
             {form.type !== 'search' && Object.keys(pipeline.embedding_models).length > 1 && (
               <Select
                 label="Embedding model"
@@ -197,6 +244,29 @@ export function SearchPlayground() {
               />
             )}
           </div>
+          {(rerankers.data?.length ?? 0) > 0 && (
+            <div class="grid-4">
+              <Select
+                label="Rerank with"
+                value={form.reranker}
+                options={[
+                  { value: '', label: 'No reranker' },
+                  ...rerankers.data!.map((r) => ({ value: r.id, label: r.name })),
+                ]}
+                onValue={(v) => set('reranker', v)}
+              />
+              {form.reranker && (
+                <Field
+                  label="Candidates to rerank"
+                  type="number"
+                  min={1}
+                  value={form.rerankCandidates}
+                  onValue={(v) => set('rerankCandidates', v)}
+                  placeholder="3 × k, at least 20"
+                />
+              )}
+            </div>
+          )}
         </Panel>
         <Panel title="Classifications">
           {classes.data ? (
@@ -296,7 +366,9 @@ export function SearchPlayground() {
           {hits.length === 0 && <Empty>No fragment matched.</Empty>}
           <ol class="results">
             {hits.map((hit) => {
-              const close = closeness(hit, form.type, form.distance, best);
+              const reranked = Boolean(request.rerank);
+              const close = closeness(hit, form.type, form.distance, best, reranked);
+              const scored = scoreName(form.type, reranked);
               return (
                 <li class="result">
                   <div class="result-head">
@@ -306,8 +378,8 @@ export function SearchPlayground() {
                       value={close}
                       aria-label={`Closeness ${Math.round(close * 100)}%`}
                     />
-                    <span class="score" title={form.type === 'search' ? 'rank' : 'distance'}>
-                      {form.type === 'search' ? 'rank' : 'distance'} {hit.score.toFixed(4)}
+                    <span class="score" title={scored}>
+                      {scored} {hit.score.toFixed(4)}
                     </span>
                     <Badge>{hit.classification}</Badge>
                     <span class="muted">
