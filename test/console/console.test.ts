@@ -240,7 +240,10 @@ describeWithBrowser('the console in a browser', () => {
     await page.getByLabel('alpha (vector weight, 0–1)').fill('0.3');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await results.getByText('Customers get their money back within 14 days').waitFor();
-    await results.getByText(/^fused score /).first().waitFor();
+    await results
+      .getByText(/^fused score /)
+      .first()
+      .waitFor();
     const hybrid = await page.getByLabel('curl', { exact: true }).textContent();
     expect(hybrid).toContain('"fusion": "weighted"');
     await page.getByText("MCP's hybrid takes only embedding and k").waitFor();
