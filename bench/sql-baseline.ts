@@ -69,7 +69,9 @@ export class SqlBaseline {
     withEmbeddings: boolean,
     classifications = CLASSIFICATIONS,
   ): Promise<VectorHit[]> {
-    return this.vectorSearch.nearest(this.query(vector, filter, limit, withEmbeddings, classifications));
+    return this.vectorSearch.nearest(
+      this.query(vector, filter, limit, withEmbeddings ? 'vectors' : 'fragments', classifications),
+    );
   }
 
   /** One scan mode alone, as {id, score}. */
@@ -81,10 +83,10 @@ export class SqlBaseline {
     classifications = CLASSIFICATIONS,
   ): Promise<{ id: string; score: number }[]> {
     const hits = await this.vectorSearch.nearestWith(
-      this.query(vector, filter, limit, false, classifications),
+      this.query(vector, filter, limit, 'fragments', classifications),
       mode,
     );
-    return hits.map((h) => ({ id: h.row.id, score: h.distance }));
+    return hits.map((h) => ({ id: h.id, score: h.distance }));
   }
 
   fullText(text: string, limit: number, ranking: 'bm25' | 'ts_rank' = 'bm25'): Promise<unknown> {
@@ -101,7 +103,7 @@ export class SqlBaseline {
     vector: number[],
     filter: Record<string, string> | null,
     limit: number,
-    withEmbeddings: boolean,
+    reads: ScanQuery['reads'],
     classifications: string[],
   ): ScanQuery {
     return {
@@ -113,7 +115,7 @@ export class SqlBaseline {
       vector,
       strategy: 'cosine',
       limit,
-      withEmbeddings,
+      reads,
       selective: filter !== null || classifications.length < CLASSIFICATIONS.length,
     };
   }

@@ -146,17 +146,23 @@ export class FragmentsService {
 
   /** The `limit` nearest live fragments in scope, nearest first, those farther than `maxDistance` left out. */
   async nearest(query: VectorQuery, maxDistance: number | null): Promise<ScoredFragment[]> {
-    const hits = await this.vectorSearch.nearest({ ...query, withEmbeddings: false });
+    const hits = await this.vectorSearch.nearest({ ...query, reads: 'fragments' });
     // Ties keep the database order (distance, then id); a threshold drops what is too far.
     return hits
       .filter((hit) => maxDistance === null || hit.distance <= maxDistance)
-      .map((hit) => ({ fragment: this.open(hit.row), score: hit.distance }));
+      .map((hit) => ({ fragment: this.open(hit.row!), score: hit.distance }));
+  }
+
+  /** The `limit` nearest live fragments' ids and distances, nothing of them read (a hybrid search's leg). */
+  async nearestIds(query: VectorQuery): Promise<{ id: string; distance: number }[]> {
+    const hits = await this.vectorSearch.nearest({ ...query, reads: 'ids' });
+    return hits.map(({ id, distance }) => ({ id, distance }));
   }
 
   /** The `limit` nearest live fragments in scope with their stored vectors, their text left unread (MMR). */
   async nearestVectors(query: VectorQuery): Promise<VectorCandidate[]> {
-    const hits = await this.vectorSearch.nearest({ ...query, withEmbeddings: true });
-    return hits.map((hit) => ({ id: hit.row.id, distance: hit.distance, embedding: hit.embedding! }));
+    const hits = await this.vectorSearch.nearest({ ...query, reads: 'vectors' });
+    return hits.map((hit) => ({ id: hit.id, distance: hit.distance, embedding: hit.embedding! }));
   }
 
   /** Live fragments by id, in no particular order, within the scope's pipeline and classifications. */
@@ -178,7 +184,18 @@ export class FragmentsService {
     minRank: number | null,
   ): Promise<RankedFragment[]> {
     const hits = await this.fullTextSearch.search(scope, text, settings, limit, minRank);
-    return hits.map((hit) => ({ fragment: this.open(hit.row), score: hit.rank, relevance: hit.relevance }));
+    return hits.map((hit) => ({ fragment: this.open(hit.row!), score: hit.rank, relevance: hit.relevance }));
+  }
+
+  /** Full-text search's ids, ranks and relevances, nothing of the fragments read (a hybrid search's leg). */
+  async fullTextIds(
+    scope: SearchScope,
+    text: string,
+    settings: FullTextSettings,
+    limit: number,
+  ): Promise<{ id: string; rank: number; relevance: number }[]> {
+    const hits = await this.fullTextSearch.search(scope, text, settings, limit, null, { rows: false });
+    return hits.map(({ id, rank, relevance }) => ({ id, rank, relevance }));
   }
 
   /** How many live fragments the pipeline holds (what an index added to it must cover). */

@@ -62,6 +62,8 @@ function setup(
     {
       nearest: async () => (calls.push('nearest'), []),
       fullText: async () => (calls.push('fullText'), fullText()),
+      nearestIds: async () => (calls.push('nearest'), []),
+      fullTextIds: async () => (calls.push('fullText'), fullText()),
       liveByIds: async () => [],
     } as unknown as FragmentsService,
     { embedQuery: async () => (calls.push('embed'), embed()) } as unknown as EmbeddingsService,

@@ -65,7 +65,7 @@ describe('parseSearchBody', () => {
     [null, 'body: expected a JSON object'],
     [
       { ...base, filter: {} },
-      'filter: unknown field; expected type, query, classifications, params, filters, distance_strategy',
+      'filter: unknown field; expected type, query, classifications, params, filters, distance_strategy, rerank',
     ],
     [{ ...base, type: 'vector' }, 'type: must be one of similarity, mmr, search, hybrid, history'],
     [{ ...base, type: 'query' }, 'type: must be one of similarity, mmr, search, hybrid, history'],

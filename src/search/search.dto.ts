@@ -91,7 +91,7 @@ export const SearchBodySchema = z
               .max(1000, 'must be an integer from 0 to 1000')
               .optional()
               .describe('hybrid, rrf: the constant k of 1 / (k + rank) (60)'),
-            candidates: count('hybrid: the candidates each leg takes (4 × k, at least 50)'),
+            candidates: count('hybrid: the candidates each leg takes (3 × k, at least 20)'),
             embedding: z
               .string({ error: 'must be an embedding model UUID or null' })
               .refine(isUuid, 'must be an embedding model UUID or null')

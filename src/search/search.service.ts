@@ -21,7 +21,8 @@
  *
  * Hybrid runs a similarity search and a BM25 search of the same scope at once, each
  * taking more candidates than it returns (`candidates`, by default HYBRID_CANDIDATES
- * times k, at least MIN_HYBRID_CANDIDATES), and fuses them (fusion.ts).
+ * times k, at least MIN_HYBRID_CANDIDATES: more changed nothing on the quality benchmark),
+ * and fuses them (fusion.ts).
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { AuthContext, Permission } from '../auth/auth-context';
@@ -41,15 +42,15 @@ import { maximalMarginalRelevance } from './mmr';
 import { rerankCandidates } from './rerank';
 import { checkType, retrievalType, selectVectorEmbedding } from './search-checks';
 import { hybridNeedsModel } from './search-errors';
-import { clamp01, distanceRelevance, present, SearchHit } from './search-hit';
+import { clamp01, distanceRelevance, FoundBy, present, SearchHit } from './search-hit';
 import { checkSearchRequest, SearchRuleInput } from './search-rules';
 import { embedsQuery, SearchFragment, SearchRequest, searchRequest, SearchType } from './search.types';
 
 export { selectVectorEmbedding } from './search-checks';
 
 /** Candidates each leg of a hybrid search takes per result asked for, and at least. */
-export const HYBRID_CANDIDATES = 4;
-export const MIN_HYBRID_CANDIDATES = 50;
+export const HYBRID_CANDIDATES = 3;
+export const MIN_HYBRID_CANDIDATES = 20;
 
 /** The query's vector, and the vector embedding it was embedded for. */
 export interface QueryEmbedding {
@@ -282,37 +283,59 @@ export class SearchService {
       .map((candidate) => hit(present(live.get(candidate.id)!, candidate.distance)));
   }
 
-  /** Both legs at once, over the same scope, fused; each result keeps its fragment, with the fused score. */
+  /**
+   * Both legs at once, over the same scope, each reading only ids and scores; fused; the
+   * winners then read whole (a fragment expired meanwhile is left out). A hit is as
+   * relevant as the leg that found it thinks best.
+   */
   private async hybrid(
     pipeline: PipelineRecord,
     scope: SearchScope,
     request: SearchRequest,
-    embedding: QueryEmbedding,
+    { vectorEmbedding, vector: queryVector }: QueryEmbedding,
     selective: boolean,
   ): Promise<SearchHit[]> {
     const { k } = request.params;
     const candidates = request.params.candidates ?? Math.max(HYBRID_CANDIDATES * k, MIN_HYBRID_CANDIDATES);
-    const leg = { ...request.params, k: candidates, threshold: null };
     const [vector, text] = await Promise.all([
-      this.vectorSearch(scope, { ...request, type: 'similarity', params: leg }, embedding, selective),
-      this.fullText(pipeline, scope, { ...request, type: 'search', params: leg }),
+      this.fragments.nearestIds({
+        ...scope,
+        vectorEmbeddingId: vectorEmbedding.id,
+        size: vectorEmbedding.model.size,
+        vector: queryVector,
+        strategy: request.distanceStrategy,
+        limit: candidates,
+        selective,
+      }),
+      this.fragments.fullTextIds(scope, request.query, fullTextSettings(pipeline), candidates),
     ]);
-    const ranked = (hits: SearchHit[]) =>
-      hits.map(({ fragment }) => ({ id: fragment.id, score: fragment.score }));
-    const legs = new Map<string, SearchHit[]>();
-    for (const leg of [...vector, ...text])
-      legs.set(leg.fragment.id, [...(legs.get(leg.fragment.id) ?? []), leg]);
-    // Ordered by the fusion; as relevant as the leg that found it thinks best.
-    return fuse(ranked(vector), ranked(text), { ...DEFAULT_FUSION, ...request.params.fusion })
-      .slice(0, k)
-      .map(({ id, score }) => {
-        const found = legs.get(id)!;
-        return {
-          fragment: { ...found[0].fragment, score },
-          relevance: Math.max(...found.map((leg) => leg.relevance)),
-          foundBy: found.flatMap((leg) => leg.foundBy),
-        };
+    const found = new Map<string, { relevance: number; foundBy: FoundBy[] }>();
+    const note = (id: string, relevance: number, by: FoundBy) => {
+      const known = found.get(id);
+      found.set(id, {
+        relevance: Math.max(relevance, known?.relevance ?? 0),
+        foundBy: [...(known?.foundBy ?? []), by],
       });
+    };
+    for (const hit of vector)
+      note(hit.id, distanceRelevance(hit.distance, request.distanceStrategy), 'similarity');
+    for (const hit of text) note(hit.id, hit.relevance, 'search');
+    const fused = fuse(
+      vector.map((hit) => ({ id: hit.id, score: hit.distance })),
+      text.map((hit) => ({ id: hit.id, score: hit.rank })),
+      { ...DEFAULT_FUSION, ...request.params.fusion },
+    ).slice(0, k);
+    const live = new Map(
+      (
+        await this.fragments.liveByIds(
+          scope,
+          fused.map((hit) => hit.id),
+        )
+      ).map((fragment) => [fragment.id, fragment]),
+    );
+    return fused
+      .filter((hit) => live.has(hit.id))
+      .map((hit) => ({ fragment: present(live.get(hit.id)!, hit.score), ...found.get(hit.id)! }));
   }
 
   private async fullText(

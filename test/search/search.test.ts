@@ -744,7 +744,7 @@ describeEachDatabase('REST search', (fixture) => {
         ],
         [
           { type: 'similarity', query: QUERY, classifications: ['public'], limit: 3 },
-          'limit: unknown field; expected type, query, classifications, params, filters, distance_strategy',
+          'limit: unknown field; expected type, query, classifications, params, filters, distance_strategy, rerank',
         ],
       ];
       for (const [body, detail] of cases) {

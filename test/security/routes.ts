@@ -120,13 +120,26 @@ export const ROUTES: Route[] = [
   {
     method: 'POST',
     path: '/pipelines',
-    body: () => ({ name: 'fuzzed-pipeline', classifications: ['a', 'b'], hierarchy: [['a', 'b']] }),
+    body: (f) => ({
+      name: 'fuzzed-pipeline',
+      classifications: ['a', 'b'],
+      hierarchy: [['a', 'b']],
+      full_text_ranking: 'bm25',
+      full_text_bm25: { k1: 1.5, b: 0.5 },
+      full_text_language: 'simple',
+      default_reranker_id: f.rerankerId,
+    }),
   },
   { method: 'GET', path: '/pipelines/:pipelineId' },
   {
     method: 'PATCH',
     path: '/pipelines/:pipelineId',
-    body: () => ({ description: 'fuzzed', full_text_search: true }),
+    body: () => ({
+      description: 'fuzzed',
+      full_text_search: true,
+      full_text_ranking: 'ts_rank',
+      full_text_bm25: { k1: 2, b: 1 },
+    }),
   },
   { method: 'DELETE', path: '/pipelines/:pipelineId' },
   { method: 'GET', path: '/pipelines/:pipelineId/classifications' },
@@ -179,12 +192,15 @@ export const ROUTES: Route[] = [
   {
     method: 'POST',
     path: '/pipelines/:pipelineId/search',
-    body: () => ({
-      type: 'mmr',
+    // Hybrid with every parameter, reranked: mutations reach the fusion and the rerank too
+    // (the fixture's reranker cannot be reached: a valid body answers 502).
+    body: (f) => ({
+      type: 'hybrid',
       query: 'fuzzed',
       classifications: { values: ['internal'], match: 'hierarchical' },
-      params: { k: 3, fetch_k: 6, lambda_mult: 0.5 },
+      params: { k: 3, fusion: 'weighted', alpha: 0.4, rrf_k: 30, candidates: 6 },
       filters: { n: { $gte: 1 } },
+      rerank: { reranker_id: f.rerankerId, candidates: 6 },
     }),
   },
 

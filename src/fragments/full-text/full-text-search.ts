@@ -14,18 +14,22 @@ import { parseWebQuery } from './web-query';
 export class FullTextSearch {
   constructor(private readonly repository: FullTextRepository) {}
 
-  /** The `limit` best ranked live fragments in scope, those ranked below `minRank` left out. */
+  /**
+   * The `limit` best ranked live fragments in scope, those ranked below `minRank` left
+   * out; read whole, or (`rows` false) their ids only.
+   */
   async search(
     scope: SearchScope,
     text: string,
     settings: FullTextSettings,
     limit: number,
     minRank: number | null,
+    { rows = true }: { rows?: boolean } = {},
   ): Promise<RankedHit[]> {
     const hits =
       settings.ranking === 'ts_rank'
         ? await this.repository.tsRank(scope, settings.language, text, limit)
-        : await this.bm25(scope, text, settings, limit, minRank);
+        : await this.bm25(scope, text, settings, limit, minRank, rows);
     return hits.filter((hit) => minRank === null || hit.rank >= minRank);
   }
 
@@ -35,6 +39,7 @@ export class FullTextSearch {
     settings: FullTextSettings,
     limit: number,
     minRank: number | null,
+    rows: boolean,
   ): Promise<RankedHit[]> {
     const query = parseWebQuery(text);
     if (query.wanted.length === 0) return [];
@@ -52,6 +57,7 @@ export class FullTextSearch {
         required: statistics.required,
         excluded: statistics.excluded,
         limit,
+        rows,
       });
       if (
         complete(

@@ -12,7 +12,9 @@ import { Bm25Parameters, WeightedLexeme } from './bm25';
 import { WebQuery } from './web-query';
 
 export interface RankedHit {
-  row: FragmentRow;
+  id: string;
+  /** Null when the search was asked for ids only (a hybrid search's leg). */
+  row: FragmentRow | null;
   rank: number;
   /**
    * How much of the query the fragment answers, 0..1, comparable across queries: BM25's
@@ -45,6 +47,8 @@ export interface Bm25Round {
   required: string[];
   excluded: string | null;
   limit: number;
+  /** Whether the best are read whole, or only their ids. */
+  rows: boolean;
 }
 
 @Injectable()
@@ -143,6 +147,9 @@ export class FullTextRepository {
     // Each candidate's query lexemes, with their occurrences, are read by filtering its
     // tsvector down to them (setweight marks them, ts_filter keeps the marked) rather
     // than unnesting every lexeme it holds.
+    const read = round.rows
+      ? `SELECT ${FRAGMENT_COLUMNS}, r.score FROM ranked r JOIN fragments f ON f.id = r.id`
+      : 'SELECT r.id, r.score FROM ranked r';
     const rows = await this.db.reader.query<FragmentRow & { score: number }>(
       `WITH ranked AS MATERIALIZED (
          SELECT f.id, (
@@ -156,14 +163,14 @@ export class FullTextRepository {
          WHERE ${where.join(' AND ')}
          ORDER BY score DESC, f.id
          LIMIT $9)
-       SELECT ${FRAGMENT_COLUMNS}, r.score
-       FROM ranked r JOIN fragments f ON f.id = r.id
+       ${read}
        ORDER BY r.score DESC, r.id`,
       params,
     );
     const perfect = round.lexemes.reduce((sum, l) => sum + l.idf, 0);
     return rows.map(({ score, ...row }) => ({
-      row: row as FragmentRow,
+      id: row.id,
+      row: round.rows ? (row as FragmentRow) : null,
       rank: Number(score),
       relevance: perfect > 0 ? Math.min(1, Number(score) / perfect) : 0,
     }));
@@ -192,6 +199,7 @@ export class FullTextRepository {
       params,
     );
     return rows.map(({ rank, ...row }) => ({
+      id: row.id,
       row: row as FragmentRow,
       rank: Number(rank),
       relevance: Number(rank) / (Number(rank) + 0.1),

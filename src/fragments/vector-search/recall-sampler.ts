@@ -31,7 +31,7 @@ export class RecallSampler {
   /** Counts an unfiltered index search, and samples it when the tuner asks. */
   searched(query: ScanQuery, hits: VectorHit[], searched: IndexedSearch): void {
     if (this.closing || this.running || !this.tuner.searched(query.vectorEmbeddingId, Date.now())) return;
-    this.running = this.exact({ ...query, withEmbeddings: false })
+    this.running = this.exact({ ...query, reads: 'ids' })
       .then((exact) => this.record(query.vectorEmbeddingId, recallOf(hits, exact), searched))
       .catch((error) => this.logger.warn({ err: error }, 'Recall sample failed'))
       .finally(() => (this.running = null));

@@ -26,13 +26,19 @@ export const DISTANCE_OPERATOR: Record<DistanceStrategy, string> = {
 };
 
 export interface ScanQuery extends VectorQuery {
-  /** Also return each fragment's stored vector (MMR needs them; content is then left out). */
-  withEmbeddings: boolean;
+  /**
+   * What a hit carries besides its id and distance: the fragment's row (`fragments`), its
+   * stored vector (`vectors`, for MMR), or nothing (`ids`, for a hybrid search's leg).
+   */
+  reads: 'fragments' | 'vectors' | 'ids';
 }
 
 export interface VectorHit {
-  row: FragmentRow;
+  id: string;
   distance: number;
+  /** With `reads: 'fragments'`. */
+  row: FragmentRow | null;
+  /** With `reads: 'vectors'`. */
   embedding: number[] | null;
 }
 
@@ -58,8 +64,9 @@ export class VectorScanRepository {
       >(sql, params);
       return {
         hits: rows.map(({ distance, embedding, exact: _, ...row }) => ({
-          row: row as FragmentRow,
+          id: row.id,
           distance: Number(distance),
+          row: query.reads === 'fragments' ? (row as FragmentRow) : null,
           embedding: embedding === null ? null : (JSON.parse(embedding) as number[]),
         })),
         exact: rows.length > 0 && rows[0].exact,
@@ -191,15 +198,24 @@ function nearestSql(
            ${scopeFirst('exact', '(SELECT small FROM counted)')},
            ${indexed('indexed', 'NOT (SELECT small FROM counted)')},
            nearest AS (SELECT * FROM exact UNION ALL SELECT * FROM indexed)`;
-  const content = query.withEmbeddings ? `''::bytea AS content` : 'f.content';
-  const embedding = query.withEmbeddings
-    ? `(SELECT fe.embedding::text FROM fragment_embeddings fe WHERE ${vectorEmbedding} AND fe.fragment_id = n.id)`
-    : 'NULL::text';
-  const sql = `
+  const embedding =
+    query.reads === 'vectors'
+      ? `(SELECT fe.embedding::text FROM fragment_embeddings fe WHERE ${vectorEmbedding} AND fe.fragment_id = n.id)`
+      : 'NULL::text';
+  // Only a fragment's row is read whole: the ids of a hybrid leg or an MMR's candidates need none of it.
+  const sql =
+    query.reads === 'fragments'
+      ? `
     WITH ${nearest}
-    SELECT f.id, f.document_id, f.order_id, f.version, f.classification, f.metadata, ${content},
-           f.content_key_id, f.expired_at, n.distance, ${embedding} AS embedding, n.exact
+    SELECT f.id, f.document_id, f.order_id, f.version, f.classification, f.metadata, f.content,
+           f.content_key_id, f.expired_at, n.distance, NULL::text AS embedding, n.exact
     FROM nearest n JOIN fragments f ON f.id = n.id
+    ORDER BY n.distance + 0, n.id
+    LIMIT $5`
+      : `
+    WITH ${nearest}
+    SELECT n.id, n.distance, ${embedding} AS embedding, n.exact
+    FROM nearest n
     ORDER BY n.distance + 0, n.id
     LIMIT $5`;
   return { sql, params };

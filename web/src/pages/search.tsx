@@ -219,7 +219,7 @@ export function SearchPlayground() {
                   min={1}
                   value={form.candidates}
                   onValue={(v) => set('candidates', v)}
-                  placeholder="4 × k, at least 50"
+                  placeholder="3 × k, at least 20"
                 />
               </>
             )}
