@@ -5,10 +5,13 @@
  * names a directory, and then only regular files inside it are read:
  *  - no `..` segment, no NUL byte; a relative path is taken from the root;
  *  - the real path (every symlink resolved) must still be inside the root's real path;
- *  - the file is opened without following a last-component symlink (so a link
- *    swapped in after the check is refused), then checked on the open handle:
- *    a regular file (no device, FIFO, socket or directory), no larger than a file
- *    upload may be.
+ *  - the file is opened without following a last-component symlink, then what was
+ *    opened is checked, since a folder of the path may have been swapped for a link
+ *    out between the check and the open: the path the kernel gives the descriptor
+ *    must be inside the root and name the same device and inode as the descriptor;
+ *  - then, on the open handle: a regular file (no device, FIFO, socket or directory),
+ *    with no other hard link (one cannot be told from the file it links to, which
+ *    may be anywhere), no larger than a file upload may be.
  * Every refusal is a 422 that says what to do instead: the stdio bridge reads
  * files on the user's own machine.
  */
@@ -46,16 +49,21 @@ export async function readFromUploadRoot(
   let handle: fs.promises.FileHandle;
   try {
     // O_NONBLOCK: opening a FIFO must not wait for a writer before fstat can refuse it.
+    // O_NOCTTY: a terminal swapped in must not become the process's own.
     handle = await fs.promises.open(
       real,
-      fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK,
+      fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK | fs.constants.O_NOCTTY,
     );
   } catch {
     throw refused('it cannot be opened (a link swapped in, or no permission)');
   }
   try {
     const stat = await handle.stat();
+    if (!(await openedInside(root, real, handle.fd, stat))) throw refused('it is outside the upload root');
     if (!stat.isFile()) throw refused('not a regular file');
+    if (stat.nlink > 1) {
+      throw refused('it has other hard links, which may lead out of the upload root; upload a copy instead');
+    }
     if (stat.size > maxBytes) {
       throw new DomainError(
         ErrorCode.PayloadTooLarge,
@@ -68,6 +76,32 @@ export async function readFromUploadRoot(
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * Whether the open descriptor is a file inside the root, whatever was swapped
+ * meanwhile. On Linux the kernel names the descriptor's file (/proc/self/fd),
+ * which no later swap changes. Where there is no /proc (macOS, the BSDs; Node has
+ * no openat to walk the path one folder at a time), the path is resolved again and
+ * must lead to the same inode: a swapper then has to undo its swap between the open
+ * and this check and redo it before the lstat, which narrows the race but does not
+ * close it (docs/security.md).
+ */
+async function openedInside(root: string, real: string, fd: number, opened: fs.Stats): Promise<boolean> {
+  let where: string;
+  try {
+    where = await fs.promises.readlink(`/proc/self/fd/${fd}`);
+  } catch {
+    try {
+      where = await fs.promises.realpath(real);
+    } catch {
+      return false;
+    }
+  }
+  if (!isInside(root, where)) return false;
+  // A file deleted since it was opened is named "<path> (deleted)": no such path, refused.
+  const named = await fs.promises.lstat(where).catch(() => null);
+  return named !== null && named.dev === opened.dev && named.ino === opened.ino;
 }
 
 function isInside(root: string, candidate: string): boolean {
