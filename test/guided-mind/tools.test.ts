@@ -14,6 +14,8 @@ import { connect, makeUploadRoot, rawCall, RETURN_POLICY, TRANSPORTS } from './s
 
 const { root, outside } = makeUploadRoot();
 
+const NOT_UNDER_ROOT = 'no such file inside the upload root (links out of it are not followed)';
+
 /** Uploads raced against the swapper, a few seconds' worth, from a few clients at once. */
 const RACE_CALLS = 600;
 const RACE_CLIENTS = 4;
@@ -261,18 +263,24 @@ describeEachDatabase(
       it.each([
         ['../outside/secret.txt', "'..' is not allowed"],
         ['sub/../policies.md', "'..' is not allowed"],
-        [path.join(outside, 'secret.txt'), 'it is outside the upload root'],
-        ['escape.txt', 'it is outside the upload root'],
-        ['outside-dir/secret.txt', 'it is outside the upload root'],
-        ['/etc/passwd', 'it is outside the upload root'],
-        ['/dev/zero', 'it is outside the upload root'],
+        // Whatever is outside, there or not, through a link or not: one text.
+        [path.join(outside, 'secret.txt'), NOT_UNDER_ROOT],
+        [path.join(outside, 'no-such-file.txt'), NOT_UNDER_ROOT],
+        ['escape.txt', NOT_UNDER_ROOT],
+        ['dangling-escape.txt', NOT_UNDER_ROOT],
+        ['outside-dir/secret.txt', NOT_UNDER_ROOT],
+        ['outside-dir/no-such-file.txt', NOT_UNDER_ROOT],
+        ['/etc/passwd', NOT_UNDER_ROOT],
+        ['/etc/no-such-file', NOT_UNDER_ROOT],
+        ['/dev/zero', NOT_UNDER_ROOT],
         [
           'hard-link.txt',
           'it has other hard links, which may lead out of the upload root; upload a copy instead',
         ],
         ['pipe.txt', 'not a regular file'],
         ['folder.md', 'not a regular file'],
-        ['missing.md', 'no such file under the upload root'],
+        ['missing.md', NOT_UNDER_ROOT],
+        ['..notes.md', 'not a regular file'],
       ])('refuses %s', async (filePath, reason) => {
         const text = await refusal(filePath);
         expect(text).toContain(`file_path '${filePath}': ${reason}.`);

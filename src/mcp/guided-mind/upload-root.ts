@@ -13,13 +13,18 @@
  *    with no other hard link (one cannot be told from the file it links to, which
  *    may be anywhere), no larger than a file upload may be.
  * Every refusal is a 422 that says what to do instead: the stdio bridge reads
- * files on the user's own machine.
+ * files on the user's own machine. What the refusals say tells nothing of the
+ * server's files outside the root: a path that leads out of it, whether something
+ * is there or not, is refused as a missing file is, and a file that changed while
+ * it was opened as one that could not be opened.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DomainError, ErrorCode, invalid } from '../../common/errors';
 import { UploadedFile } from '../../files/files.dto';
 
+const NOT_UNDER_ROOT = 'no such file inside the upload root (links out of it are not followed)';
+const NOT_OPENED = 'it cannot be opened (no permission, or it changed while it was opened)';
 const BRIDGE_HINT =
   'To upload a file from your own machine, run the stdio bridge (`npx trove-mcp`, see the README) or POST it to /pipelines/{id}/files';
 
@@ -38,13 +43,14 @@ export async function readFromUploadRoot(
   if (filePath.split(/[\\/]/).includes('..')) throw refused("'..' is not allowed");
 
   const requested = path.resolve(root, filePath);
+  if (!isInside(root, requested)) throw refused(NOT_UNDER_ROOT);
   let real: string;
   try {
     real = await fs.promises.realpath(requested);
   } catch {
-    throw refused('no such file under the upload root');
+    throw refused(NOT_UNDER_ROOT);
   }
-  if (!isInside(root, real)) throw refused('it is outside the upload root');
+  if (!isInside(root, real)) throw refused(NOT_UNDER_ROOT);
 
   let handle: fs.promises.FileHandle;
   try {
@@ -55,11 +61,11 @@ export async function readFromUploadRoot(
       fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK | fs.constants.O_NOCTTY,
     );
   } catch {
-    throw refused('it cannot be opened (a link swapped in, or no permission)');
+    throw refused(NOT_OPENED);
   }
   try {
     const stat = await handle.stat();
-    if (!(await openedInside(root, real, handle.fd, stat))) throw refused('it is outside the upload root');
+    if (!(await openedInside(root, real, handle.fd, stat))) throw refused(NOT_OPENED);
     if (!stat.isFile()) throw refused('not a regular file');
     if (stat.nlink > 1) {
       throw refused('it has other hard links, which may lead out of the upload root; upload a copy instead');
@@ -104,7 +110,8 @@ async function openedInside(root: string, real: string, fd: number, opened: fs.S
   return named !== null && named.dev === opened.dev && named.ino === opened.ino;
 }
 
+/** The root itself counts as inside (it is then refused as a folder); so does a file named `..x`. */
 function isInside(root: string, candidate: string): boolean {
   const relative = path.relative(root, candidate);
-  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+  return relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
 }
