@@ -5,6 +5,7 @@
  * against them, so a field added to an answer without its line here fails it.
  */
 import { z } from 'zod';
+import { HIERARCHY_DESCRIPTION } from '../pipelines/pipelines.dto';
 
 const id = z.string().describe('a UUID');
 const timestamp = z.string().describe('ISO 8601');
@@ -55,7 +56,7 @@ export const Pipeline = z.object({
 });
 export const Classifications = z.object({
   classifications: z.array(z.string()),
-  hierarchy: z.array(z.tuple([z.string(), z.string()])).describe('pairs [a, b]: a inherits b'),
+  hierarchy: z.array(z.tuple([z.string(), z.string()])).describe(HIERARCHY_DESCRIPTION),
 });
 
 export const Grant = z.object({

@@ -3061,7 +3061,7 @@ export interface components {
             /** @description the classifications to search: a name, an array of names, or {"values": [...], "match": "hierarchical" | "exact"} */
             classifications: string | string[] | {
                 /**
-                 * @description hierarchical: a name also finds what inherits it; exact: only that name
+                 * @description hierarchical: a name also finds every classification it inherits, transitively (with the pair [internal, public], internal also finds public; public finds only public); exact: only that name
                  * @default hierarchical
                  * @enum {string}
                  */
@@ -10078,7 +10078,10 @@ export interface operations {
                     embedding_model_ids?: string[];
                     /** @default true */
                     full_text_search?: boolean;
-                    /** @default [] */
+                    /**
+                     * @description pairs [a, b]: a inherits b, so a hierarchical search of a also finds b (and what b inherits), and a key allowed a also reads b; b never finds a. With [internal, public], internal finds public, public finds only public
+                     * @default []
+                     */
                     hierarchy?: [
                         string,
                         string
@@ -10722,7 +10725,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         classifications: string[];
-                        /** @description pairs [a, b]: a inherits b */
+                        /** @description pairs [a, b]: a inherits b, so a hierarchical search of a also finds b (and what b inherits), and a key allowed a also reads b; b never finds a. With [internal, public], internal finds public, public finds only public */
                         hierarchy: [
                             string,
                             string
@@ -10844,7 +10847,10 @@ export interface operations {
             content: {
                 "application/json": {
                     classifications: string[];
-                    /** @default [] */
+                    /**
+                     * @description pairs [a, b]: a inherits b, so a hierarchical search of a also finds b (and what b inherits), and a key allowed a also reads b; b never finds a. With [internal, public], internal finds public, public finds only public
+                     * @default []
+                     */
                     hierarchy?: [
                         string,
                         string
@@ -10861,7 +10867,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         classifications: string[];
-                        /** @description pairs [a, b]: a inherits b */
+                        /** @description pairs [a, b]: a inherits b, so a hierarchical search of a also finds b (and what b inherits), and a key allowed a also reads b; b never finds a. With [internal, public], internal finds public, public finds only public */
                         hierarchy: [
                             string,
                             string
