@@ -7611,6 +7611,7 @@ export interface operations {
                             /** @description a UUID */
                             id: string;
                             name: string;
+                            /** @description the provider's parameters: an api_key shows as '***', and the endpoint's address (base_url) as '[endpoint]' to keys other than admin keys */
                             parameters: {
                                 [key: string]: unknown;
                             };
@@ -7762,6 +7763,7 @@ export interface operations {
                         /** @description a UUID */
                         id: string;
                         name: string;
+                        /** @description the provider's parameters: an api_key shows as '***', and the endpoint's address (base_url) as '[endpoint]' to keys other than admin keys */
                         parameters: {
                             [key: string]: unknown;
                         };
@@ -7893,6 +7895,7 @@ export interface operations {
                         /** @description a UUID */
                         id: string;
                         name: string;
+                        /** @description the provider's parameters: an api_key shows as '***', and the endpoint's address (base_url) as '[endpoint]' to keys other than admin keys */
                         parameters: {
                             [key: string]: unknown;
                         };
@@ -8861,6 +8864,7 @@ export interface operations {
                             /** @description ISO 8601 */
                             created_at: string;
                             description: string | null;
+                            /** @description the base URL (null: none); '[endpoint]' for keys other than admin keys */
                             endpoint: string | null;
                             has_api_key: boolean;
                             /** @description a UUID */
@@ -9029,6 +9033,7 @@ export interface operations {
                         /** @description ISO 8601 */
                         created_at: string;
                         description: string | null;
+                        /** @description the base URL (null: none); '[endpoint]' for keys other than admin keys */
                         endpoint: string | null;
                         has_api_key: boolean;
                         /** @description a UUID */
@@ -9178,6 +9183,7 @@ export interface operations {
                         /** @description ISO 8601 */
                         created_at: string;
                         description: string | null;
+                        /** @description the base URL (null: none); '[endpoint]' for keys other than admin keys */
                         endpoint: string | null;
                         has_api_key: boolean;
                         /** @description a UUID */
@@ -9453,6 +9459,7 @@ export interface operations {
                         /** @description ISO 8601 */
                         created_at: string;
                         description: string | null;
+                        /** @description the base URL (null: none); '[endpoint]' for keys other than admin keys */
                         endpoint: string | null;
                         has_api_key: boolean;
                         /** @description a UUID */
@@ -9934,6 +9941,7 @@ export interface operations {
                                     /** @description a UUID */
                                     id: string;
                                     name: string;
+                                    /** @description the provider's parameters: an api_key shows as '***', and the endpoint's address (base_url) as '[endpoint]' to keys other than admin keys */
                                     parameters: {
                                         [key: string]: unknown;
                                     };
@@ -10112,6 +10120,7 @@ export interface operations {
                                 /** @description a UUID */
                                 id: string;
                                 name: string;
+                                /** @description the provider's parameters: an api_key shows as '***', and the endpoint's address (base_url) as '[endpoint]' to keys other than admin keys */
                                 parameters: {
                                     [key: string]: unknown;
                                 };
@@ -10267,6 +10276,7 @@ export interface operations {
                                 /** @description a UUID */
                                 id: string;
                                 name: string;
+                                /** @description the provider's parameters: an api_key shows as '***', and the endpoint's address (base_url) as '[endpoint]' to keys other than admin keys */
                                 parameters: {
                                     [key: string]: unknown;
                                 };
@@ -10543,6 +10553,7 @@ export interface operations {
                                 /** @description a UUID */
                                 id: string;
                                 name: string;
+                                /** @description the provider's parameters: an api_key shows as '***', and the endpoint's address (base_url) as '[endpoint]' to keys other than admin keys */
                                 parameters: {
                                     [key: string]: unknown;
                                 };
