@@ -27,6 +27,12 @@ export interface Queryable {
 
 export type Tx = Queryable;
 
+/** What /readyz reports of the database. */
+export interface Readiness {
+  database: 'ok' | 'unreachable';
+  migrations?: 'ok' | 'pending';
+}
+
 /** Advisory lock key that serialises migrations across replicas ("trove" in ASCII). */
 const MIGRATION_LOCK = 0x74726f7665;
 
@@ -42,6 +48,7 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
   private replicas?: ReplicaReader;
   /** Applied migrations stay applied: once /readyz has seen none pending it stops asking. */
   private migrationsApplied = false;
+  private readinessCheck?: Promise<Readiness>;
 
   constructor(@Inject(SETTINGS) private readonly settings: Settings) {}
 
@@ -140,6 +147,8 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
           return applied.map((m) => m.name);
         } finally {
           await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+          // The connection goes back to the pool: with the timeout it was opened with.
+          await lock.query('RESET statement_timeout').catch(() => undefined);
         }
       }),
     );
@@ -153,22 +162,19 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
   /**
    * For /readyz: whether the database answers and every migration is applied, or
    * 'unreachable' when it fails or does not answer within `deadlineMs`, whatever it
-   * does meanwhile (the statement left behind ends at its own deadline).
+   * does meanwhile. A check left behind ends at the statement deadline; until then the
+   * next probes wait on it rather than take more connections.
    */
-  async readiness(
-    deadlineMs: number,
-  ): Promise<{ database: 'ok' | 'unreachable'; migrations?: 'ok' | 'pending' }> {
-    const check = async () => {
-      await this.query('SELECT 1');
-      if (!this.migrationsApplied) this.migrationsApplied = !(await this.hasPendingMigrations());
-      return {
-        database: 'ok' as const,
-        migrations: this.migrationsApplied ? ('ok' as const) : ('pending' as const),
-      };
-    };
-    const checked = check();
-    checked.catch(() => undefined);
-    return (await settledWithin(checked, deadlineMs).catch(() => undefined)) ?? { database: 'unreachable' };
+  async readiness(deadlineMs: number): Promise<Readiness> {
+    this.readinessCheck ??= this.checkReadiness().finally(() => (this.readinessCheck = undefined));
+    const checked = await settledWithin(this.readinessCheck, deadlineMs).catch(() => undefined);
+    return checked ?? { database: 'unreachable' };
+  }
+
+  private async checkReadiness(): Promise<Readiness> {
+    await this.query('SELECT 1');
+    if (!this.migrationsApplied) this.migrationsApplied = !(await this.hasPendingMigrations());
+    return { database: 'ok', migrations: this.migrationsApplied ? 'ok' : 'pending' };
   }
 
   async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
