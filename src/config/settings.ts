@@ -64,6 +64,16 @@ export interface Settings {
   /** The most any one PostgreSQL statement may run (0: no limit), and wait for a connection. */
   dbStatementTimeoutMs: number;
   dbConnectTimeoutMs: number;
+  /**
+   * How long Trove waits for PostgreSQL to answer a statement before it gives up on the
+   * connection (0: forever); the server's own limit above cannot fire when the network
+   * between them is partitioned.
+   */
+  dbQueryTimeoutMs: number;
+  /** Idle time after which TCP keepalive probes start on a PostgreSQL connection. */
+  dbKeepAliveDelayMs: number;
+  /** The longest /readyz waits for the database: below the readiness probe's own timeout. */
+  readyzTimeoutMs: number;
   /** Proxies (addresses or CIDR ranges) whose X-Forwarded-For names the client; empty: trust none. */
   trustedProxies: string[];
   /** What one request may ask for: docs/security.md lists every limit. */
@@ -365,6 +375,28 @@ function authSettings(env: Env): Settings['auth'] {
   };
 }
 
+/**
+ * The client's deadline defaults to the server's statement limit and 5 s more, so that
+ * the server's own cancellation (which frees it too) comes first when it can; with no
+ * statement limit, none.
+ */
+function databaseDeadlines(env: Env) {
+  const dbStatementTimeoutMs = integer(env, 'TROVE_DB_STATEMENT_TIMEOUT_MS', 30_000, 0, 86_400_000);
+  return {
+    dbStatementTimeoutMs,
+    dbConnectTimeoutMs: integer(env, 'TROVE_DB_CONNECT_TIMEOUT_MS', 10_000, 100, 600_000),
+    dbQueryTimeoutMs: integer(
+      env,
+      'TROVE_DB_QUERY_TIMEOUT_MS',
+      dbStatementTimeoutMs > 0 ? dbStatementTimeoutMs + 5_000 : 0,
+      0,
+      86_400_000,
+    ),
+    dbKeepAliveDelayMs: integer(env, 'TROVE_DB_KEEPALIVE_DELAY_MS', 10_000, 1_000, 3_600_000),
+    readyzTimeoutMs: integer(env, 'TROVE_READYZ_TIMEOUT_MS', 2_000, 100, 60_000),
+  };
+}
+
 /** An absolute, existing directory, or null when unset. */
 function uploadRoot(env: Env): string | null {
   const name = 'TROVE_UPLOAD_ROOT';
@@ -445,8 +477,7 @@ export function loadSettings(env: Env = process.env): Settings {
       maxToolSteps: integer(env, 'TROVE_AGENT_MAX_TOOL_STEPS', 3, 0, 10),
       heartbeatSeconds: integer(env, 'TROVE_AGENT_HEARTBEAT_SECONDS', 15, 1, 300),
     },
-    dbStatementTimeoutMs: integer(env, 'TROVE_DB_STATEMENT_TIMEOUT_MS', 30_000, 0, 86_400_000),
-    dbConnectTimeoutMs: integer(env, 'TROVE_DB_CONNECT_TIMEOUT_MS', 10_000, 100, 600_000),
+    ...databaseDeadlines(env),
     trustedProxies: proxyList(env, 'TROVE_TRUSTED_PROXIES'),
     limits: limitSettings(env),
     auth: authSettings(env),

@@ -74,7 +74,7 @@ export const RETURN_POLICY = 'What is the return policy? Our return policy allow
 
 /**
  * TROVE_UPLOAD_ROOT for the tests: two real files, a link that stays inside, and the
- * ways out a hostile `file_path` would try (links out, a FIFO, a directory).
+ * ways out a hostile `file_path` would try (links out, a hard link, a FIFO, a directory).
  */
 export function makeUploadRoot(): { root: string; outside: string } {
   const base = fs.mkdtempSync(path.join(os.tmpdir(), 'trove-upload-root-'));
@@ -87,8 +87,11 @@ export function makeUploadRoot(): { root: string; outside: string } {
   fs.writeFileSync(path.join(outside, 'secret.txt'), 'A file beside the upload root, never to be read.\n');
   fs.symlinkSync(path.join(root, 'policies.md'), path.join(root, 'inside-link.md'));
   fs.symlinkSync(path.join(outside, 'secret.txt'), path.join(root, 'escape.txt'));
+  fs.symlinkSync(path.join(outside, 'no-such-file.txt'), path.join(root, 'dangling-escape.txt'));
   fs.symlinkSync(outside, path.join(root, 'outside-dir'));
+  fs.linkSync(path.join(outside, 'secret.txt'), path.join(root, 'hard-link.txt'));
   fs.mkdirSync(path.join(root, 'folder.md'));
+  fs.mkdirSync(path.join(root, '..notes.md'));
   execFileSync('mkfifo', [path.join(root, 'pipe.txt')]);
   return { root, outside };
 }

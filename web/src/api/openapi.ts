@@ -3061,7 +3061,7 @@ export interface components {
             /** @description the classifications to search: a name, an array of names, or {"values": [...], "match": "hierarchical" | "exact"} */
             classifications: string | string[] | {
                 /**
-                 * @description hierarchical: a name also finds what inherits it; exact: only that name
+                 * @description hierarchical: a name also finds every classification it inherits, transitively (with the pair [internal, public], internal also finds public; public finds only public); exact: only that name
                  * @default hierarchical
                  * @enum {string}
                  */
@@ -7611,6 +7611,7 @@ export interface operations {
                             /** @description a UUID */
                             id: string;
                             name: string;
+                            /** @description the provider's parameters: an api_key shows as '***', and the endpoint's address (base_url) as '[endpoint]' to keys other than admin keys */
                             parameters: {
                                 [key: string]: unknown;
                             };
@@ -7762,6 +7763,7 @@ export interface operations {
                         /** @description a UUID */
                         id: string;
                         name: string;
+                        /** @description the provider's parameters: an api_key shows as '***', and the endpoint's address (base_url) as '[endpoint]' to keys other than admin keys */
                         parameters: {
                             [key: string]: unknown;
                         };
@@ -7893,6 +7895,7 @@ export interface operations {
                         /** @description a UUID */
                         id: string;
                         name: string;
+                        /** @description the provider's parameters: an api_key shows as '***', and the endpoint's address (base_url) as '[endpoint]' to keys other than admin keys */
                         parameters: {
                             [key: string]: unknown;
                         };
@@ -8861,6 +8864,7 @@ export interface operations {
                             /** @description ISO 8601 */
                             created_at: string;
                             description: string | null;
+                            /** @description the base URL (null: none); '[endpoint]' for keys other than admin keys */
                             endpoint: string | null;
                             has_api_key: boolean;
                             /** @description a UUID */
@@ -9029,6 +9033,7 @@ export interface operations {
                         /** @description ISO 8601 */
                         created_at: string;
                         description: string | null;
+                        /** @description the base URL (null: none); '[endpoint]' for keys other than admin keys */
                         endpoint: string | null;
                         has_api_key: boolean;
                         /** @description a UUID */
@@ -9178,6 +9183,7 @@ export interface operations {
                         /** @description ISO 8601 */
                         created_at: string;
                         description: string | null;
+                        /** @description the base URL (null: none); '[endpoint]' for keys other than admin keys */
                         endpoint: string | null;
                         has_api_key: boolean;
                         /** @description a UUID */
@@ -9453,6 +9459,7 @@ export interface operations {
                         /** @description ISO 8601 */
                         created_at: string;
                         description: string | null;
+                        /** @description the base URL (null: none); '[endpoint]' for keys other than admin keys */
                         endpoint: string | null;
                         has_api_key: boolean;
                         /** @description a UUID */
@@ -9934,6 +9941,7 @@ export interface operations {
                                     /** @description a UUID */
                                     id: string;
                                     name: string;
+                                    /** @description the provider's parameters: an api_key shows as '***', and the endpoint's address (base_url) as '[endpoint]' to keys other than admin keys */
                                     parameters: {
                                         [key: string]: unknown;
                                     };
@@ -10078,7 +10086,10 @@ export interface operations {
                     embedding_model_ids?: string[];
                     /** @default true */
                     full_text_search?: boolean;
-                    /** @default [] */
+                    /**
+                     * @description pairs [a, b]: a inherits b, so a hierarchical search of a also finds b (and what b inherits), and a key allowed a also reads b; b never finds a. With [internal, public], internal finds public, public finds only public
+                     * @default []
+                     */
                     hierarchy?: [
                         string,
                         string
@@ -10109,6 +10120,7 @@ export interface operations {
                                 /** @description a UUID */
                                 id: string;
                                 name: string;
+                                /** @description the provider's parameters: an api_key shows as '***', and the endpoint's address (base_url) as '[endpoint]' to keys other than admin keys */
                                 parameters: {
                                     [key: string]: unknown;
                                 };
@@ -10264,6 +10276,7 @@ export interface operations {
                                 /** @description a UUID */
                                 id: string;
                                 name: string;
+                                /** @description the provider's parameters: an api_key shows as '***', and the endpoint's address (base_url) as '[endpoint]' to keys other than admin keys */
                                 parameters: {
                                     [key: string]: unknown;
                                 };
@@ -10540,6 +10553,7 @@ export interface operations {
                                 /** @description a UUID */
                                 id: string;
                                 name: string;
+                                /** @description the provider's parameters: an api_key shows as '***', and the endpoint's address (base_url) as '[endpoint]' to keys other than admin keys */
                                 parameters: {
                                     [key: string]: unknown;
                                 };
@@ -10722,7 +10736,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         classifications: string[];
-                        /** @description pairs [a, b]: a inherits b */
+                        /** @description pairs [a, b]: a inherits b, so a hierarchical search of a also finds b (and what b inherits), and a key allowed a also reads b; b never finds a. With [internal, public], internal finds public, public finds only public */
                         hierarchy: [
                             string,
                             string
@@ -10844,7 +10858,10 @@ export interface operations {
             content: {
                 "application/json": {
                     classifications: string[];
-                    /** @default [] */
+                    /**
+                     * @description pairs [a, b]: a inherits b, so a hierarchical search of a also finds b (and what b inherits), and a key allowed a also reads b; b never finds a. With [internal, public], internal finds public, public finds only public
+                     * @default []
+                     */
                     hierarchy?: [
                         string,
                         string
@@ -10861,7 +10878,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         classifications: string[];
-                        /** @description pairs [a, b]: a inherits b */
+                        /** @description pairs [a, b]: a inherits b, so a hierarchical search of a also finds b (and what b inherits), and a key allowed a also reads b; b never finds a. With [internal, public], internal finds public, public finds only public */
                         hierarchy: [
                             string,
                             string
