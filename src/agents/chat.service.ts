@@ -10,6 +10,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { ApiKeysService, keyRevoked } from '../auth/api-keys.service';
 import { AuthContext } from '../auth/auth-context';
 import { InstallationService } from '../auth/installation.service';
 import { badRequest, notFound } from '../common/errors';
@@ -85,6 +86,7 @@ export class ChatService {
     private readonly conversations: ConversationsService,
     private readonly recorder: TurnRecorder,
     private readonly attachments: AttachmentsService,
+    private readonly apiKeys: ApiKeysService,
   ) {}
 
   /** Step 1 of a first turn: the agent, the rules, the run, then the conversation with its question. */
@@ -229,15 +231,26 @@ export class ChatService {
     }
   }
 
-  /** Steps 2 and 3: the turn, then its outcome saved. Never throws: a failure is an outcome. */
+  /**
+   * Steps 2 and 3: the turn, then its outcome saved. Never throws: a failure is an
+   * outcome. The turn is authorised with its key as it is at each search, and fails
+   * (Failed, with the reason) when the key is disabled, deleted or rotated meanwhile.
+   */
   async execute(turn: PreparedTurn, observer: TurnObserver): Promise<TurnOutcome> {
     const state = newTurnState();
     const started = Date.now();
+    const unwatch = this.apiKeys.watch(turn.auth, () => turn.controller.abort(keyRevoked()));
+    const authorize = async () => {
+      const auth = await this.apiKeys.current(turn.auth);
+      if (auth === null) throw keyRevoked();
+      return auth;
+    };
     let outcome: TurnOutcome;
     try {
       await this.turns.run(
         {
           auth: turn.auth,
+          authorize,
           orgId: turn.orgId,
           agent: turn.agent,
           question: turn.question,
@@ -262,6 +275,7 @@ export class ChatService {
           ? await this.recorder.answer(turn, state, started, 'stopped')
           : await this.recorder.failure(turn, reason);
     } finally {
+      unwatch();
       await this.runs.finish(turn.runId);
     }
     agentTurns.inc({ result: outcome.result });

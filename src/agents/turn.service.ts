@@ -67,7 +67,10 @@ export const SILENT: TurnObserver = {
 };
 
 export interface TurnRequest {
+  /** The key as the turn's request authenticated it. */
   auth: AuthContext;
+  /** The key as it is now (each search asks: a key narrowed mid-turn searches narrowly); throws when revoked. */
+  authorize: () => Promise<AuthContext>;
   orgId: string;
   agent: AgentRecord;
   question: string;
@@ -213,7 +216,7 @@ export class TurnService {
   ): Promise<FragmentSource[]> {
     if (announce)
       request.observer.toolCall({ id: callId, name: SEARCH_TOOL, arguments: JSON.stringify({ query }) });
-    const fresh = await this.retrieval.retrieve(request.auth, scope, query, {
+    const fresh = await this.retrieval.retrieve(await request.authorize(), scope, query, {
       k: this.k(request),
       seen: new Set(state.sources.flatMap((s) => (s.kind === 'fragment' ? [s.fragment.id] : []))),
       firstMarker: state.sources.length + 1,

@@ -10,12 +10,12 @@
  * `Server` does all of MCP and this file only moves messages.
  */
 import type { Writable } from 'node:stream';
-import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/server';
+import type { AuthInfo, JSONRPCMessage, MessageExtraInfo, Transport } from '@modelcontextprotocol/server';
 
 export class SseServerTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
-  onmessage?: (message: JSONRPCMessage) => void;
+  onmessage?: (message: JSONRPCMessage, extra?: MessageExtraInfo) => void;
   private closed = false;
   private readonly keepAlive: NodeJS.Timeout;
 
@@ -35,9 +35,9 @@ export class SseServerTransport implements Transport {
     this.write(`event: endpoint\ndata: ${this.endpoint}\n\n`);
   }
 
-  /** A message the client POSTed for this session. */
-  receive(message: JSONRPCMessage): void {
-    this.onmessage?.(message);
+  /** A message the client POSTed for this session, with the caller it is answered for. */
+  receive(message: JSONRPCMessage, authInfo: AuthInfo): void {
+    this.onmessage?.(message, { authInfo });
   }
 
   async send(message: JSONRPCMessage): Promise<void> {
