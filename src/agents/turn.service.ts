@@ -8,6 +8,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AuthContext } from '../auth/auth-context';
+import { DomainError, ErrorCode } from '../common/errors';
 import { SETTINGS, Settings } from '../config/settings';
 import { ChatMessage, ChatModel, llmErrors, SourceBlock, ToolCall, ToolSpec } from '../llms/chat-model';
 import { LlmsService, LlmView } from '../llms/llms.service';
@@ -118,6 +119,9 @@ export const newTurnState = (): TurnState => ({
 
 const HISTORY_MESSAGES = 10;
 
+/** Refusals of a search that its arguments caused; anything else (the database, an endpoint) fails the turn. */
+const MODEL_FIXABLE = new Set([ErrorCode.InvalidArgument, ErrorCode.BadRequest, ErrorCode.PayloadTooLarge]);
+
 @Injectable()
 export class TurnService {
   constructor(
@@ -188,15 +192,24 @@ export class TurnService {
       ...request.history.slice(-HISTORY_MESSAGES),
       questionMessage(request.question, state.sources),
     ];
+    const { maxToolSteps, maxToolCallsPerRound, maxToolCallsPerTurn } = this.settings.agents;
+    let callsLeft = maxToolCallsPerTurn;
     for (let step = 0; ; step++) {
-      const tools = offerTools && step < this.settings.agents.maxToolSteps ? [SEARCH_TOOL_SPEC] : [];
+      const tools = offerTools && step < maxToolSteps && callsLeft > 0 ? [SEARCH_TOOL_SPEC] : [];
       const { text, calls } = await this.callModel(request, state, messages, tools);
       if (calls.length === 0 || tools.length === 0) return;
       messages.push({ role: 'assistant', content: text, toolCalls: calls });
       request.observer.stepStarted(SEARCH_TOOL);
-      for (const call of calls) {
+      for (const [i, call] of calls.entries()) {
         request.observer.toolCall(call);
-        const content = await this.runTool(request, state, scope, call);
+        // Every call gets a result (the model's API wants one per call): those over a cap say why they did not run.
+        const content =
+          i >= maxToolCallsPerRound
+            ? `Not run: at most ${maxToolCallsPerRound} searches run per round. Answer from the sources you have, or ask for fewer searches.`
+            : callsLeft <= 0
+              ? `Not run: this turn has made its ${maxToolCallsPerTurn} searches. Answer from the sources you have.`
+              : await this.runTool(request, state, scope, call);
+        if (i < maxToolCallsPerRound && callsLeft > 0) callsLeft -= 1;
         request.observer.toolResult(call.id, content);
         messages.push({ role: 'tool', toolCallId: call.id, content });
       }
@@ -249,7 +262,15 @@ export class TurnService {
     }
     if (typeof query !== 'string' || query.trim() === '')
       return 'Invalid arguments: expected {"query": "<text>"}.';
-    const fresh = await this.searchStep(request, state, scope, query, call.id);
+    let fresh: FragmentSource[];
+    try {
+      fresh = await this.searchStep(request, state, scope, query, call.id);
+    } catch (error) {
+      // A search the model asked for badly (a query too long, too many words) is its to fix: it reads why.
+      if (error instanceof DomainError && MODEL_FIXABLE.has(error.code))
+        return `Search failed: ${error.message}`;
+      throw error;
+    }
     return fresh.length === 0 ? 'No further sources were found.' : sourcesText(fresh);
   }
 

@@ -47,8 +47,17 @@ export interface Settings {
   embeddingTimeoutMs: number;
   /** Calls to OpenAI-compatible chat endpoints: per-attempt timeout (also the longest silence mid-stream) and retries. */
   llm: { timeoutMs: number; maxRetries: number };
-  /** Agent turns: fragments retrieved per search, tool-call rounds a model may take, SSE heartbeat period. */
-  agents: { searchK: number; maxToolSteps: number; heartbeatSeconds: number };
+  /**
+   * Agent turns: fragments retrieved per search, tool-call rounds a model may take, the
+   * searches it may ask for in one round and in the whole turn, SSE heartbeat period.
+   */
+  agents: {
+    searchK: number;
+    maxToolSteps: number;
+    maxToolCallsPerRound: number;
+    maxToolCallsPerTurn: number;
+    heartbeatSeconds: number;
+  };
   /** HNSW parameters: build-time m and ef_construction for new indexes, query-time ef_search floor. */
   vectorIndex: {
     m: number;
@@ -443,6 +452,8 @@ export function loadSettings(env: Env = process.env): Settings {
     agents: {
       searchK: integer(env, 'TROVE_AGENT_SEARCH_K', 6, 1, 50),
       maxToolSteps: integer(env, 'TROVE_AGENT_MAX_TOOL_STEPS', 3, 0, 10),
+      maxToolCallsPerRound: integer(env, 'TROVE_AGENT_MAX_TOOL_CALLS_PER_ROUND', 5, 1, 100),
+      maxToolCallsPerTurn: integer(env, 'TROVE_AGENT_MAX_TOOL_CALLS_PER_TURN', 10, 1, 1000),
       heartbeatSeconds: integer(env, 'TROVE_AGENT_HEARTBEAT_SECONDS', 15, 1, 300),
     },
     dbStatementTimeoutMs: integer(env, 'TROVE_DB_STATEMENT_TIMEOUT_MS', 30_000, 0, 86_400_000),

@@ -125,6 +125,59 @@ describeEachDatabase(
       expect(stub.requests.map((r) => (r.body.tools ?? []).length)).toEqual([1, 1, 0]);
     });
 
+    it('runs at most the searches a round and a turn allow, and tells the model about the others', async () => {
+      const calls = (round: number) => ({
+        kind: 'tool_calls' as const,
+        calls: [0, 1, 2, 3, 4].map((i) => ({
+          name: 'search_knowledge',
+          arguments: { query: `refund ${round}.${i}` },
+          id: `call_${round}_${i}`,
+        })),
+      });
+      stub.next(calls(1), calls(2), { kind: 'text', chunks: ['Refunds are prorated [1].'] });
+      const response = await world.internal.post(path(), { query: 'Refunds?' });
+      expect(response.status).toBe(201);
+      const toolResults = (i: number) =>
+        messagesOf(i)
+          .filter((m) => m.role === 'tool')
+          .map((m) => m.content ?? '');
+      const perRound = 'Not run: at most 3 searches run per round.';
+      const perTurn = 'Not run: this turn has made its 4 searches.';
+      // Round 1: three of five run; round 2: the one the turn has left runs.
+      const first = toolResults(1);
+      expect(first).toHaveLength(5);
+      expect(first.slice(0, 3).every((c) => !c.startsWith('Not run'))).toBe(true);
+      expect(first.slice(3).every((c) => c.startsWith(perRound))).toBe(true);
+      const second = toolResults(2).slice(5);
+      expect(second).toHaveLength(5);
+      expect(second[0].startsWith('Not run')).toBe(false);
+      expect(second.slice(1, 3).every((c) => c.startsWith(perTurn))).toBe(true);
+      expect(second.slice(3).every((c) => c.startsWith(perRound))).toBe(true);
+      // The turn's own search and the four the model was allowed; no tool offered once they are spent.
+      expect(response.body.conversation.messages[1].tools).toHaveLength(5);
+      expect(stub.requests[2].body.tools).toBeUndefined();
+    });
+
+    it('answers a search the model asks badly (a query too long) with the error, as its result', async () => {
+      stub.next(
+        {
+          kind: 'tool_calls',
+          calls: [
+            { name: 'search_knowledge', arguments: { query: 'refund '.repeat(2000) }, id: 'call_long' },
+          ],
+        },
+        { kind: 'text', chunks: ['Refunds are prorated [1].'] },
+      );
+      const response = await world.internal.post(path(), { query: 'Refunds?' });
+      expect(response.status).toBe(201);
+      const tool = messagesOf(1).find((m) => m.role === 'tool')!;
+      expect(tool).toMatchObject({
+        tool_call_id: 'call_long',
+        content: 'Search failed: query: must be at most 8192 characters (TROVE_SEARCH_MAX_QUERY_CHARS)',
+      });
+      expect(response.body.conversation.messages[1].content).toBe('Refunds are prorated [1].');
+    });
+
     it('offers no tool when the request says tools: []', async () => {
       await world.internal.post(path(), { query: 'Refunds?', tools: [] });
       expect(stub.requests[0].body.tools).toBeUndefined();
@@ -298,6 +351,8 @@ describeEachDatabase(
       TROVE_LLM_TIMEOUT_MS: '1000',
       TROVE_LLM_MAX_RETRIES: '1',
       TROVE_AGENT_MAX_TOOL_STEPS: '2',
+      TROVE_AGENT_MAX_TOOL_CALLS_PER_ROUND: '3',
+      TROVE_AGENT_MAX_TOOL_CALLS_PER_TURN: '4',
       TROVE_AGENT_SEARCH_K: '1',
     },
   },
