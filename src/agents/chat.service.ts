@@ -96,6 +96,7 @@ export class ChatService {
     dto: CreateConversationDto,
   ): Promise<PreparedTurn> {
     const agent = await this.agents.requireVisible(auth, agentKey);
+    await this.checkModelKey(agent, dto.modelKey);
     const attachments = await this.attachments.forTurn(auth, agent, null, mentionsOf(dto));
     if (dto.projectId && !(await this.conversations.ownsProject(auth, dto.projectId.toLowerCase()))) {
       throw badRequest(`projectId: project ${dto.projectId} not found`);
@@ -146,6 +147,7 @@ export class ChatService {
       agentKey,
       conversationId,
     );
+    await this.checkModelKey(agent, dto.modelKey);
     const attachments = await this.attachments.forTurn(auth, agent, conversation.id, mentionsOf(dto));
     const history = await this.history(conversation.id);
     const base = {
@@ -192,6 +194,12 @@ export class ChatService {
     const asked = messages.slice(0, index).findLastIndex((m) => m.message.message_type === 'user_query');
     if (asked < 0) throw badRequest('The answer to regenerate follows no question');
     const attached = messages[asked].message.attachments.map((ref) => String(ref.recordId));
+    await this.checkModelKey(agent, dto.modelKey);
+    // Omitted, the original answer's model, while the agent still has it; else the agent's own.
+    const original = target.model_info?.modelKey;
+    const modelKey =
+      dto.modelKey ??
+      (original !== undefined && (await this.turns.isAgentModel(agent, original)) ? original : undefined);
     const base = {
       kind: 'regenerate' as const,
       auth,
@@ -199,8 +207,7 @@ export class ChatService {
       agent,
       question: messages[asked].message.content,
       history: toHistory(messages.slice(0, asked)),
-      // Omitted fields reuse the original answer's model.
-      options: { ...dto, modelKey: dto.modelKey ?? target.model_info?.modelKey },
+      options: { ...dto, modelKey },
       // The question's own files, those not deleted since.
       attachments: await this.attachments.stillThere(auth, agent, attached),
       replacing: target.id,
@@ -208,6 +215,16 @@ export class ChatService {
     return this.begin(base, conversation.id, dto.runId, () =>
       this.store.update(conversation.id, { status: 'Inprogress' }),
     );
+  }
+
+  /** A turn's `modelKey` picks among the agent's models (TurnService.isAgentModel); anything else is a 400. */
+  private async checkModelKey(agent: AgentRecord, modelKey: string | undefined): Promise<void> {
+    if (modelKey !== undefined && !(await this.turns.isAgentModel(agent, modelKey)))
+      throw badRequest(
+        agent.models.length > 0
+          ? `modelKey: '${modelKey}' is not one of this agent's models`
+          : `modelKey: '${modelKey}' is not the organization's default LLM, which this agent (it has no models) answers with`,
+      );
   }
 
   /** Registers the run, then saves step 1; the run is released when saving fails. */

@@ -130,6 +130,19 @@ export class TurnService {
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
+  /**
+   * Whether a turn may ask for this LLM (by id or name): one of the agent's models, or,
+   * for an agent without models, the organisation's default. The agent's owner chose
+   * which models its knowledge is sent to (a local one, a hosted one); a caller may pick
+   * among them, not send it elsewhere.
+   */
+  async isAgentModel(agent: AgentRecord, modelKey: string): Promise<boolean> {
+    const llm = await this.llms.find(modelKey);
+    if (!llm) return false;
+    if (agent.models.length > 0) return agent.models.some((m) => m.modelKey === llm.id);
+    return (await this.llms.findDefault())?.id === llm.id;
+  }
+
   /** The LLM of the turn: the request's, else the agent's reasoning model (or first), else the default. */
   async resolveModel(
     agent: AgentRecord,

@@ -178,6 +178,37 @@ describeEachDatabase(
       expect(response.body.conversation.messages[1].content).toBe('Refunds are prorated [1].');
     });
 
+    it('lets a turn pick its model only among the agent’s (or the default, for an agent without models)', async () => {
+      // A registered LLM, the default even, that this agent was not given: refused before anything is saved.
+      const refused = await world.internal.post(path(), { query: 'Refunds?', modelKey: EXTRACTIVE });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.message).toBe(`modelKey: '${EXTRACTIVE}' is not one of this agent's models`);
+      expect(refused.headers.get('x-conversation-id')).toBeNull();
+      expect(stub.requests).toHaveLength(0);
+      const streamed = await runStream(world.internal, `${path()}/stream`, {
+        query: 'Refunds?',
+        chatMode: 'quick',
+        modelKey: 'extractive',
+      });
+      expect(streamed.error?.message).toMatch(/HTTP 400/);
+      // The agent's own model, by name or id.
+      expect((await world.internal.post(path(), { query: 'Refunds?', modelKey: 'stub' })).status).toBe(201);
+      // An agent without models answers with the default LLM, and only with it.
+      const plain = (
+        await world.internal.post('/api/v1/agents/create', {
+          name: 'Plain',
+          knowledge: [{ connectorId: world.supportKb }],
+        })
+      ).body.agent._key;
+      const plainPath = `/api/v1/agents/${plain}/conversations`;
+      expect((await world.internal.post(plainPath, { query: 'Refunds?', modelKey: 'stub' })).status).toBe(
+        400,
+      );
+      expect((await world.internal.post(plainPath, { query: 'Refunds?', modelKey: EXTRACTIVE })).status).toBe(
+        201,
+      );
+    });
+
     it('offers no tool when the request says tools: []', async () => {
       await world.internal.post(path(), { query: 'Refunds?', tools: [] });
       expect(stub.requests[0].body.tools).toBeUndefined();
