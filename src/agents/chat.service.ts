@@ -149,7 +149,7 @@ export class ChatService {
     );
     await this.checkModelKey(agent, dto.modelKey);
     const attachments = await this.attachments.forTurn(auth, agent, conversation.id, mentionsOf(dto));
-    const history = await this.history(conversation.id);
+    const history = await this.history(auth, conversation.id);
     const base = {
       kind: 'add' as const,
       auth,
@@ -206,7 +206,7 @@ export class ChatService {
       orgId: conversation.org_id,
       agent,
       question: messages[asked].message.content,
-      history: toHistory(messages.slice(0, asked)),
+      history: toHistory(await this.presenter.readable(auth, messages.slice(0, asked))),
       options: { ...dto, modelKey },
       // The question's own files, those not deleted since.
       attachments: await this.attachments.stillThere(auth, agent, attached),
@@ -317,13 +317,15 @@ export class ChatService {
 
   /** The answer of the JSON create (op 24): 201 `{conversation: AgentConversation, meta}`. */
   async createdBody(turn: PreparedTurn, outcome: TurnOutcome, info: RequestInfo) {
-    const messages = await this.presenter.messages(turn.auth, outcome.conversation.id, turn.orgId);
+    const auth = await this.presentingAuth(turn);
+    const messages = await this.presenter.messages(auth, outcome.conversation.id, turn.orgId);
     return { conversation: presentAgentConversation(outcome.conversation, messages), meta: metaOf(info) };
   }
 
   /** The answer of a follow-up (op 15, and the result of RUN_FINISHED): `AddMessageResponse`. */
   async addedBody(turn: PreparedTurn, outcome: TurnOutcome, info: RequestInfo) {
-    const messages = await this.presenter.messages(turn.auth, outcome.conversation.id, turn.orgId);
+    const auth = await this.presentingAuth(turn);
+    const messages = await this.presenter.messages(auth, outcome.conversation.id, turn.orgId);
     return {
       conversation: presentConversation(outcome.conversation, messages, turn.auth.userId),
       recordsUsed: outcome.recordsUsed,
@@ -342,8 +344,16 @@ export class ChatService {
     };
   }
 
-  private async history(conversationId: string): Promise<ChatMessage[]> {
-    return toHistory(await this.store.messages([conversationId]));
+  /** The conversation so far as the key may read it now: an answer it may no longer read goes to no model again. */
+  private async history(auth: AuthContext, conversationId: string): Promise<ChatMessage[]> {
+    return toHistory(await this.presenter.readable(auth, await this.store.messages([conversationId])));
+  }
+
+  /** Who the turn's answer is shown to: its key as it is now (narrowed mid-turn, it sees the narrower view). */
+  private async presentingAuth(turn: PreparedTurn): Promise<AuthContext> {
+    const auth = await this.apiKeys.current(turn.auth);
+    if (auth === null) throw keyRevoked();
+    return auth;
   }
 }
 

@@ -106,7 +106,7 @@ export class ConversationStore {
     }));
   }
 
-  openMessage(row: MessageRow): MessageRecord {
+  private openMessage(row: MessageRow): MessageRecord {
     const { content, content_key_id, ...rest } = row;
     return {
       ...rest,

@@ -6,7 +6,7 @@
  */
 import { Injectable, Logger } from '@nestjs/common';
 import { DomainError, ErrorCode } from '../common/errors';
-import { ConversationRow } from './conversations.repository';
+import { ConversationRow, DrawnFrom } from './conversations.repository';
 import { AttachmentRefView } from './attachments.service';
 import { CitationInput, ConversationStore, MessageInput, newObjectId } from './conversation-store';
 import { parseAnswer } from './prompt';
@@ -91,6 +91,7 @@ export class TurnRecorder {
         })),
         { type: 'text', content: parsed.content, isFinal: true },
       ],
+      drawn_from: drawnFrom(state.sources),
     };
     try {
       const conversation = await this.store.append(
@@ -134,6 +135,7 @@ export class TurnRecorder {
           attachments: [],
           tools: [],
           parts: [],
+          drawn_from: null,
         },
         [],
         {
@@ -228,5 +230,19 @@ export function questionMessage(
     attachments: attachments.map((ref) => ({ ...ref })),
     tools: [],
     parts: [],
+    drawn_from: null,
   };
+}
+
+/** The pipelines and classifications of every fragment the turn gave the model (attached files are the key's own). */
+function drawnFrom(sources: Source[]): DrawnFrom[] {
+  const pairs = new Map<string, DrawnFrom>();
+  for (const source of sources) {
+    if (source.kind !== 'fragment') continue;
+    pairs.set(`${source.pipelineId}\0${source.classification}`, {
+      pipeline_id: source.pipelineId,
+      classification: source.classification,
+    });
+  }
+  return [...pairs.values()];
 }

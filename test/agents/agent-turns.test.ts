@@ -15,7 +15,7 @@ import {
   expectSchema,
 } from './contract/schemas';
 import { runStream } from './support/agui';
-import { buildWorld, World } from './support/world';
+import { ALL_SCOPES, buildWorld, key, World } from './support/world';
 
 const API_KEY = 'sk-stub-turns-secret-77';
 const EXTRACTIVE = '01900000-0000-7000-8000-000000000003';
@@ -207,6 +207,66 @@ describeEachDatabase(
       expect((await world.internal.post(plainPath, { query: 'Refunds?', modelKey: EXTRACTIVE })).status).toBe(
         201,
       );
+    });
+
+    it('withholds an answer from a key that can no longer read what it was drawn from, and never sends it to a model again', async () => {
+      const reader = await key(fixture().api, 'soon-narrowed', {
+        scopes: ALL_SCOPES,
+        grants: [
+          { pipeline_id: world.supportKb, permissions: 5 },
+          { pipeline_id: world.secret, permissions: 5 },
+        ],
+      });
+      const roadmap = (
+        await reader.post('/api/v1/agents/create', {
+          name: 'Roadmap',
+          knowledge: [{ connectorId: world.secret }, { connectorId: world.supportKb }],
+          models: [{ modelKey: 'stub', isReasoning: true }],
+        })
+      ).body.agent._key;
+      const conversations = `/api/v1/agents/${roadmap}/conversations`;
+      // One answer quotes and cites the secret fragment; another was given it and cites nothing.
+      const cited = (await reader.post(conversations, { query: 'When does Project Nightjar launch?' })).body
+        .conversation;
+      expect(cited.messages[1].content).toContain('launches in March');
+      stub.next({ kind: 'text', chunks: ['The roadmap says: March, with a budget of four million.'] });
+      const uncited = (await reader.post(conversations, { query: 'What is the Nightjar budget?' })).body
+        .conversation;
+      expect(uncited.messages[1].citations).toHaveLength(0);
+      const found = (search: string) =>
+        reader
+          .get(`${conversations}?search=${encodeURIComponent(search)}`)
+          .then((r) => r.body.conversations.map((c: any) => c._id));
+      expect(await found('launches in March')).toEqual([cited._id]);
+
+      await fixture().api.patch(`/api_keys/${reader.credentials!.id}`, {
+        grants: [{ pipeline_id: world.supportKb, permissions: 5 }],
+      });
+      for (const conversation of [cited, uncited]) {
+        const detail = await reader.get(`${conversations}/${conversation._id}`);
+        const { messages } = detail.body.conversation;
+        const question = messages.find((m: any) => m.messageType === 'user_query');
+        const answer = messages.find((m: any) => m.messageType === 'bot_response');
+        expect(question.content).toBe(conversation.messages[0].content);
+        expect(answer).toMatchObject({
+          content: 'This answer is withheld: it drew on sources this API key can no longer read.',
+          citations: [],
+          followUpQuestions: [],
+        });
+        expect(JSON.stringify(detail.body)).not.toMatch(/launches in March|four million/);
+      }
+      expect(await found('launches in March')).toEqual([]);
+      expect(await found('four million')).toEqual([]);
+      // A follow-up sends the model the conversation so far, without what the key can no longer read.
+      stub.reset();
+      const followUp = await reader.post(`${conversations}/${uncited._id}/messages`, { query: 'And when?' });
+      expect(followUp.status).toBe(200);
+      const history = messagesOf(0).filter((m) => m.role === 'assistant');
+      expect(history.map((m) => m.content)).toEqual([
+        'This answer is withheld: it drew on sources this API key can no longer read.',
+      ]);
+      expect(JSON.stringify(stub.requests)).not.toMatch(/launches in March|four million/);
+      expect(JSON.stringify(followUp.body)).not.toMatch(/launches in March|four million/);
     });
 
     it('offers no tool when the request says tools: []', async () => {
