@@ -189,6 +189,15 @@ export class ConversationsRepository {
     return rows[0] ?? null;
   }
 
+  /** The row, locked until the transaction ends (null: none). */
+  async lockConversation(id: string, tx: Queryable): Promise<ConversationRow | null> {
+    const rows = await tx.query<ConversationRow>(
+      `SELECT ${CONVERSATION_COLUMNS} FROM agent_conversations WHERE id = $1 FOR UPDATE`,
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
   /** Applies `changes`, bumps the version (`__v`), and answers the row as it is now. */
   async updateConversation(
     id: string,

@@ -57,6 +57,8 @@ export interface Settings {
     maxToolCallsPerRound: number;
     maxToolCallsPerTurn: number;
     heartbeatSeconds: number;
+    /** A running turn's replica touches it every second; one not touched this long is dead, its turn failed. */
+    runStaleSeconds: number;
   };
   /** HNSW parameters: build-time m and ef_construction for new indexes, query-time ef_search floor. */
   vectorIndex: {
@@ -455,6 +457,7 @@ export function loadSettings(env: Env = process.env): Settings {
       maxToolCallsPerRound: integer(env, 'TROVE_AGENT_MAX_TOOL_CALLS_PER_ROUND', 5, 1, 100),
       maxToolCallsPerTurn: integer(env, 'TROVE_AGENT_MAX_TOOL_CALLS_PER_TURN', 10, 1, 1000),
       heartbeatSeconds: integer(env, 'TROVE_AGENT_HEARTBEAT_SECONDS', 15, 1, 300),
+      runStaleSeconds: integer(env, 'TROVE_AGENT_RUN_STALE_SECONDS', 30, 3, 3600),
     },
     dbStatementTimeoutMs: integer(env, 'TROVE_DB_STATEMENT_TIMEOUT_MS', 30_000, 0, 86_400_000),
     dbConnectTimeoutMs: integer(env, 'TROVE_DB_CONNECT_TIMEOUT_MS', 10_000, 100, 600_000),

@@ -144,6 +144,8 @@ export function openStream(
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (text += chunk));
+        // A server that dies mid-stream (a test kills it) ends the stream; 'close' follows.
+        res.on('error', () => undefined);
         const ended = new Promise<void>((done) => {
           res.on('end', done);
           res.on('close', done);
