@@ -48,14 +48,18 @@ const SEARCH_TOOL_SPEC: ToolSpec = {
   },
 };
 
-/** What a turn tells whoever watches it, in order. */
+/**
+ * What a turn tells whoever watches it, in order. The turn awaits each report: a watcher
+ * that cannot keep up (a slow reader of the stream) holds the turn back rather than
+ * buffering it.
+ */
 export interface TurnObserver {
-  stepStarted(name: string): void;
-  stepFinished(name: string): void;
-  toolCall(call: ToolCall): void;
-  toolResult(callId: string, content: string): void;
-  text(delta: string): void;
-  toolsUnavailable(tools: string[]): void;
+  stepStarted(name: string): void | Promise<void>;
+  stepFinished(name: string): void | Promise<void>;
+  toolCall(call: ToolCall): void | Promise<void>;
+  toolResult(callId: string, content: string): void | Promise<void>;
+  text(delta: string): void | Promise<void>;
+  toolsUnavailable(tools: string[]): void | Promise<void>;
 }
 
 export const SILENT: TurnObserver = {
@@ -166,7 +170,7 @@ export class TurnService {
     state.llm = llm;
     state.model = model;
     state.unavailable = unavailableTools(request);
-    if (state.unavailable.length > 0) request.observer.toolsUnavailable(state.unavailable);
+    if (state.unavailable.length > 0) await request.observer.toolsUnavailable(state.unavailable);
     state.sources.push(...attachmentSources(request.question, request.attachments, this.k(request)));
 
     const scope = await this.retrieval.scope(
@@ -176,7 +180,7 @@ export class TurnService {
       request.capabilities,
     );
     if (scope.length > 0) {
-      request.observer.stepStarted('retrieval');
+      await request.observer.stepStarted('retrieval');
       await this.searchStep(
         request,
         state,
@@ -185,7 +189,7 @@ export class TurnService {
         `call_${randomUUID().replace(/-/g, '')}`,
         true,
       );
-      request.observer.stepFinished('retrieval');
+      await request.observer.stepFinished('retrieval');
     }
 
     const toolsAllowed = request.tools === undefined || request.tools.includes(SEARCH_TOOL);
@@ -212,9 +216,9 @@ export class TurnService {
       const { text, calls } = await this.callModel(request, state, messages, tools);
       if (calls.length === 0 || tools.length === 0) return;
       messages.push({ role: 'assistant', content: text, toolCalls: calls });
-      request.observer.stepStarted(SEARCH_TOOL);
+      await request.observer.stepStarted(SEARCH_TOOL);
       for (const [i, call] of calls.entries()) {
-        request.observer.toolCall(call);
+        await request.observer.toolCall(call);
         // Every call gets a result (the model's API wants one per call): those over a cap say why they did not run.
         const content =
           i >= maxToolCallsPerRound
@@ -223,10 +227,10 @@ export class TurnService {
               ? `Not run: this turn has made its ${maxToolCallsPerTurn} searches. Answer from the sources you have.`
               : await this.runTool(request, state, scope, call);
         if (i < maxToolCallsPerRound && callsLeft > 0) callsLeft -= 1;
-        request.observer.toolResult(call.id, content);
+        await request.observer.toolResult(call.id, content);
         messages.push({ role: 'tool', toolCallId: call.id, content });
       }
-      request.observer.stepFinished(SEARCH_TOOL);
+      await request.observer.stepFinished(SEARCH_TOOL);
     }
   }
 
@@ -241,7 +245,11 @@ export class TurnService {
     announce = false,
   ): Promise<FragmentSource[]> {
     if (announce)
-      request.observer.toolCall({ id: callId, name: SEARCH_TOOL, arguments: JSON.stringify({ query }) });
+      await request.observer.toolCall({
+        id: callId,
+        name: SEARCH_TOOL,
+        arguments: JSON.stringify({ query }),
+      });
     const fresh = await this.retrieval.retrieve(await request.authorize(), scope, query, {
       k: this.k(request),
       seen: new Set(state.sources.flatMap((s) => (s.kind === 'fragment' ? [s.fragment.id] : []))),
@@ -250,7 +258,7 @@ export class TurnService {
     });
     state.sources.push(...fresh);
     state.toolRuns.push({ callId, query, markers: fresh.map((s) => s.marker) });
-    if (announce) request.observer.toolResult(callId, toolResultSummary(fresh));
+    if (announce) await request.observer.toolResult(callId, toolResultSummary(fresh));
     return fresh;
   }
 
@@ -318,7 +326,7 @@ export class TurnService {
             llmTimeToFirstToken.observe(label, Number(process.hrtime.bigint() - started) / 1e9);
           text += event.delta;
           state.text += event.delta;
-          request.observer.text(event.delta);
+          await request.observer.text(event.delta);
         } else if (event.type === 'tool_calls') {
           calls = event.calls;
         } else {

@@ -60,6 +60,12 @@ export interface Settings {
     /** A running turn's replica touches it every second; one not touched this long is dead, its turn failed. */
     runStaleSeconds: number;
   };
+  /**
+   * Long event streams (AG-UI turns, legacy MCP SSE sessions): what one may hold for a
+   * reader that does not keep up before its writer waits, and how long a reader may hold
+   * it so before it is cut off.
+   */
+  streams: { bufferBytes: number; stallSeconds: number };
   /** HNSW parameters: build-time m and ef_construction for new indexes, query-time ef_search floor. */
   vectorIndex: {
     m: number;
@@ -458,6 +464,10 @@ export function loadSettings(env: Env = process.env): Settings {
       maxToolCallsPerTurn: integer(env, 'TROVE_AGENT_MAX_TOOL_CALLS_PER_TURN', 10, 1, 1000),
       heartbeatSeconds: integer(env, 'TROVE_AGENT_HEARTBEAT_SECONDS', 15, 1, 300),
       runStaleSeconds: integer(env, 'TROVE_AGENT_RUN_STALE_SECONDS', 30, 3, 3600),
+    },
+    streams: {
+      bufferBytes: integer(env, 'TROVE_STREAM_BUFFER_BYTES', 1_048_576, 65_536, 1_073_741_824),
+      stallSeconds: integer(env, 'TROVE_STREAM_STALL_SECONDS', 30, 1, 3600),
     },
     dbStatementTimeoutMs: integer(env, 'TROVE_DB_STATEMENT_TIMEOUT_MS', 30_000, 0, 86_400_000),
     dbConnectTimeoutMs: integer(env, 'TROVE_DB_CONNECT_TIMEOUT_MS', 10_000, 100, 600_000),

@@ -123,6 +123,9 @@ export interface OpenStream {
   /** Resolves when the server ends the stream. */
   ended: Promise<void>;
   close(): void;
+  /** Stops reading (a slow reader: what the server sends waits in its buffers), and reads again. */
+  pause(): void;
+  resume(): void;
 }
 
 /**
@@ -156,6 +159,8 @@ export function openStream(
           received: () => text,
           ended,
           close: () => req.destroy(),
+          pause: () => res.pause(),
+          resume: () => res.resume(),
         });
       },
     );

@@ -79,6 +79,8 @@ export class LegacySseSessions implements OnApplicationShutdown {
       stream,
       `${MESSAGES_PATH}?session_id=${sessionId}`,
       KEEP_ALIVE_MS,
+      { bufferBytes: this.settings.streams.bufferBytes, stallMs: this.settings.streams.stallSeconds * 1000 },
+      () => reply.raw.destroy(),
     );
     const server = this.calls.server();
     this.sessions.set(sessionId, {
@@ -153,6 +155,8 @@ export class LegacySseSessions implements OnApplicationShutdown {
       );
     }
     session.lastActivity = Date.now();
+    // A client that does not read its answers is not given more to answer (nor, after a while, a session).
+    if (!(await session.transport.hasRoom())) return sendApiError(reply, request, sessionNotFound());
     session.transport.receive(message, callerAuthInfo({ auth, projectId: session.projectId }));
     return reply.status(202).header('content-type', 'text/plain; charset=utf-8').send('Accepted');
   }
