@@ -86,6 +86,16 @@ export interface LegacySession {
   request(method: string, params: unknown): Promise<any>;
 }
 
+/** The answer to a GET /api/v1/mcp/sse that opened no session. */
+export class LegacySessionRefused extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+  ) {
+    super(`GET /api/v1/mcp/sse answered ${status}: ${body}`);
+  }
+}
+
 export async function openLegacySession(
   baseUrl: string,
   credentials: Credentials,
@@ -95,7 +105,10 @@ export async function openLegacySession(
   const stream = await openStream(baseUrl, `/api/v1/mcp/sse?${query ? `${query}&` : ''}${key}`, {
     accept: 'text/event-stream',
   });
-  if (stream.status !== 200) throw new Error(`GET /api/v1/mcp/sse answered ${stream.status}`);
+  if (stream.status !== 200) {
+    await stream.ended;
+    throw new LegacySessionRefused(stream.status, stream.received());
+  }
   let ended = false;
   void stream.ended.then(() => (ended = true));
   const endpoint = await waitFor(
