@@ -47,8 +47,25 @@ export interface Settings {
   embeddingTimeoutMs: number;
   /** Calls to OpenAI-compatible chat endpoints: per-attempt timeout (also the longest silence mid-stream) and retries. */
   llm: { timeoutMs: number; maxRetries: number };
-  /** Agent turns: fragments retrieved per search, tool-call rounds a model may take, SSE heartbeat period. */
-  agents: { searchK: number; maxToolSteps: number; heartbeatSeconds: number };
+  /**
+   * Agent turns: fragments retrieved per search, tool-call rounds a model may take, the
+   * searches it may ask for in one round and in the whole turn, SSE heartbeat period.
+   */
+  agents: {
+    searchK: number;
+    maxToolSteps: number;
+    maxToolCallsPerRound: number;
+    maxToolCallsPerTurn: number;
+    heartbeatSeconds: number;
+    /** A running turn's replica touches it every second; one not touched this long is dead, its turn failed. */
+    runStaleSeconds: number;
+  };
+  /**
+   * Long event streams (AG-UI turns, legacy MCP SSE sessions): what one may hold for a
+   * reader that does not keep up before its writer waits, and how long a reader may hold
+   * it so before it is cut off.
+   */
+  streams: { bufferBytes: number; stallSeconds: number };
   /** HNSW parameters: build-time m and ef_construction for new indexes, query-time ef_search floor. */
   vectorIndex: {
     m: number;
@@ -475,7 +492,14 @@ export function loadSettings(env: Env = process.env): Settings {
     agents: {
       searchK: integer(env, 'TROVE_AGENT_SEARCH_K', 6, 1, 50),
       maxToolSteps: integer(env, 'TROVE_AGENT_MAX_TOOL_STEPS', 3, 0, 10),
+      maxToolCallsPerRound: integer(env, 'TROVE_AGENT_MAX_TOOL_CALLS_PER_ROUND', 5, 1, 100),
+      maxToolCallsPerTurn: integer(env, 'TROVE_AGENT_MAX_TOOL_CALLS_PER_TURN', 10, 1, 1000),
       heartbeatSeconds: integer(env, 'TROVE_AGENT_HEARTBEAT_SECONDS', 15, 1, 300),
+      runStaleSeconds: integer(env, 'TROVE_AGENT_RUN_STALE_SECONDS', 30, 3, 3600),
+    },
+    streams: {
+      bufferBytes: integer(env, 'TROVE_STREAM_BUFFER_BYTES', 1_048_576, 65_536, 1_073_741_824),
+      stallSeconds: integer(env, 'TROVE_STREAM_STALL_SECONDS', 30, 1, 3600),
     },
     ...databaseDeadlines(env),
     trustedProxies: proxyList(env, 'TROVE_TRUSTED_PROXIES'),

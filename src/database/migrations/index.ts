@@ -15,6 +15,7 @@ import { PipelineIndexing1764570000000 } from './1764570000000-PipelineIndexing'
 import { CacheGeneration1764580000000 } from './1764580000000-CacheGeneration';
 import { UnitVectors1764590000000 } from './1764590000000-UnitVectors';
 import { MetadataIndex1764600000000 } from './1764600000000-MetadataIndex';
+import { AnswerSources1764610000000 } from './1764610000000-AnswerSources';
 
 export const MIGRATIONS = [
   Initial1764470000000,
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   CacheGeneration1764580000000,
   UnitVectors1764590000000,
   MetadataIndex1764600000000,
+  AnswerSources1764610000000,
 ];

@@ -190,7 +190,7 @@ export class McpPostHandler {
     const result = this.dispatcher.initializeResult(params.protocolVersion);
     let newSessionId: string;
     try {
-      newSessionId = await this.sessions.open(result.protocolVersion as string, auth.keyId);
+      newSessionId = await this.sessions.open(result.protocolVersion as string, auth);
     } catch (error) {
       if (error instanceof SessionLimitReached) return this.sessions.refuseOverLimit(reply, error);
       throw error;
