@@ -5,17 +5,28 @@
  *
  * Knowledge entries the caller cannot read are left out of every projection: an
  * agent shared with the organisation must not tell a key about pipelines its grants
- * hide (not even their ids).
+ * hide (not even their ids). An entry's narrowing (`filters`: classification names,
+ * document ids, metadata values) is shown only to keys that see every classification
+ * of its pipeline; to the others the entry has no `filters` and `filtersParsed` is
+ * `{}`, as for an entry without narrowing: its names and ids may be of documents the
+ * key is not allowed to know of.
  */
 import { AuthContext } from '../auth/auth-context';
 import { LlmView } from '../llms/llms.service';
 import { AgentRecord, StoredModel, StoredWebSearch } from './agents.repository';
 import { filtersParsed } from './knowledge-scope';
 
+/** What the caller may know of a knowledge entry's pipeline. */
+export interface KnowledgePipeline {
+  name: string;
+  /** Whether the caller sees every classification of the pipeline, hence the entry's narrowing. */
+  showsNarrowing: boolean;
+}
+
 export interface ViewContext {
   auth: AuthContext;
-  /** The pipeline's name when the caller may read it, else null (the entry is hidden). */
-  pipelineNames: ReadonlyMap<string, string | null>;
+  /** The pipelines of the knowledge entries: null when the caller may not read one (its entry is hidden). */
+  pipelines: ReadonlyMap<string, KnowledgePipeline | null>;
   llms: ReadonlyMap<string, LlmView | null>;
 }
 
@@ -45,23 +56,25 @@ function webSearch(stored: StoredWebSearch | null) {
   };
 }
 
+/** The entries the caller may know of, each with its narrowing, or null where it may not see it. */
 function visibleKnowledge(agent: AgentRecord, context: ViewContext) {
-  return agent.knowledge.filter((k) => typeof context.pipelineNames.get(k.pipeline_id) === 'string');
+  return agent.knowledge.flatMap((k) => {
+    const pipeline = context.pipelines.get(k.pipeline_id);
+    if (!pipeline) return [];
+    return [{ ...k, name: pipeline.name, filters: pipeline.showsNarrowing ? k.filters : null }];
+  });
 }
 
 function knowledge(agent: AgentRecord, context: ViewContext) {
-  return visibleKnowledge(agent, context).map((k) => {
-    const name = context.pipelineNames.get(k.pipeline_id)!;
-    return {
-      _key: k.key,
-      connectorId: k.pipeline_id,
-      name,
-      type: 'KB',
-      displayName: name,
-      ...(k.filters !== null ? { filters: k.filters } : {}),
-      filtersParsed: filtersParsed(k.filters),
-    };
-  });
+  return visibleKnowledge(agent, context).map((k) => ({
+    _key: k.key,
+    connectorId: k.pipeline_id,
+    name: k.name,
+    type: 'KB',
+    displayName: k.name,
+    ...(k.filters !== null ? { filters: k.filters } : {}),
+    filtersParsed: filtersParsed(k.filters),
+  }));
 }
 
 /** Trove runs none of these toolsets: on the detail every tool is flagged as not in the runtime registry. */

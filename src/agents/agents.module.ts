@@ -4,6 +4,7 @@ import { FilesModule } from '../files/files.module';
 import { LlmsModule } from '../llms/llms.module';
 import { PipelinesModule } from '../pipelines/pipelines.module';
 import { SearchModule } from '../search/search.module';
+import { AbandonedTurns } from './abandoned-turns';
 import { AgentsController } from './agents.controller';
 import { AgentsRepository } from './agents.repository';
 import { AgentsService } from './agents.service';
@@ -43,6 +44,7 @@ import { TurnRecorder } from './turn-recorder';
     ConversationsService,
     RunsRepository,
     RunRegistry,
+    AbandonedTurns,
     RetrievalService,
     TurnService,
     TurnRecorder,

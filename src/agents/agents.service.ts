@@ -14,8 +14,16 @@ import { DomainError, forbidden, invalid, notFound } from '../common/errors';
 import { isUuid, newId } from '../common/ids';
 import { DatabaseService } from '../database/database.service';
 import { LlmsService, LlmView } from '../llms/llms.service';
+import { allowedClassifications } from '../pipelines/classification-access';
+import { PipelineRecord } from '../pipelines/pipeline';
 import { PipelinesService } from '../pipelines/pipelines.service';
-import { presentAgent, presentAgentListItem, presentCreatedAgent, ViewContext } from './agent-view';
+import {
+  KnowledgePipeline,
+  presentAgent,
+  presentAgentListItem,
+  presentCreatedAgent,
+  ViewContext,
+} from './agent-view';
 import {
   AgentChildren,
   AgentFields,
@@ -265,22 +273,28 @@ export class AgentsService {
   }
 
   private async viewContext(auth: AuthContext, agents: AgentRecord[]): Promise<ViewContext> {
-    const pipelineNames = new Map<string, string | null>();
+    const pipelines = new Map<string, KnowledgePipeline | null>();
     for (const id of new Set(agents.flatMap((a) => a.knowledge.map((k) => k.pipeline_id)))) {
-      const name = auth.can(id, Permission.Read)
-        ? await this.pipelines.get(auth, id).then(
-            (p) => p.name,
-            () => null,
-          )
+      const pipeline = auth.can(id, Permission.Read)
+        ? await this.pipelines.access(auth, id, Permission.Read).catch(() => null)
         : null;
-      pipelineNames.set(id, name);
+      pipelines.set(
+        id,
+        pipeline && { name: pipeline.name, showsNarrowing: seesEveryClassification(auth, pipeline) },
+      );
     }
     const llms = new Map<string, LlmView | null>();
     for (const id of new Set(agents.flatMap((a) => a.models.map((m) => m.modelKey)))) {
       llms.set(id, await this.llms.find(id));
     }
-    return { auth, pipelineNames, llms };
+    return { auth, pipelines, llms };
   }
+}
+
+/** Whether the key's allow-list, read through the hierarchy, reaches every classification of the pipeline. */
+function seesEveryClassification(auth: AuthContext, pipeline: PipelineRecord): boolean {
+  const allowed = allowedClassifications(auth, pipeline);
+  return allowed === null || pipeline.classifications.every((name) => allowed.includes(name));
 }
 
 export const canSee = (auth: AuthContext, agent: AgentRecord) =>

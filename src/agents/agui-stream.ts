@@ -9,11 +9,20 @@
  * `STEP_*` around retrieval, `TOOL_CALL_*` for each search, `TEXT_MESSAGE_*` for the
  * answer as it is generated, and `CUSTOM tools_unavailable` for the tools Trove
  * does not run.
+ *
+ * The stream respects its reader's pace (common/slow-readers.ts): an event sent while
+ * the response holds more than TROVE_STREAM_BUFFER_BYTES unread resolves only once the
+ * reader has read it down, so the turn waits for the reader rather than buffering its
+ * answer in memory; a reader that holds it that long for TROVE_STREAM_STALL_SECONDS is
+ * cut off (the connection destroyed), which ends the turn as a disconnect does
+ * (`Stopped`, the partial answer saved).
  */
 import { EventType } from '@ag-ui/core';
 import { EventEncoder } from '@ag-ui/encoder';
 import type { ServerResponse } from 'node:http';
+import { readerKeptUp, SlowReaderLimits } from '../common/slow-readers';
 import { ToolCall } from '../llms/chat-model';
+import { streamsCutOff } from '../observability/metrics';
 import { newObjectId } from './conversation-store';
 import { TurnObserver } from './turn.service';
 
@@ -28,6 +37,7 @@ export class AguiStream {
   constructor(
     private readonly raw: ServerResponse,
     private readonly heartbeatMs: number,
+    private readonly limits: SlowReaderLimits,
   ) {}
 
   open(headers: Record<string, string>): void {
@@ -43,11 +53,16 @@ export class AguiStream {
     this.arm();
   }
 
-  send(event: StreamEvent): void {
+  /** Writes one event; resolves once the reader has room for more (or was cut off). */
+  async send(event: StreamEvent): Promise<void> {
     if (this.ended || this.raw.destroyed) return;
     const withTime = { ...event, timestamp: Date.now() };
     this.raw.write(`event: ${event.type}\n${this.encoder.encodeSSE(withTime as never)}`);
     this.arm();
+    if (await readerKeptUp(this.raw, () => this.raw.writableLength, this.limits)) return;
+    if (this.raw.destroyed) return;
+    streamsCutOff.inc({ stream: 'agui' });
+    this.raw.destroy();
   }
 
   end(): void {
@@ -59,7 +74,11 @@ export class AguiStream {
   private arm(): void {
     clearTimeout(this.timer);
     if (this.ended) return;
-    this.timer = setTimeout(() => this.send({ type: 'HEARTBEAT' }), this.heartbeatMs);
+    this.timer = setTimeout(() => {
+      // A reader still behind knows the stream is alive; a heartbeat would only add to its backlog.
+      if (this.raw.writableLength === 0) void this.send({ type: 'HEARTBEAT' });
+      else this.arm();
+    }, this.heartbeatMs);
     this.timer.unref();
   }
 }
@@ -74,25 +93,29 @@ export class TurnStream implements TurnObserver {
     private readonly answerId: string,
   ) {}
 
-  stepStarted(stepName: string): void {
-    this.endText();
-    this.stream.send({ type: EventType.STEP_STARTED, stepName });
+  async stepStarted(stepName: string): Promise<void> {
+    await this.endText();
+    await this.stream.send({ type: EventType.STEP_STARTED, stepName });
   }
 
-  stepFinished(stepName: string): void {
-    this.stream.send({ type: EventType.STEP_FINISHED, stepName });
+  async stepFinished(stepName: string): Promise<void> {
+    await this.stream.send({ type: EventType.STEP_FINISHED, stepName });
   }
 
-  toolCall(call: ToolCall): void {
-    this.endText();
-    this.stream.send({ type: EventType.TOOL_CALL_START, toolCallId: call.id, toolCallName: call.name });
+  async toolCall(call: ToolCall): Promise<void> {
+    await this.endText();
+    await this.stream.send({
+      type: EventType.TOOL_CALL_START,
+      toolCallId: call.id,
+      toolCallName: call.name,
+    });
     if (call.arguments !== '')
-      this.stream.send({ type: EventType.TOOL_CALL_ARGS, toolCallId: call.id, delta: call.arguments });
-    this.stream.send({ type: EventType.TOOL_CALL_END, toolCallId: call.id });
+      await this.stream.send({ type: EventType.TOOL_CALL_ARGS, toolCallId: call.id, delta: call.arguments });
+    await this.stream.send({ type: EventType.TOOL_CALL_END, toolCallId: call.id });
   }
 
-  toolResult(callId: string, content: string): void {
-    this.stream.send({
+  async toolResult(callId: string, content: string): Promise<void> {
+    await this.stream.send({
       type: EventType.TOOL_CALL_RESULT,
       messageId: newObjectId(),
       toolCallId: callId,
@@ -101,18 +124,22 @@ export class TurnStream implements TurnObserver {
     });
   }
 
-  text(delta: string): void {
+  async text(delta: string): Promise<void> {
     if (delta === '') return;
     if (this.textId === null) {
       // The answer's first text message carries the id of the saved answer; text after a tool call starts another.
       this.textId = this.textCount++ === 0 ? this.answerId : newObjectId();
-      this.stream.send({ type: EventType.TEXT_MESSAGE_START, messageId: this.textId, role: 'assistant' });
+      await this.stream.send({
+        type: EventType.TEXT_MESSAGE_START,
+        messageId: this.textId,
+        role: 'assistant',
+      });
     }
-    this.stream.send({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: this.textId, delta });
+    await this.stream.send({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: this.textId, delta });
   }
 
-  toolsUnavailable(tools: string[]): void {
-    this.stream.send({
+  async toolsUnavailable(tools: string[]): Promise<void> {
+    await this.stream.send({
       type: EventType.CUSTOM,
       name: 'tools_unavailable',
       value: { tools, reason: 'Trove runs only its own search_knowledge tool; these tools were not called.' },
@@ -120,9 +147,10 @@ export class TurnStream implements TurnObserver {
   }
 
   /** Closes the text message in progress, if any (before a tool call and before the terminal event). */
-  endText(): void {
+  async endText(): Promise<void> {
     if (this.textId === null) return;
-    this.stream.send({ type: EventType.TEXT_MESSAGE_END, messageId: this.textId });
+    const messageId = this.textId;
     this.textId = null;
+    await this.stream.send({ type: EventType.TEXT_MESSAGE_END, messageId });
   }
 }

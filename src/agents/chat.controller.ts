@@ -219,15 +219,18 @@ export class ChatController {
   ): Promise<void> {
     const admin = isAdminRequest(reply.request);
     reply.hijack();
-    const stream = new AguiStream(reply.raw, this.settings.agents.heartbeatSeconds * 1000);
+    const stream = new AguiStream(reply.raw, this.settings.agents.heartbeatSeconds * 1000, {
+      bufferBytes: this.settings.streams.bufferBytes,
+      stallMs: this.settings.streams.stallSeconds * 1000,
+    });
     stream.open({ 'x-request-id': info.requestId, 'x-conversation-id': threadId });
-    stream.send({ type: EventType.RUN_STARTED, threadId, runId });
+    await stream.send({ type: EventType.RUN_STARTED, threadId, runId });
     let turn: PreparedTurn;
     try {
       turn = await prepare();
     } catch (error) {
       const { code, message } = toApiError(error, admin);
-      stream.send({ type: EventType.RUN_ERROR, message, code });
+      await stream.send({ type: EventType.RUN_ERROR, message, code });
       stream.end();
       return;
     }
@@ -236,7 +239,7 @@ export class ChatController {
       if (!finished) turn.controller.abort(new RunCancelled('disconnect'));
     });
     if (turn.kind !== 'regenerate') {
-      stream.send({
+      await stream.send({
         type: EventType.CUSTOM,
         name: 'conversation_created',
         value: { conversationId: turn.conversation.id, title: turn.conversation.title },
@@ -244,11 +247,11 @@ export class ChatController {
     }
     const observer = new TurnStream(stream, turn.answerId);
     const outcome = await this.chat.execute(turn, observer);
-    observer.endText();
+    await observer.endText();
     finished = true;
     try {
       if (outcome.result === 'failed') throw outcome.error;
-      stream.send({
+      await stream.send({
         type: EventType.RUN_FINISHED,
         threadId,
         runId,
@@ -257,7 +260,7 @@ export class ChatController {
       });
     } catch (error) {
       const { code, message } = toApiError(error, admin);
-      stream.send({ type: EventType.RUN_ERROR, message, code });
+      await stream.send({ type: EventType.RUN_ERROR, message, code });
     }
     stream.end();
   }

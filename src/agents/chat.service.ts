@@ -10,6 +10,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { ApiKeysService, keyRevoked } from '../auth/api-keys.service';
 import { AuthContext } from '../auth/auth-context';
 import { InstallationService } from '../auth/installation.service';
 import { badRequest, notFound } from '../common/errors';
@@ -85,6 +86,7 @@ export class ChatService {
     private readonly conversations: ConversationsService,
     private readonly recorder: TurnRecorder,
     private readonly attachments: AttachmentsService,
+    private readonly apiKeys: ApiKeysService,
   ) {}
 
   /** Step 1 of a first turn: the agent, the rules, the run, then the conversation with its question. */
@@ -94,6 +96,7 @@ export class ChatService {
     dto: CreateConversationDto,
   ): Promise<PreparedTurn> {
     const agent = await this.agents.requireVisible(auth, agentKey);
+    await this.checkModelKey(agent, dto.modelKey);
     const attachments = await this.attachments.forTurn(auth, agent, null, mentionsOf(dto));
     if (dto.projectId && !(await this.conversations.ownsProject(auth, dto.projectId.toLowerCase()))) {
       throw badRequest(`projectId: project ${dto.projectId} not found`);
@@ -144,8 +147,9 @@ export class ChatService {
       agentKey,
       conversationId,
     );
+    await this.checkModelKey(agent, dto.modelKey);
     const attachments = await this.attachments.forTurn(auth, agent, conversation.id, mentionsOf(dto));
-    const history = await this.history(conversation.id);
+    const history = await this.history(auth, conversation.id);
     const base = {
       kind: 'add' as const,
       auth,
@@ -190,15 +194,20 @@ export class ChatService {
     const asked = messages.slice(0, index).findLastIndex((m) => m.message.message_type === 'user_query');
     if (asked < 0) throw badRequest('The answer to regenerate follows no question');
     const attached = messages[asked].message.attachments.map((ref) => String(ref.recordId));
+    await this.checkModelKey(agent, dto.modelKey);
+    // Omitted, the original answer's model, while the agent still has it; else the agent's own.
+    const original = target.model_info?.modelKey;
+    const modelKey =
+      dto.modelKey ??
+      (original !== undefined && (await this.turns.isAgentModel(agent, original)) ? original : undefined);
     const base = {
       kind: 'regenerate' as const,
       auth,
       orgId: conversation.org_id,
       agent,
       question: messages[asked].message.content,
-      history: toHistory(messages.slice(0, asked)),
-      // Omitted fields reuse the original answer's model.
-      options: { ...dto, modelKey: dto.modelKey ?? target.model_info?.modelKey },
+      history: toHistory(await this.presenter.readable(auth, messages.slice(0, asked))),
+      options: { ...dto, modelKey },
       // The question's own files, those not deleted since.
       attachments: await this.attachments.stillThere(auth, agent, attached),
       replacing: target.id,
@@ -206,6 +215,16 @@ export class ChatService {
     return this.begin(base, conversation.id, dto.runId, () =>
       this.store.update(conversation.id, { status: 'Inprogress' }),
     );
+  }
+
+  /** A turn's `modelKey` picks among the agent's models (TurnService.isAgentModel); anything else is a 400. */
+  private async checkModelKey(agent: AgentRecord, modelKey: string | undefined): Promise<void> {
+    if (modelKey !== undefined && !(await this.turns.isAgentModel(agent, modelKey)))
+      throw badRequest(
+        agent.models.length > 0
+          ? `modelKey: '${modelKey}' is not one of this agent's models`
+          : `modelKey: '${modelKey}' is not the organization's default LLM, which this agent (it has no models) answers with`,
+      );
   }
 
   /** Registers the run, then saves step 1; the run is released when saving fails. */
@@ -229,15 +248,26 @@ export class ChatService {
     }
   }
 
-  /** Steps 2 and 3: the turn, then its outcome saved. Never throws: a failure is an outcome. */
+  /**
+   * Steps 2 and 3: the turn, then its outcome saved. Never throws: a failure is an
+   * outcome. The turn is authorised with its key as it is at each search, and fails
+   * (Failed, with the reason) when the key is disabled, deleted or rotated meanwhile.
+   */
   async execute(turn: PreparedTurn, observer: TurnObserver): Promise<TurnOutcome> {
     const state = newTurnState();
     const started = Date.now();
+    const unwatch = this.apiKeys.watch(turn.auth, () => turn.controller.abort(keyRevoked()));
+    const authorize = async () => {
+      const auth = await this.apiKeys.current(turn.auth);
+      if (auth === null) throw keyRevoked();
+      return auth;
+    };
     let outcome: TurnOutcome;
     try {
       await this.turns.run(
         {
           auth: turn.auth,
+          authorize,
           orgId: turn.orgId,
           agent: turn.agent,
           question: turn.question,
@@ -262,6 +292,7 @@ export class ChatService {
           ? await this.recorder.answer(turn, state, started, 'stopped')
           : await this.recorder.failure(turn, reason);
     } finally {
+      unwatch();
       await this.runs.finish(turn.runId);
     }
     agentTurns.inc({ result: outcome.result });
@@ -286,13 +317,15 @@ export class ChatService {
 
   /** The answer of the JSON create (op 24): 201 `{conversation: AgentConversation, meta}`. */
   async createdBody(turn: PreparedTurn, outcome: TurnOutcome, info: RequestInfo) {
-    const messages = await this.presenter.messages(turn.auth, outcome.conversation.id, turn.orgId);
+    const auth = await this.presentingAuth(turn);
+    const messages = await this.presenter.messages(auth, outcome.conversation.id, turn.orgId);
     return { conversation: presentAgentConversation(outcome.conversation, messages), meta: metaOf(info) };
   }
 
   /** The answer of a follow-up (op 15, and the result of RUN_FINISHED): `AddMessageResponse`. */
   async addedBody(turn: PreparedTurn, outcome: TurnOutcome, info: RequestInfo) {
-    const messages = await this.presenter.messages(turn.auth, outcome.conversation.id, turn.orgId);
+    const auth = await this.presentingAuth(turn);
+    const messages = await this.presenter.messages(auth, outcome.conversation.id, turn.orgId);
     return {
       conversation: presentConversation(outcome.conversation, messages, turn.auth.userId),
       recordsUsed: outcome.recordsUsed,
@@ -311,8 +344,16 @@ export class ChatService {
     };
   }
 
-  private async history(conversationId: string): Promise<ChatMessage[]> {
-    return toHistory(await this.store.messages([conversationId]));
+  /** The conversation so far as the key may read it now: an answer it may no longer read goes to no model again. */
+  private async history(auth: AuthContext, conversationId: string): Promise<ChatMessage[]> {
+    return toHistory(await this.presenter.readable(auth, await this.store.messages([conversationId])));
+  }
+
+  /** Who the turn's answer is shown to: its key as it is now (narrowed mid-turn, it sees the narrower view). */
+  private async presentingAuth(turn: PreparedTurn): Promise<AuthContext> {
+    const auth = await this.apiKeys.current(turn.auth);
+    if (auth === null) throw keyRevoked();
+    return auth;
   }
 }
 

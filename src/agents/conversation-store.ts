@@ -7,6 +7,7 @@
 import { Injectable } from '@nestjs/common';
 import { ObjectId } from 'bson';
 import { ContentCipher } from '../crypto/content-cipher';
+import { Queryable } from '../database/database.service';
 import {
   CitationRow,
   ConversationRow,
@@ -74,20 +75,31 @@ export class ConversationStore {
   ): Promise<ConversationRow> {
     return this.repository.transaction(async (tx) => {
       if (replacing) await this.repository.deleteMessage(replacing, tx);
-      await this.repository.insertMessage(this.seal(conversationId, message), tx);
-      for (const citation of citations) {
-        const sealed = this.cipher.seal(citation.content, citationAad(citation.id));
-        await this.repository.insertCitation(
-          { ...citation, message_id: message.id, content: sealed.data, content_key_id: sealed.keyId },
-          tx,
-        );
-      }
-      return this.repository.updateConversation(
-        conversationId,
-        { ...changes, last_activity_at: new Date() },
+      return this.appendIn(tx, conversationId, message, citations, changes);
+    });
+  }
+
+  /** `append`, in the caller's transaction (for a change that must hold with other rows of it). */
+  async appendIn(
+    tx: Queryable,
+    conversationId: string,
+    message: MessageInput,
+    citations: CitationInput[],
+    changes: ConversationChanges,
+  ): Promise<ConversationRow> {
+    await this.repository.insertMessage(this.seal(conversationId, message), tx);
+    for (const citation of citations) {
+      const sealed = this.cipher.seal(citation.content, citationAad(citation.id));
+      await this.repository.insertCitation(
+        { ...citation, message_id: message.id, content: sealed.data, content_key_id: sealed.keyId },
         tx,
       );
-    });
+    }
+    return this.repository.updateConversation(
+      conversationId,
+      { ...changes, last_activity_at: new Date() },
+      tx,
+    );
   }
 
   update(conversationId: string, changes: ConversationChanges): Promise<ConversationRow> {
@@ -106,7 +118,7 @@ export class ConversationStore {
     }));
   }
 
-  openMessage(row: MessageRow): MessageRecord {
+  private openMessage(row: MessageRow): MessageRecord {
     const { content, content_key_id, ...rest } = row;
     return {
       ...rest,

@@ -4,13 +4,11 @@
  * `StoredAgentConversation` (title and delete answers), `AgentConversationListItem`
  * and the detail's reduced `AgentConversationDetail`.
  *
- * Citations are shown only when the caller may still read their pipeline and
- * classification (`visible`): grants can shrink after an answer was given.
+ * The messages come as the caller may read them now (conversation-presenter.ts):
+ * grants can shrink after an answer was given.
  */
 import { CitationRecord, MessageRecord, StoredMessage } from './conversation-store';
 import { ConversationRow } from './conversations.repository';
-
-export type CitationFilter = (citation: CitationRecord) => boolean;
 
 const iso = (date: Date) => date.toISOString();
 const present = <T>(value: T | null | undefined) =>
@@ -120,14 +118,10 @@ function messageCommon(message: MessageRecord) {
 }
 
 /** `Message`, citations populated (`{citationId, relevanceScore, excerpt, citationData}`). */
-export function presentMessage(
-  { message, citations }: StoredMessage,
-  orgId: string,
-  visible: CitationFilter,
-) {
+export function presentMessage({ message, citations }: StoredMessage, orgId: string) {
   return {
     ...messageCommon(message),
-    citations: citations.filter(visible).map((c) => ({
+    citations: citations.map((c) => ({
       citationId: c.id,
       relevanceScore: Math.min(1, Math.max(0, c.relevance)),
       excerpt: excerpt(c.content),
@@ -140,17 +134,11 @@ export function presentMessage(
 }
 
 /** The detail's message: `{citationId, citationData}` citations, metadata without `reason`. */
-export function presentDetailMessage(
-  { message, citations }: StoredMessage,
-  orgId: string,
-  visible: CitationFilter,
-) {
+export function presentDetailMessage({ message, citations }: StoredMessage, orgId: string) {
   const { processingTimeMs, modelVersion, aiTransactionId } = message.metadata as Record<string, unknown>;
   return {
     ...messageCommon(message),
-    citations: citations
-      .filter(visible)
-      .map((c) => ({ citationId: c.id, citationData: citationData(c, orgId) })),
+    citations: citations.map((c) => ({ citationId: c.id, citationData: citationData(c, orgId) })),
     ...(message.confidence !== null ? { confidence: message.confidence } : {}),
     metadata: Object.fromEntries(
       Object.entries({ processingTimeMs, modelVersion, aiTransactionId }).filter(([, v]) => v !== undefined),

@@ -56,8 +56,16 @@ export interface MessageRow {
   attachments: Record<string, unknown>[];
   tools: Record<string, unknown>[];
   parts: Record<string, unknown>[];
+  /** An answer's sources (answer-access.ts); null for other messages and for answers saved before it was kept. */
+  drawn_from: DrawnFrom[] | null;
   created_at: Date;
   updated_at: Date;
+}
+
+/** A pipeline and classification an answer's fragments came from. */
+export interface DrawnFrom {
+  pipeline_id: string;
+  classification: string;
 }
 
 /** A quoted source: a fragment (pipeline_id ... version) or a passage of an attachment (attachment_id). */
@@ -108,7 +116,8 @@ const CONVERSATION_COLUMNS = `id, agent_key, org_id, user_id, title, status, fai
   shared_with, is_archived, archived_by, archived_at, is_deleted, deleted_by, conversation_errors, project_id,
   project_visibility, version, last_activity_at, created_at, updated_at`;
 const MESSAGE_COLUMNS = `id, conversation_id, message_type, content, content_key_id, content_format, confidence,
-  follow_up_questions, feedback, metadata, model_info, applied_filters, attachments, tools, parts, created_at, updated_at`;
+  follow_up_questions, feedback, metadata, model_info, applied_filters, attachments, tools, parts, drawn_from,
+  created_at, updated_at`;
 const CITATION_COLUMNS = `id, message_id, position, pipeline_id, document_id, fragment_id, classification,
   attachment_id, chunk_index, version, score, relevance, content, content_key_id, metadata, found_by, created_at`;
 
@@ -123,6 +132,7 @@ const JSON_COLUMNS = new Set([
   'attachments',
   'tools',
   'parts',
+  'drawn_from',
 ]);
 
 /** `INSERT` of one object's keys, JSON columns as jsonb. */
@@ -176,6 +186,15 @@ export class ConversationsRepository {
   async findConversation(id: string, db: Queryable = this.db): Promise<ConversationRow | null> {
     const rows = await db.query<ConversationRow>(
       `SELECT ${CONVERSATION_COLUMNS} FROM agent_conversations WHERE id = $1`,
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** The row, locked until the transaction ends (null: none). */
+  async lockConversation(id: string, tx: Queryable): Promise<ConversationRow | null> {
+    const rows = await tx.query<ConversationRow>(
+      `SELECT ${CONVERSATION_COLUMNS} FROM agent_conversations WHERE id = $1 FOR UPDATE`,
       [id],
     );
     return rows[0] ?? null;

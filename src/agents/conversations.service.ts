@@ -121,6 +121,7 @@ export class ConversationsService {
       projectId: query.projectId?.toLowerCase() ?? null,
     };
     const { rows, total } = await this.page(
+      auth,
       filter,
       { column: SORT_COLUMN[sortBy], descending: sortOrder === 'desc' },
       query,
@@ -157,6 +158,7 @@ export class ConversationsService {
     const from = dateOf(query.startDate);
     const to = dateOf(query.endDate);
     const { rows, total } = await this.page(
+      auth,
       {
         userId: auth.userId,
         agentKey: agent?.key ?? '00000000-0000-0000-0000-000000000000',
@@ -367,9 +369,11 @@ export class ConversationsService {
   /**
    * One page of the caller's conversations. With `search`, the titles and the opened
    * messages of every candidate are read here (message text is encrypted at rest,
-   * so the database cannot match it), and the page is cut after matching.
+   * so the database cannot match it), as the key may read them now (an answer it may
+   * no longer read does not match), and the page is cut after matching.
    */
   private async page(
+    auth: AuthContext,
     filter: ConversationFilter,
     order: ConversationOrder,
     query: { page: number; limit: number },
@@ -383,10 +387,9 @@ export class ConversationsService {
     const { rows } = await this.store.repository.listConversations(filter, order, null);
     const untitled = rows.filter((row) => !row.title.toLowerCase().includes(needle)).map((row) => row.id);
     const byContent = new Set(
-      (await this.store.repository.messages(untitled))
-        .map((row) => this.store.openMessage(row))
-        .filter((message) => message.content.toLowerCase().includes(needle))
-        .map((message) => message.conversation_id),
+      (await this.presenter.readable(auth, await this.store.messages(untitled)))
+        .filter(({ message }) => message.content.toLowerCase().includes(needle))
+        .map(({ message }) => message.conversation_id),
     );
     const matches = rows.filter((row) => row.title.toLowerCase().includes(needle) || byContent.has(row.id));
     return { rows: matches.slice(offset, offset + query.limit), total: matches.length };

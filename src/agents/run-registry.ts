@@ -7,14 +7,15 @@
  * Registrations live in the database so that a cancel reaching another replica
  * than the one running the turn still stops it: each replica touches its runs
  * every second (which also marks them alive) and aborts those asked to cancel. A
- * run not touched for a while belongs to a replica that died: it counts as over.
+ * run not touched for TROVE_AGENT_RUN_STALE_SECONDS belongs to a replica that died: it
+ * counts as over, and its turn is failed (abandoned-turns.ts).
  */
-import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { badRequest, forbidden } from '../common/errors';
+import { SETTINGS, Settings } from '../config/settings';
 import { RunOwner, RunsRepository } from './runs.repository';
 
 const POLL_MS = 1000;
-const STALE_SECONDS = 30;
 /** Finished runs are kept this long, then forgotten (checked at most once an hour per replica). */
 const KEEP_FINISHED_HOURS = 24;
 const PRUNE_EVERY_MS = 3_600_000;
@@ -35,11 +36,18 @@ export class RunRegistry implements OnModuleDestroy {
   private timer?: NodeJS.Timeout;
   private prunedAt = 0;
 
-  constructor(private readonly runs: RunsRepository) {}
+  private readonly staleSeconds: number;
+
+  constructor(
+    private readonly runs: RunsRepository,
+    @Inject(SETTINGS) settings: Settings,
+  ) {
+    this.staleSeconds = settings.agents.runStaleSeconds;
+  }
 
   /** Registers a run; its signal aborts with a RunCancelled. A run id in use by a live run is a 400. */
   async start(runId: string, owner: RunOwner): Promise<AbortController> {
-    if (this.local.has(runId) || !(await this.runs.start(runId, owner, STALE_SECONDS))) {
+    if (this.local.has(runId) || !(await this.runs.start(runId, owner, this.staleSeconds))) {
       throw badRequest(`runId: ${runId} is already in use by a running turn`);
     }
     const controller = new AbortController();
@@ -67,7 +75,7 @@ export class RunRegistry implements OnModuleDestroy {
 
   /** The 403 rule first, then: cancelled, or not running (finished, or never registered). */
   async cancel(runId: string, owner: RunOwner): Promise<CancelOutcome> {
-    const run = await this.runs.find(runId, STALE_SECONDS);
+    const run = await this.runs.find(runId, this.staleSeconds);
     if (!run) return 'not_running';
     if (
       run.org_id !== owner.orgId ||

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DatabaseService } from '../database/database.service';
+import { DatabaseService, Queryable } from '../database/database.service';
 
 export interface RunOwner {
   orgId: string;
@@ -67,6 +67,39 @@ export class RunsRepository {
     await this.db.query(`DELETE FROM agent_runs WHERE finished_at < now() - make_interval(hours => $1)`, [
       olderThanHours,
     ]);
+  }
+
+  /** Runs not finished whose replica stopped touching them: the turns a dead replica left behind. */
+  async abandoned(staleSeconds: number): Promise<{ run_id: string; conversation_id: string }[]> {
+    return this.db.query(
+      `SELECT run_id, conversation_id FROM agent_runs
+       WHERE finished_at IS NULL AND seen_at < now() - make_interval(secs => $1)`,
+      [staleSeconds],
+    );
+  }
+
+  /**
+   * Marks an abandoned run finished, in the caller's transaction; false when its replica
+   * touched it again meanwhile or another replica claimed it first (the row lock decides).
+   */
+  async claimAbandoned(runId: string, staleSeconds: number, tx: Queryable): Promise<boolean> {
+    const rows = await tx.query(
+      `UPDATE agent_runs SET finished_at = now()
+       WHERE run_id = $1 AND finished_at IS NULL AND seen_at < now() - make_interval(secs => $2)
+       RETURNING run_id`,
+      [runId, staleSeconds],
+    );
+    return rows.length > 0;
+  }
+
+  /** Whether another run of the conversation is alive (a later turn may have started since). */
+  async hasLiveRun(conversationId: string, staleSeconds: number, tx: Queryable): Promise<boolean> {
+    const rows = await tx.query(
+      `SELECT 1 FROM agent_runs
+       WHERE conversation_id = $1 AND finished_at IS NULL AND seen_at >= now() - make_interval(secs => $2)`,
+      [conversationId, staleSeconds],
+    );
+    return rows.length > 0;
   }
 
   async finish(runId: string): Promise<void> {

@@ -6,9 +6,15 @@
  */
 import { Injectable, Logger } from '@nestjs/common';
 import { DomainError, ErrorCode } from '../common/errors';
-import { ConversationRow } from './conversations.repository';
+import { ConversationRow, DrawnFrom } from './conversations.repository';
 import { AttachmentRefView } from './attachments.service';
-import { CitationInput, ConversationStore, MessageInput, newObjectId } from './conversation-store';
+import {
+  CitationInput,
+  ConversationChanges,
+  ConversationStore,
+  MessageInput,
+  newObjectId,
+} from './conversation-store';
 import { parseAnswer } from './prompt';
 import { Source, TurnState } from './turn.service';
 
@@ -91,6 +97,7 @@ export class TurnRecorder {
         })),
         { type: 'text', content: parsed.content, isFinal: true },
       ],
+      drawn_from: drawnFrom(state.sources),
     };
     try {
       const conversation = await this.store.append(
@@ -117,40 +124,9 @@ export class TurnRecorder {
           );
     if (!(error instanceof DomainError))
       this.logger.error({ err: error, conversationId: turn.conversation.id }, 'Agent turn failed');
-    const messageId = newObjectId();
     try {
-      const conversation = await this.store.append(
-        turn.conversation.id,
-        {
-          id: messageId,
-          message_type: 'error',
-          content: failure.message,
-          content_format: 'MARKDOWN',
-          confidence: null,
-          follow_up_questions: [],
-          metadata: { aiTransactionId: turn.runId },
-          model_info: null,
-          applied_filters: null,
-          attachments: [],
-          tools: [],
-          parts: [],
-        },
-        [],
-        {
-          status: 'Failed',
-          fail_reason: failure.message,
-          conversation_errors: [
-            ...turn.conversation.conversation_errors,
-            {
-              _id: newObjectId(),
-              message: failure.message,
-              errorType: failure.code,
-              timestamp: new Date().toISOString(),
-              messageId,
-            },
-          ],
-        },
-      );
+      const { message, changes } = failureRecord(turn.conversation, turn.runId, failure);
+      const conversation = await this.store.append(turn.conversation.id, message, [], changes);
       return { result: 'failed', conversation, recordsUsed: 0, error: failure };
     } catch (saveError) {
       this.logger.error(
@@ -165,6 +141,46 @@ export class TurnRecorder {
       };
     }
   }
+}
+
+/** What a failed turn leaves in its conversation: an `error` message, `Failed`, the reason, a conversation error. */
+export function failureRecord(
+  conversation: ConversationRow,
+  runId: string,
+  failure: DomainError,
+): { message: MessageInput; changes: ConversationChanges } {
+  const messageId = newObjectId();
+  return {
+    message: {
+      id: messageId,
+      message_type: 'error',
+      content: failure.message,
+      content_format: 'MARKDOWN',
+      confidence: null,
+      follow_up_questions: [],
+      metadata: { aiTransactionId: runId },
+      model_info: null,
+      applied_filters: null,
+      attachments: [],
+      tools: [],
+      parts: [],
+      drawn_from: null,
+    },
+    changes: {
+      status: 'Failed',
+      fail_reason: failure.message,
+      conversation_errors: [
+        ...conversation.conversation_errors,
+        {
+          _id: newObjectId(),
+          message: failure.message,
+          errorType: failure.code,
+          timestamp: new Date().toISOString(),
+          messageId,
+        },
+      ],
+    },
+  };
 }
 
 /** The Citation row of the source cited `position`-th: a fragment, or a passage of an attached file. */
@@ -230,5 +246,19 @@ export function questionMessage(
     attachments: attachments.map((ref) => ({ ...ref })),
     tools: [],
     parts: [],
+    drawn_from: null,
   };
+}
+
+/** The pipelines and classifications of every fragment the turn gave the model (attached files are the key's own). */
+function drawnFrom(sources: Source[]): DrawnFrom[] {
+  const pairs = new Map<string, DrawnFrom>();
+  for (const source of sources) {
+    if (source.kind !== 'fragment') continue;
+    pairs.set(`${source.pipelineId}\0${source.classification}`, {
+      pipeline_id: source.pipelineId,
+      classification: source.classification,
+    });
+  }
+  return [...pairs.values()];
 }

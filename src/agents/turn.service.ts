@@ -8,6 +8,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AuthContext } from '../auth/auth-context';
+import { DomainError, ErrorCode } from '../common/errors';
 import { SETTINGS, Settings } from '../config/settings';
 import { ChatMessage, ChatModel, llmErrors, SourceBlock, ToolCall, ToolSpec } from '../llms/chat-model';
 import { LlmsService, LlmView } from '../llms/llms.service';
@@ -47,14 +48,18 @@ const SEARCH_TOOL_SPEC: ToolSpec = {
   },
 };
 
-/** What a turn tells whoever watches it, in order. */
+/**
+ * What a turn tells whoever watches it, in order. The turn awaits each report: a watcher
+ * that cannot keep up (a slow reader of the stream) holds the turn back rather than
+ * buffering it.
+ */
 export interface TurnObserver {
-  stepStarted(name: string): void;
-  stepFinished(name: string): void;
-  toolCall(call: ToolCall): void;
-  toolResult(callId: string, content: string): void;
-  text(delta: string): void;
-  toolsUnavailable(tools: string[]): void;
+  stepStarted(name: string): void | Promise<void>;
+  stepFinished(name: string): void | Promise<void>;
+  toolCall(call: ToolCall): void | Promise<void>;
+  toolResult(callId: string, content: string): void | Promise<void>;
+  text(delta: string): void | Promise<void>;
+  toolsUnavailable(tools: string[]): void | Promise<void>;
 }
 
 export const SILENT: TurnObserver = {
@@ -67,7 +72,10 @@ export const SILENT: TurnObserver = {
 };
 
 export interface TurnRequest {
+  /** The key as the turn's request authenticated it. */
   auth: AuthContext;
+  /** The key as it is now (each search asks: a key narrowed mid-turn searches narrowly); throws when revoked. */
+  authorize: () => Promise<AuthContext>;
   orgId: string;
   agent: AgentRecord;
   question: string;
@@ -115,6 +123,9 @@ export const newTurnState = (): TurnState => ({
 
 const HISTORY_MESSAGES = 10;
 
+/** Refusals of a search that its arguments caused; anything else (the database, an endpoint) fails the turn. */
+const MODEL_FIXABLE = new Set([ErrorCode.InvalidArgument, ErrorCode.BadRequest, ErrorCode.PayloadTooLarge]);
+
 @Injectable()
 export class TurnService {
   constructor(
@@ -122,6 +133,19 @@ export class TurnService {
     private readonly llms: LlmsService,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
+
+  /**
+   * Whether a turn may ask for this LLM (by id or name): one of the agent's models, or,
+   * for an agent without models, the organisation's default. The agent's owner chose
+   * which models its knowledge is sent to (a local one, a hosted one); a caller may pick
+   * among them, not send it elsewhere.
+   */
+  async isAgentModel(agent: AgentRecord, modelKey: string): Promise<boolean> {
+    const llm = await this.llms.find(modelKey);
+    if (!llm) return false;
+    if (agent.models.length > 0) return agent.models.some((m) => m.modelKey === llm.id);
+    return (await this.llms.findDefault())?.id === llm.id;
+  }
 
   /** The LLM of the turn: the request's, else the agent's reasoning model (or first), else the default. */
   async resolveModel(
@@ -146,7 +170,7 @@ export class TurnService {
     state.llm = llm;
     state.model = model;
     state.unavailable = unavailableTools(request);
-    if (state.unavailable.length > 0) request.observer.toolsUnavailable(state.unavailable);
+    if (state.unavailable.length > 0) await request.observer.toolsUnavailable(state.unavailable);
     state.sources.push(...attachmentSources(request.question, request.attachments, this.k(request)));
 
     const scope = await this.retrieval.scope(
@@ -156,7 +180,7 @@ export class TurnService {
       request.capabilities,
     );
     if (scope.length > 0) {
-      request.observer.stepStarted('retrieval');
+      await request.observer.stepStarted('retrieval');
       await this.searchStep(
         request,
         state,
@@ -165,7 +189,7 @@ export class TurnService {
         `call_${randomUUID().replace(/-/g, '')}`,
         true,
       );
-      request.observer.stepFinished('retrieval');
+      await request.observer.stepFinished('retrieval');
     }
 
     const toolsAllowed = request.tools === undefined || request.tools.includes(SEARCH_TOOL);
@@ -185,19 +209,28 @@ export class TurnService {
       ...request.history.slice(-HISTORY_MESSAGES),
       questionMessage(request.question, state.sources),
     ];
+    const { maxToolSteps, maxToolCallsPerRound, maxToolCallsPerTurn } = this.settings.agents;
+    let callsLeft = maxToolCallsPerTurn;
     for (let step = 0; ; step++) {
-      const tools = offerTools && step < this.settings.agents.maxToolSteps ? [SEARCH_TOOL_SPEC] : [];
+      const tools = offerTools && step < maxToolSteps && callsLeft > 0 ? [SEARCH_TOOL_SPEC] : [];
       const { text, calls } = await this.callModel(request, state, messages, tools);
       if (calls.length === 0 || tools.length === 0) return;
       messages.push({ role: 'assistant', content: text, toolCalls: calls });
-      request.observer.stepStarted(SEARCH_TOOL);
-      for (const call of calls) {
-        request.observer.toolCall(call);
-        const content = await this.runTool(request, state, scope, call);
-        request.observer.toolResult(call.id, content);
+      await request.observer.stepStarted(SEARCH_TOOL);
+      for (const [i, call] of calls.entries()) {
+        await request.observer.toolCall(call);
+        // Every call gets a result (the model's API wants one per call): those over a cap say why they did not run.
+        const content =
+          i >= maxToolCallsPerRound
+            ? `Not run: at most ${maxToolCallsPerRound} searches run per round. Answer from the sources you have, or ask for fewer searches.`
+            : callsLeft <= 0
+              ? `Not run: this turn has made its ${maxToolCallsPerTurn} searches. Answer from the sources you have.`
+              : await this.runTool(request, state, scope, call);
+        if (i < maxToolCallsPerRound && callsLeft > 0) callsLeft -= 1;
+        await request.observer.toolResult(call.id, content);
         messages.push({ role: 'tool', toolCallId: call.id, content });
       }
-      request.observer.stepFinished(SEARCH_TOOL);
+      await request.observer.stepFinished(SEARCH_TOOL);
     }
   }
 
@@ -212,8 +245,12 @@ export class TurnService {
     announce = false,
   ): Promise<FragmentSource[]> {
     if (announce)
-      request.observer.toolCall({ id: callId, name: SEARCH_TOOL, arguments: JSON.stringify({ query }) });
-    const fresh = await this.retrieval.retrieve(request.auth, scope, query, {
+      await request.observer.toolCall({
+        id: callId,
+        name: SEARCH_TOOL,
+        arguments: JSON.stringify({ query }),
+      });
+    const fresh = await this.retrieval.retrieve(await request.authorize(), scope, query, {
       k: this.k(request),
       seen: new Set(state.sources.flatMap((s) => (s.kind === 'fragment' ? [s.fragment.id] : []))),
       firstMarker: state.sources.length + 1,
@@ -221,7 +258,7 @@ export class TurnService {
     });
     state.sources.push(...fresh);
     state.toolRuns.push({ callId, query, markers: fresh.map((s) => s.marker) });
-    if (announce) request.observer.toolResult(callId, toolResultSummary(fresh));
+    if (announce) await request.observer.toolResult(callId, toolResultSummary(fresh));
     return fresh;
   }
 
@@ -246,7 +283,15 @@ export class TurnService {
     }
     if (typeof query !== 'string' || query.trim() === '')
       return 'Invalid arguments: expected {"query": "<text>"}.';
-    const fresh = await this.searchStep(request, state, scope, query, call.id);
+    let fresh: FragmentSource[];
+    try {
+      fresh = await this.searchStep(request, state, scope, query, call.id);
+    } catch (error) {
+      // A search the model asked for badly (a query too long, too many words) is its to fix: it reads why.
+      if (error instanceof DomainError && MODEL_FIXABLE.has(error.code))
+        return `Search failed: ${error.message}`;
+      throw error;
+    }
     return fresh.length === 0 ? 'No further sources were found.' : sourcesText(fresh);
   }
 
@@ -281,7 +326,7 @@ export class TurnService {
             llmTimeToFirstToken.observe(label, Number(process.hrtime.bigint() - started) / 1e9);
           text += event.delta;
           state.text += event.delta;
-          request.observer.text(event.delta);
+          await request.observer.text(event.delta);
         } else if (event.type === 'tool_calls') {
           calls = event.calls;
         } else {

@@ -43,6 +43,33 @@ export class ApiKeysRepository {
     return { row: row.id === null ? null : row, generation };
   }
 
+  /** The cache generation alone: whether anything of a key (or pipeline) changed since it was last read. */
+  async generation(): Promise<string> {
+    const rows = await this.db.query<{ generation: string }>(
+      `SELECT value::text AS generation FROM cache_generation`,
+    );
+    return rows[0].generation;
+  }
+
+  /**
+   * The usable (enabled) keys among these ids with their secret hashes, and the cache
+   * generation, in one statement (one snapshot).
+   */
+  async usableAmong(
+    ids: string[],
+  ): Promise<{ generation: string; usable: { id: string; secret_hash: string }[] }> {
+    const rows = await this.db.query<{ generation: string; id: string | null; secret_hash: string | null }>(
+      `SELECT g.value::text AS generation, k.id, k.secret_hash
+       FROM cache_generation g
+       LEFT JOIN api_keys k ON k.id = ANY($1::uuid[]) AND NOT k.disabled`,
+      [ids],
+    );
+    return {
+      generation: rows[0].generation,
+      usable: rows.flatMap((r) => (r.id === null ? [] : [{ id: r.id, secret_hash: r.secret_hash! }])),
+    };
+  }
+
   async insert(
     key: Omit<ApiKeyRow, 'created_at' | 'updated_at'>,
     db: Queryable = this.db,

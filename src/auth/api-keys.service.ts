@@ -1,14 +1,15 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { SETTINGS, Settings } from '../config/settings';
 import { DatabaseService, Queryable } from '../database/database.service';
 import { DomainError, ErrorCode, Messages, invalid, notFound } from '../common/errors';
 import { isUuid, newId } from '../common/ids';
 import { ListEnvelope, parseListQuery, toEnvelope } from '../common/list';
-import { AuthContext, DEFAULT_SCOPES, Grant, Scope } from './auth-context';
+import { AuthContext, credentialStampOf, DEFAULT_SCOPES, Grant, Scope } from './auth-context';
 import { ApiKeyRow, ApiKeysRepository, existingPipelineIds } from './api-keys.repository';
 import { CreateApiKeyDto, UpdateApiKeyDto } from './api-keys.dto';
 import { AuthFailureLimiter } from './auth-failure-limiter';
 import { KeyCache } from './key-cache';
+import { KeyWatch } from './key-watch';
 import { generateSecret, hashSecret } from './secret-hash';
 import { SecretVerifier } from './secret-verifier';
 
@@ -35,6 +36,13 @@ const present = (row: ApiKeyRow): ApiKeyView => ({
   updated_at: row.updated_at.toISOString(),
 });
 
+/** Work a key started (a turn, a session) that its key can no longer be used for. */
+export const keyRevoked = () =>
+  new DomainError(
+    ErrorCode.Unauthenticated,
+    'Unauthorized: the API key was disabled, deleted or given a new secret while this was running',
+  );
+
 /** What the list of keys filters on. */
 export const API_KEY_FILTERS = {
   name: ['eq', 'ne', 'contains', 'startswith', 'endswith'],
@@ -42,11 +50,12 @@ export const API_KEY_FILTERS = {
 } as const;
 
 @Injectable()
-export class ApiKeysService implements OnApplicationBootstrap {
+export class ApiKeysService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(ApiKeysService.name);
   private readonly cache = new KeyCache();
   private readonly limiter: AuthFailureLimiter;
   private readonly verifier: SecretVerifier;
+  private readonly keyWatch: KeyWatch;
 
   constructor(
     private readonly keys: ApiKeysRepository,
@@ -55,10 +64,15 @@ export class ApiKeysService implements OnApplicationBootstrap {
   ) {
     this.limiter = new AuthFailureLimiter(settings.auth);
     this.verifier = new SecretVerifier(settings.auth.maxConcurrentHashes);
+    this.keyWatch = new KeyWatch(keys);
   }
 
   async onApplicationBootstrap(): Promise<void> {
     await this.bootstrap();
+  }
+
+  onModuleDestroy(): void {
+    this.keyWatch.stop();
   }
 
   /**
@@ -77,7 +91,7 @@ export class ApiKeysService implements OnApplicationBootstrap {
     const { row, generation } = id === null ? { row: null, generation: null } : await this.findRow(id);
     const usable = row !== null && !row.disabled;
     if (usable && recentlyVerified && this.cache.verifiedAgainst(row.id, secret, row.secret_hash)) {
-      return new AuthContext(row.id, row.admin, row.grants, row.scopes, generation);
+      return contextOf(row, generation);
     }
     const matches = await this.verifier.verify(secret, row?.secret_hash ?? null);
     if (!usable || !matches) {
@@ -85,7 +99,30 @@ export class ApiKeysService implements OnApplicationBootstrap {
       throw new DomainError(ErrorCode.Unauthenticated, Messages.invalidApiKey);
     }
     this.cache.rememberVerified(row.id, secret, row.secret_hash);
-    return new AuthContext(row.id, row.admin, row.grants, row.scopes, generation);
+    return contextOf(row, generation);
+  }
+
+  /**
+   * The key of `auth` as a new request with the same secret would find it now (its
+   * grants, scopes and admin flag of the moment), without the secret: for each message
+   * of a session the key opened. Null when the key was disabled or deleted, or its
+   * secret rotated, since. Read as `authenticate` reads it, the database-down case
+   * included.
+   */
+  async current(auth: AuthContext): Promise<AuthContext | null> {
+    const { row, generation } = await this.findRow(auth.keyId);
+    if (row === null || row.disabled) return null;
+    if (auth.credentialStamp !== null && credentialStampOf(row.secret_hash) !== auth.credentialStamp)
+      return null;
+    return contextOf(row, generation);
+  }
+
+  /**
+   * Calls `revoked` once when the key of `auth` is disabled, deleted or its secret
+   * rotated, on any replica (key-watch.ts); returns the function that stops watching.
+   */
+  watch(auth: AuthContext, revoked: () => void): () => void {
+    return this.keyWatch.watch(auth.keyId, auth.credentialStamp, revoked);
   }
 
   /**
@@ -159,6 +196,7 @@ export class ApiKeysService implements OnApplicationBootstrap {
     if (dto.grants) await this.checkGrantPipelines(dto.grants);
     const row = await this.keys.update(id, { ...dto, grants: dto.grants as Grant[] | undefined });
     if (!row) throw notFound('API key not found', { id });
+    this.keyWatch.changed();
     return present(row);
   }
 
@@ -167,12 +205,14 @@ export class ApiKeysService implements OnApplicationBootstrap {
     const secret = generateSecret();
     const row = await this.keys.update(id, { secret_hash: await hashSecret(secret) });
     if (!row) throw notFound('API key not found', { id });
+    this.keyWatch.changed();
     return { ...present(row), secret };
   }
 
   async delete(id: string, caller?: AuthContext): Promise<void> {
     if (caller && caller.keyId === id) throw invalid('a key cannot delete itself');
     if (!(await this.keys.delete(id))) throw notFound('API key not found', { id });
+    this.keyWatch.changed();
   }
 
   /**
@@ -219,3 +259,6 @@ export class ApiKeysService implements OnApplicationBootstrap {
       throw invalid(`grants[${index}].pipeline_id: pipeline ${grants[index].pipeline_id} does not exist`);
   }
 }
+
+const contextOf = (row: ApiKeyRow, generation: string | null) =>
+  new AuthContext(row.id, row.admin, row.grants, row.scopes, generation, credentialStampOf(row.secret_hash));

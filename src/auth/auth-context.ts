@@ -25,6 +25,10 @@ export type Scope = (typeof SCOPES)[number];
 export const DEFAULT_SCOPES: readonly Scope[] = ['agent:read'];
 
 /** A stable 24-hex user id for a key (the agents API's ObjectId-shaped `userId`). */
+/** What `credentialStamp` holds for a stored secret hash. */
+export const credentialStampOf = (secretHash: string): string =>
+  createHash('sha256').update(`trove:credential:${secretHash}`).digest('base64url');
+
 export const userIdOf = (keyId: string): string =>
   createHash('sha256').update(`trove:user:${keyId}`).digest('hex').slice(0, 24);
 
@@ -56,6 +60,12 @@ export class AuthContext {
      * request (src/database/cache-generation.ts); null when none was read.
      */
     readonly generation: string | null = null,
+    /**
+     * A digest of the secret hash the key had when it was authenticated (null: none, as
+     * for the operator): work that outlives the request (a session, a stream) ends when
+     * the secret is rotated, as a new request with the old secret would fail.
+     */
+    readonly credentialStamp: string | null = null,
   ) {
     this.userId = userIdOf(keyId);
   }

@@ -2,7 +2,8 @@ import { Body, Controller, Delete, Get, HttpCode, Post, Query } from '@nestjs/co
 import { ProbeSchema } from '../common/probe';
 import { UuidParam } from '../common/uuid.pipe';
 import { parseWith } from '../common/validation';
-import { AdminOnly } from '../auth/auth.guard';
+import { AuthContext } from '../auth/auth-context';
+import { AdminOnly, Auth } from '../auth/auth.guard';
 import { CatalogueService, EMBEDDING_MODEL_FILTERS, PROVIDER_FILTERS } from './catalogue.service';
 import { CreateEmbeddingModelSchema, CreateTextSplitterSchema } from './catalogue.dto';
 import { ApiDoc } from '../openapi/api-doc';
@@ -14,7 +15,7 @@ import {
   TextSplitter,
 } from '../openapi/wire-schemas';
 
-/** Any valid key may read the catalogue; only admin keys change it. */
+/** Any valid key may read the catalogue (endpoint addresses: admin keys only); only admin keys change it. */
 @Controller()
 export class CatalogueController {
   constructor(private readonly service: CatalogueService) {}
@@ -35,14 +36,14 @@ export class CatalogueController {
     list: { filters: EMBEDDING_MODEL_FILTERS },
     response: pageOf(EmbeddingModel),
   })
-  listModels(@Query() query: Record<string, unknown>) {
-    return this.service.listModels(query);
+  listModels(@Auth() auth: AuthContext, @Query() query: Record<string, unknown>) {
+    return this.service.listModels(auth, query);
   }
 
   @Get('embedding_models/:id')
   @ApiDoc({ summary: 'Get an embedding model', response: EmbeddingModel })
-  getModel(@UuidParam('id', 'id') id: string) {
-    return this.service.getModel(id);
+  getModel(@Auth() auth: AuthContext, @UuidParam('id', 'id') id: string) {
+    return this.service.getModel(auth, id);
   }
 
   @Post('embedding_models')

@@ -10,6 +10,7 @@ import { ProbeDto, runProbe } from '../common/probe';
 import { SETTINGS, Settings } from '../config/settings';
 import { EmbeddingsService } from '../embeddings/embeddings.service';
 import { Queryable } from '../database/database.service';
+import { AuthContext } from '../auth/auth-context';
 import { CatalogueRepository } from './catalogue.repository';
 import { EmbeddingModel, TextSplitter } from './catalogue.types';
 import { CreateEmbeddingModelDto, CreateTextSplitterDto } from './catalogue.dto';
@@ -71,9 +72,12 @@ export class CatalogueService {
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
-  /** A model as clients see it: the provider's secret parameters (an api_key) are masked. */
-  presentModel(row: EmbeddingModel): EmbeddingModelView {
-    const parameters = this.embeddings.redactParameters(row.provider, row.parameters);
+  /**
+   * A model as a key sees it: the provider's secret parameters (an api_key) masked, and
+   * its endpoint's address too unless the key is an admin key (`admin`).
+   */
+  presentModel(row: EmbeddingModel, admin: boolean): EmbeddingModelView {
+    const parameters = this.embeddings.redactParameters(row.provider, row.parameters, admin);
     return {
       id: row.id,
       name: row.name,
@@ -113,17 +117,23 @@ export class CatalogueService {
     );
   }
 
-  async listModels(query: Record<string, unknown>): Promise<ListEnvelope<EmbeddingModelView>> {
+  async listModels(
+    auth: AuthContext,
+    query: Record<string, unknown>,
+  ): Promise<ListEnvelope<EmbeddingModelView>> {
     const parsed = parseListQuery(query, EMBEDDING_MODEL_FILTERS);
-    return toEnvelope(await this.repository.listModels(parsed), parsed, (row) => this.presentModel(row));
+    return toEnvelope(await this.repository.listModels(parsed), parsed, (row) =>
+      this.presentModel(row, auth.admin),
+    );
   }
 
-  async getModel(id: string): Promise<EmbeddingModelView> {
+  async getModel(auth: AuthContext, id: string): Promise<EmbeddingModelView> {
     const row = await this.repository.findModel(id);
     if (!row) throw notFound('Embedding model not found', { id });
-    return this.presentModel(row);
+    return this.presentModel(row, auth.admin);
   }
 
+  /** Admin keys (and the operator) only: the answer shows the address they gave. */
   async createModel(dto: CreateEmbeddingModelDto): Promise<EmbeddingModelView> {
     const parameters = this.embeddings.normalizeParameters(dto.provider, dto.size, dto.parameters);
     const row = await this.repository.insertModel({
@@ -134,7 +144,7 @@ export class CatalogueService {
       parameters,
       description: dto.description ?? null,
     });
-    return this.presentModel(row);
+    return this.presentModel(row, true);
   }
 
   /** Embeds a probe text with the model: whether it answers, how fast, and with how many dimensions. */
@@ -169,14 +179,14 @@ export class CatalogueService {
 
   /**
    * The model with this name, provider, size and (normalised) parameters, created
-   * when none exists: how declarative callers (the operator) name models.
+   * when none exists: how declarative callers (the operator, acting as admin) name models.
    */
   async ensureModel(dto: CreateEmbeddingModelDto): Promise<EmbeddingModelView> {
     const parameters = this.embeddings.normalizeParameters(dto.provider, dto.size, dto.parameters);
     const existing = (await this.repository.findModelsByName(dto.name, dto.provider, dto.size)).find((row) =>
       sameJson(row.parameters, parameters),
     );
-    return existing ? this.presentModel(existing) : this.createModel(dto);
+    return existing ? this.presentModel(existing, true) : this.createModel(dto);
   }
 
   /** The splitter with this provider and (normalised) parameters, created when none exists. */

@@ -55,6 +55,20 @@ describe('security settings', () => {
   });
 });
 
+describe('database deadlines', () => {
+  it("wait for an answer a little longer than the server's own limit, and for /readyz less than its probe", () => {
+    const settings = loadSettings({});
+    expect(settings.dbQueryTimeoutMs).toBe(35_000);
+    expect(settings.dbKeepAliveDelayMs).toBe(10_000);
+    expect(settings.readyzTimeoutMs).toBe(2_000);
+    expect(loadSettings({ TROVE_DB_STATEMENT_TIMEOUT_MS: '60000' }).dbQueryTimeoutMs).toBe(65_000);
+    // No limit on the server: none on the client, unless asked.
+    expect(loadSettings({ TROVE_DB_STATEMENT_TIMEOUT_MS: '0' }).dbQueryTimeoutMs).toBe(0);
+    expect(loadSettings({ TROVE_DB_QUERY_TIMEOUT_MS: '1500' }).dbQueryTimeoutMs).toBe(1500);
+    expect(refusal({ TROVE_READYZ_TIMEOUT_MS: '10' })).toContain('TROVE_READYZ_TIMEOUT_MS');
+  });
+});
+
 describe('read replicas', () => {
   const primary = {
     DATABASE_URL: 'postgres://u:p@primary/db',

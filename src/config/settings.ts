@@ -47,8 +47,25 @@ export interface Settings {
   embeddingTimeoutMs: number;
   /** Calls to OpenAI-compatible chat endpoints: per-attempt timeout (also the longest silence mid-stream) and retries. */
   llm: { timeoutMs: number; maxRetries: number };
-  /** Agent turns: fragments retrieved per search, tool-call rounds a model may take, SSE heartbeat period. */
-  agents: { searchK: number; maxToolSteps: number; heartbeatSeconds: number };
+  /**
+   * Agent turns: fragments retrieved per search, tool-call rounds a model may take, the
+   * searches it may ask for in one round and in the whole turn, SSE heartbeat period.
+   */
+  agents: {
+    searchK: number;
+    maxToolSteps: number;
+    maxToolCallsPerRound: number;
+    maxToolCallsPerTurn: number;
+    heartbeatSeconds: number;
+    /** A running turn's replica touches it every second; one not touched this long is dead, its turn failed. */
+    runStaleSeconds: number;
+  };
+  /**
+   * Long event streams (AG-UI turns, legacy MCP SSE sessions): what one may hold for a
+   * reader that does not keep up before its writer waits, and how long a reader may hold
+   * it so before it is cut off.
+   */
+  streams: { bufferBytes: number; stallSeconds: number };
   /** HNSW parameters: build-time m and ef_construction for new indexes, query-time ef_search floor. */
   vectorIndex: {
     m: number;
@@ -64,6 +81,16 @@ export interface Settings {
   /** The most any one PostgreSQL statement may run (0: no limit), and wait for a connection. */
   dbStatementTimeoutMs: number;
   dbConnectTimeoutMs: number;
+  /**
+   * How long Trove waits for PostgreSQL to answer a statement before it gives up on the
+   * connection (0: forever); the server's own limit above cannot fire when the network
+   * between them is partitioned.
+   */
+  dbQueryTimeoutMs: number;
+  /** Idle time after which TCP keepalive probes start on a PostgreSQL connection. */
+  dbKeepAliveDelayMs: number;
+  /** The longest /readyz waits for the database: below the readiness probe's own timeout. */
+  readyzTimeoutMs: number;
   /** Proxies (addresses or CIDR ranges) whose X-Forwarded-For names the client; empty: trust none. */
   trustedProxies: string[];
   /** What one request may ask for: docs/security.md lists every limit. */
@@ -365,6 +392,28 @@ function authSettings(env: Env): Settings['auth'] {
   };
 }
 
+/**
+ * The client's deadline defaults to the server's statement limit and 5 s more, so that
+ * the server's own cancellation (which frees it too) comes first when it can; with no
+ * statement limit, none.
+ */
+function databaseDeadlines(env: Env) {
+  const dbStatementTimeoutMs = integer(env, 'TROVE_DB_STATEMENT_TIMEOUT_MS', 30_000, 0, 86_400_000);
+  return {
+    dbStatementTimeoutMs,
+    dbConnectTimeoutMs: integer(env, 'TROVE_DB_CONNECT_TIMEOUT_MS', 10_000, 100, 600_000),
+    dbQueryTimeoutMs: integer(
+      env,
+      'TROVE_DB_QUERY_TIMEOUT_MS',
+      dbStatementTimeoutMs > 0 ? dbStatementTimeoutMs + 5_000 : 0,
+      0,
+      86_400_000,
+    ),
+    dbKeepAliveDelayMs: integer(env, 'TROVE_DB_KEEPALIVE_DELAY_MS', 10_000, 1_000, 3_600_000),
+    readyzTimeoutMs: integer(env, 'TROVE_READYZ_TIMEOUT_MS', 2_000, 100, 60_000),
+  };
+}
+
 /** An absolute, existing directory, or null when unset. */
 function uploadRoot(env: Env): string | null {
   const name = 'TROVE_UPLOAD_ROOT';
@@ -443,10 +492,16 @@ export function loadSettings(env: Env = process.env): Settings {
     agents: {
       searchK: integer(env, 'TROVE_AGENT_SEARCH_K', 6, 1, 50),
       maxToolSteps: integer(env, 'TROVE_AGENT_MAX_TOOL_STEPS', 3, 0, 10),
+      maxToolCallsPerRound: integer(env, 'TROVE_AGENT_MAX_TOOL_CALLS_PER_ROUND', 5, 1, 100),
+      maxToolCallsPerTurn: integer(env, 'TROVE_AGENT_MAX_TOOL_CALLS_PER_TURN', 10, 1, 1000),
       heartbeatSeconds: integer(env, 'TROVE_AGENT_HEARTBEAT_SECONDS', 15, 1, 300),
+      runStaleSeconds: integer(env, 'TROVE_AGENT_RUN_STALE_SECONDS', 30, 3, 3600),
     },
-    dbStatementTimeoutMs: integer(env, 'TROVE_DB_STATEMENT_TIMEOUT_MS', 30_000, 0, 86_400_000),
-    dbConnectTimeoutMs: integer(env, 'TROVE_DB_CONNECT_TIMEOUT_MS', 10_000, 100, 600_000),
+    streams: {
+      bufferBytes: integer(env, 'TROVE_STREAM_BUFFER_BYTES', 1_048_576, 65_536, 1_073_741_824),
+      stallSeconds: integer(env, 'TROVE_STREAM_STALL_SECONDS', 30, 1, 3600),
+    },
+    ...databaseDeadlines(env),
     trustedProxies: proxyList(env, 'TROVE_TRUSTED_PROXIES'),
     limits: limitSettings(env),
     auth: authSettings(env),

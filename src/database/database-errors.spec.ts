@@ -51,6 +51,15 @@ describe('sanitizeDatabaseError', () => {
     expect(isUnreachable(driverError('57014', 'canceling statement due to statement timeout'))).toBe(false);
   });
 
+  it("answers pg's client-side deadline with its own 503, and counts the connection as lost", () => {
+    const timedOut = { message: 'query failed', driverError: new Error('Query read timeout') };
+    const error = sanitizeDatabaseError(timedOut) as DomainError;
+    expect(error.code).toBe(ErrorCode.Unavailable);
+    expect(error.message).toBe('Service Unavailable: the database did not answer in time');
+    expect(error.retryAfterSeconds).toBeGreaterThan(0);
+    expect(isUnreachable(timedOut)).toBe(true);
+  });
+
   it('leaves a constraint violation a DatabaseError that callers can test by code', () => {
     const error = sanitizeDatabaseError(
       driverError('23505', 'duplicate key value violates unique constraint'),

@@ -8,9 +8,9 @@
  * log line or an answer, so DatabaseService rethrows every failure as one of:
  *
  * - a DomainError for what the client caused or must wait out: the database is
- *   unreachable, the statement ran out of time, or the transaction lost a deadlock
- *   to a concurrent one (503 with a retry hint); or a value it cannot store or
- *   evaluate (422);
+ *   unreachable or stopped answering, the statement ran out of time, or the
+ *   transaction lost a deadlock to a concurrent one (503 with a retry hint); or a
+ *   value it cannot store or evaluate (422);
  * - a DatabaseError for everything else (a constraint, a bug): the SQLSTATE, the
  *   names of the constraint, table and column, and PostgreSQL's message, which
  *   outside data exceptions names objects, not values; callers may test `code`
@@ -25,6 +25,20 @@ export const databaseUnavailable = () =>
   new DomainError(ErrorCode.Unavailable, 'Service Unavailable: the database is unreachable', undefined, {
     retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
   });
+
+/**
+ * The client gave up waiting (TROVE_DB_QUERY_TIMEOUT_MS): the server did not answer,
+ * whatever it is doing, as when the network between them is partitioned.
+ */
+const noAnswer = () =>
+  new DomainError(
+    ErrorCode.Unavailable,
+    'Service Unavailable: the database did not answer in time',
+    undefined,
+    {
+      retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+    },
+  );
 
 const statementTimedOut = () =>
   new DomainError(
@@ -90,9 +104,13 @@ const CONNECTION_CODES = new Set([
  * database dropped, idle session ended), too many connections, no such database.
  */
 const UNAVAILABLE_STATE = /^(08|57P0[1-5]$|53300$|3D000$)/;
-/** pg's own messages for a connection that failed without a code. */
+/**
+ * pg's own messages for a connection that failed without a code; "Query read timeout"
+ * is its client-side deadline (query_timeout): the connection stopped answering.
+ */
 const CONNECTION_MESSAGES =
-  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Database is not connected|not queryable|Cannot use a pool after calling end/i;
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Database is not connected|not queryable|Cannot use a pool after calling end|Query read timeout/i;
+const READ_TIMEOUT = /^Query read timeout$/;
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
@@ -108,10 +126,11 @@ function codeAndMessage(error: unknown): { code: string | undefined; message: st
 }
 
 /**
- * Whether the database cannot be reached or cannot serve now: the connection failed or
- * was lost, or the server is down, starting, full or without the database. The one
- * answer to it is "later, or elsewhere": a 503 here, the primary for a replica's read
- * (replica-reader.ts).
+ * Whether the database cannot be reached or cannot serve now: the connection failed,
+ * was lost or stopped answering, or the server is down, starting, full or without the
+ * database. The one answer to it is "later, or elsewhere": a 503 here, the primary for
+ * a replica's read (replica-reader.ts); and the connection it happened on is not used
+ * again (connection-lease.ts).
  */
 export function isUnreachable(error: unknown): boolean {
   const { code, message } = codeAndMessage(error);
@@ -137,6 +156,7 @@ export function sanitizeDatabaseError(error: unknown): unknown {
   if (!fromDriver) return error;
 
   if (code === '57014') return statementTimedOut();
+  if (READ_TIMEOUT.test(message)) return noAnswer();
   if (code === '40001' || code === '40P01') return rolledBackForConcurrency(code);
   if (isUnreachable(error)) return databaseUnavailable();
   if (code?.startsWith('22')) {

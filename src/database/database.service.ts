@@ -3,17 +3,22 @@
  *
  * Repositories receive this service and run parameterised SQL through `query` or,
  * inside a transaction, through the `Tx` handed to them. Nothing else holds a
- * connection.
+ * connection. Each piece of work borrows one pooled connection (ConnectionLease);
+ * on PostgreSQL every statement has a client-side deadline and every connection TCP
+ * keepalive, so a partitioned or dead server fails requests (503) instead of holding
+ * them, and a connection that stopped answering leaves the pool.
  */
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { DataSource, EntityManager, MigrationExecutor, QueryRunner } from 'typeorm';
+import { DataSource, MigrationExecutor, QueryRunner } from 'typeorm';
 import { SETTINGS, Settings } from '../config/settings';
 import { dbPoolConnections } from '../observability/metrics';
+import { ConnectionLease } from './connection-lease';
 import { sanitizeDatabaseError } from './database-errors';
 import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
 import { MIGRATIONS } from './migrations';
 import { Reader, ReplicaReader } from './replica-reader';
 import { holdSessionSettings } from './session-settings';
+import { settledWithin } from '../common/settled-within';
 
 /** Anything that runs SQL: the pool, or one transaction's connection. */
 export interface Queryable {
@@ -22,22 +27,14 @@ export interface Queryable {
 
 export type Tx = Queryable;
 
+/** What /readyz reports of the database. */
+export interface Readiness {
+  database: 'ok' | 'unreachable';
+  migrations?: 'ok' | 'pending';
+}
+
 /** Advisory lock key that serialises migrations across replicas ("trove" in ASCII). */
 const MIGRATION_LOCK = 0x74726f7665;
-
-/**
- * Always the rows: TypeORM's plain query() returns `[rows, count]` for UPDATE and
- * DELETE, which would make `UPDATE ... RETURNING` look different from SELECT.
- * A failure leaves as a sanitized error: the driver's carries the parameters.
- */
-async function rows<T>(runner: QueryRunner, sql: string, params: unknown[]): Promise<T[]> {
-  try {
-    const result = await runner.query(sql, params, true);
-    return result.records as T[];
-  } catch (error) {
-    throw sanitizeDatabaseError(error);
-  }
-}
 
 @Injectable()
 export class DatabaseService implements Queryable, OnModuleInit, OnApplicationShutdown {
@@ -49,6 +46,9 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
   private rowsAtLastAnalyze = 0;
   private analyzing?: Promise<void>;
   private replicas?: ReplicaReader;
+  /** Applied migrations stay applied: once /readyz has seen none pending it stops asking. */
+  private migrationsApplied = false;
+  private readinessCheck?: Promise<Readiness>;
 
   constructor(@Inject(SETTINGS) private readonly settings: Settings) {}
 
@@ -100,15 +100,7 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
     } else {
       connection = {
         url: this.settings.databaseUrl,
-        extra: {
-          max: this.settings.dbPoolSize,
-          // A database that does not answer must fail requests (503), not hold them forever.
-          connectionTimeoutMillis: this.settings.dbConnectTimeoutMs,
-          // Sent at connection start: the server cancels any statement running longer.
-          ...(this.settings.dbStatementTimeoutMs > 0
-            ? { statement_timeout: this.settings.dbStatementTimeoutMs }
-            : {}),
-        },
+        extra: { max: this.settings.dbPoolSize, ...postgresDeadlines(this.settings) },
       };
     }
     this.dataSource = new DataSource({
@@ -123,11 +115,7 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
     if (this.settings.databaseReadUrls.length > 0)
       this.replicas = new ReplicaReader(
         this.settings.databaseReadUrls,
-        {
-          poolSize: this.settings.dbPoolSize,
-          connectTimeoutMs: this.settings.dbConnectTimeoutMs,
-          statementTimeoutMs: this.settings.dbStatementTimeoutMs,
-        },
+        { max: this.settings.dbPoolSize, ...postgresDeadlines(this.settings) },
         this,
       );
   }
@@ -147,44 +135,68 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
    */
   async migrate(): Promise<string[]> {
     if (this.isEmbedded) return (await this.source.runMigrations({ transaction: 'each' })).map((m) => m.name);
-    const lock = this.source.createQueryRunner();
-    try {
+    return this.onConnection((lock) =>
       // Building an index over a large table may rightly take longer than a request's statement.
-      await lock.query('SET statement_timeout = 0');
-      await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      const executor = new MigrationExecutor(this.source, lock);
-      executor.transaction = 'each';
-      const applied = await executor.executePendingMigrations();
-      return applied.map((m) => m.name);
-    } finally {
-      await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-      await lock.release();
-    }
+      lock.withoutDeadline(async () => {
+        try {
+          await lock.query('SET statement_timeout = 0');
+          await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          const executor = new MigrationExecutor(this.source, lock.runner);
+          executor.transaction = 'each';
+          const applied = await executor.executePendingMigrations();
+          return applied.map((m) => m.name);
+        } finally {
+          await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+          // The connection goes back to the pool: with the timeout it was opened with.
+          await lock.query('RESET statement_timeout').catch(() => undefined);
+        }
+      }),
+    );
   }
 
+  /** On a lease: TypeORM's own showMigrations keeps its connection when a statement fails. */
   async hasPendingMigrations(): Promise<boolean> {
-    return this.source.showMigrations();
+    return this.onConnection((db) => new MigrationExecutor(this.source, db.runner).showMigrations());
+  }
+
+  /**
+   * For /readyz: whether the database answers and every migration is applied, or
+   * 'unreachable' when it fails or does not answer within `deadlineMs`, whatever it
+   * does meanwhile. A check left behind ends at the statement deadline; until then the
+   * next probes wait on it rather than take more connections.
+   */
+  async readiness(deadlineMs: number): Promise<Readiness> {
+    this.readinessCheck ??= this.checkReadiness().finally(() => (this.readinessCheck = undefined));
+    const checked = await settledWithin(this.readinessCheck, deadlineMs).catch(() => undefined);
+    return checked ?? { database: 'unreachable' };
+  }
+
+  private async checkReadiness(): Promise<Readiness> {
+    await this.query('SELECT 1');
+    if (!this.migrationsApplied) this.migrationsApplied = !(await this.hasPendingMigrations());
+    return { database: 'ok', migrations: this.migrationsApplied ? 'ok' : 'pending' };
   }
 
   async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
-    const runner = this.runner();
-    try {
-      return await rows<T>(runner, sql, params);
-    } finally {
-      await runner.release();
-    }
+    return this.onConnection((db) => db.query<T>(sql, params));
   }
 
   /** Runs `work` in one transaction; it commits when `work` resolves and rolls back when it throws. */
   async transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-    try {
-      return await this.source.transaction((manager: EntityManager) =>
-        work({ query: (sql, params = []) => rows(manager.queryRunner!, sql, params) }),
-      );
-    } catch (error) {
-      // Errors of `work` are already sanitized or domain errors; BEGIN and COMMIT fail here.
-      throw sanitizeDatabaseError(error);
-    }
+    return this.onConnection(async (db) => {
+      await db.runner.startTransaction();
+      let result: T;
+      try {
+        result = await work(db);
+      } catch (error) {
+        // A lost connection has nothing to roll back (the server ends the transaction with
+        // it), and a ROLLBACK would only wait behind the statement that did not answer.
+        if (!db.broken) await db.runner.rollbackTransaction().catch(() => undefined);
+        throw error;
+      }
+      await db.runner.commitTransaction();
+      return result;
+    });
   }
 
   /**
@@ -196,16 +208,10 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
     settings: Record<string, string>,
     work: (db: Queryable) => Promise<T>,
   ): Promise<T> {
-    const runner = this.runner();
-    try {
-      const connection = (await runner.connect()) as object;
-      await holdSessionSettings(connection, settings, (sql, params) => rows(runner, sql, params));
-      return await work({ query: (sql, params = []) => rows(runner, sql, params) });
-    } catch (error) {
-      throw sanitizeDatabaseError(error);
-    } finally {
-      await runner.release();
-    }
+    return this.onConnection(async (db) => {
+      await holdSessionSettings(await db.connection(), settings, (sql, params) => db.query(sql, params));
+      return work(db);
+    });
   }
 
   /**
@@ -215,15 +221,29 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
    * undo what it sets; the timeout is restored here.
    */
   async maintenance<T>(work: (db: Queryable) => Promise<T>): Promise<T> {
-    const runner = this.runner();
-    const db: Queryable = { query: (sql, params = []) => rows(runner, sql, params) };
+    return this.onConnection((db) =>
+      db.withoutDeadline(async () => {
+        try {
+          await db.query('SET statement_timeout = 0');
+          return await work(db);
+        } finally {
+          // RESET returns to the connection's own default, the timeout it was opened with.
+          await db.query('RESET statement_timeout').catch(() => undefined);
+        }
+      }),
+    );
+  }
+
+  /** Runs `work` on one pooled connection, destroyed afterwards if it was lost (connection-lease.ts). */
+  private async onConnection<T>(work: (db: ConnectionLease) => Promise<T>): Promise<T> {
+    const db = new ConnectionLease(this.runner());
     try {
-      await db.query('SET statement_timeout = 0');
       return await work(db);
+    } catch (error) {
+      // BEGIN, COMMIT and TypeORM's own statements fail here, unsanitized.
+      throw db.failed(error);
     } finally {
-      // RESET returns to the connection's own default, the timeout it was opened with.
-      await db.query('RESET statement_timeout').catch(() => undefined);
-      await runner.release();
+      await db.release();
     }
   }
 
@@ -287,4 +307,21 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
     if (!this.dataSource?.isInitialized) throw new Error('Database is not connected');
     return this.dataSource;
   }
+}
+
+/**
+ * What bounds every PostgreSQL connection (primary and replicas) on the client's side,
+ * since the server's statement_timeout cannot fire across a partition: a deadline per
+ * statement, per connection attempt, and TCP keepalive for a peer that vanished.
+ */
+export function postgresDeadlines(settings: Settings): Record<string, unknown> {
+  return {
+    // A database that does not answer must fail requests (503), not hold them forever.
+    connectionTimeoutMillis: settings.dbConnectTimeoutMs,
+    ...(settings.dbQueryTimeoutMs > 0 ? { query_timeout: settings.dbQueryTimeoutMs } : {}),
+    keepAlive: true,
+    keepAliveInitialDelayMillis: settings.dbKeepAliveDelayMs,
+    // Sent at connection start: the server cancels any statement running longer.
+    ...(settings.dbStatementTimeoutMs > 0 ? { statement_timeout: settings.dbStatementTimeoutMs } : {}),
+  };
 }

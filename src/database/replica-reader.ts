@@ -10,7 +10,7 @@
  * to the primary: a replica makes reads cheaper, never less available.
  */
 import { Logger } from '@nestjs/common';
-import { Pool, PoolClient } from 'pg';
+import { Pool, PoolClient, PoolConfig } from 'pg';
 import { isUnreachable, sanitizeDatabaseError } from './database-errors';
 import { holdSessionSettings } from './session-settings';
 
@@ -21,12 +21,6 @@ export interface Reader {
     settings: Record<string, string>,
     work: (db: { query: Reader['query'] }) => Promise<T>,
   ): Promise<T>;
-}
-
-export interface ReplicaOptions {
-  poolSize: number;
-  connectTimeoutMs: number;
-  statementTimeoutMs: number;
 }
 
 /** How long a failed replica is left out before it is tried again. */
@@ -58,16 +52,12 @@ export class ReplicaReader implements Reader {
 
   constructor(
     urls: string[],
-    options: ReplicaOptions,
+    /** The primary's pool settings, deadlines included (postgresDeadlines). */
+    options: PoolConfig,
     private readonly primary: Reader,
   ) {
     this.replicas = urls.map((url, i) => {
-      const pool = new Pool({
-        connectionString: url,
-        max: options.poolSize,
-        connectionTimeoutMillis: options.connectTimeoutMs,
-        ...(options.statementTimeoutMs > 0 ? { statement_timeout: options.statementTimeoutMs } : {}),
-      });
+      const pool = new Pool({ ...options, connectionString: url });
       // An idle connection that dies (a replica restarting) must not crash the process.
       pool.on('error', (error) =>
         this.logger.warn({ err: error, replica: i }, 'Read replica connection lost'),
@@ -124,7 +114,7 @@ export class ReplicaReader implements Reader {
         'Read replica failed the read; reading from the primary',
       );
     } finally {
-      // A connection that failed is closed rather than handed to the next read.
+      // A connection that failed or stopped answering is closed rather than handed to the next read.
       client?.release(lost || undefined);
     }
     return onPrimary();

@@ -38,6 +38,8 @@ export interface EmbeddingProvider {
    * and logs must not print them.
    */
   readonly secretParameters: readonly string[];
+  /** Parameters that hold the endpoint's address (e.g. `base_url`): admin keys only see them. */
+  readonly addressParameters: readonly string[];
   /**
    * Validates and normalises a model's parameters (fills defaults). Throws a DomainError
    * InvalidArgument naming the field, e.g. "parameters.base_url must be an http(s) URL".

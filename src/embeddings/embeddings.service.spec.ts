@@ -44,12 +44,19 @@ describe('EmbeddingsService', () => {
     expect(service().normalizeParameters('hashing', 64, {})).toEqual({ ngram: 3, lowercase: true });
   });
 
-  it('masks secret parameters', () => {
-    expect(service().redactParameters('openai', { model: 'm', api_key: 'sk-1' })).toEqual({
+  it('masks secret parameters, and the address but to admin keys', () => {
+    const parameters = { base_url: 'http://tei.ml.svc:8080/v1', model: 'm', api_key: 'sk-1' };
+    expect(service().redactParameters('openai', parameters, true)).toEqual({
+      base_url: 'http://tei.ml.svc:8080/v1',
       model: 'm',
       api_key: '***',
     });
-    expect(service().redactParameters('openai', { model: 'm' })).toEqual({ model: 'm' });
+    expect(service().redactParameters('openai', parameters, false)).toEqual({
+      base_url: '[endpoint]',
+      model: 'm',
+      api_key: '***',
+    });
+    expect(service().redactParameters('openai', { model: 'm' }, false)).toEqual({ model: 'm' });
   });
 
   it('embeds documents and queries', async () => {

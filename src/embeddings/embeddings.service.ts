@@ -5,6 +5,7 @@
  * `hashing`, allocates its scratch buffer, and search embeds a query per request.
  */
 import { Inject, Injectable } from '@nestjs/common';
+import { shownAddress } from '../common/base-url';
 import { invalid } from '../common/errors';
 import { SETTINGS, Settings } from '../config/settings';
 import { Embedder, EmbeddingModelSpec, EmbeddingProvider } from './embedding-provider';
@@ -69,11 +70,22 @@ export class EmbeddingsService {
     return this.provider(provider).normalizeParameters(size, parameters);
   }
 
-  /** The model's parameters with secrets (e.g. `api_key`) masked, for answers and logs. */
-  redactParameters(provider: string, parameters: Record<string, unknown>): Record<string, unknown> {
+  /**
+   * The model's parameters with secrets (e.g. `api_key`) masked, for answers and logs,
+   * and, unless `admin`, its endpoint's address (`base_url`) replaced by the placeholder.
+   */
+  redactParameters(
+    provider: string,
+    parameters: Record<string, unknown>,
+    admin: boolean,
+  ): Record<string, unknown> {
     const redacted = { ...parameters };
-    for (const name of this.provider(provider).secretParameters) {
+    const { secretParameters, addressParameters } = this.provider(provider);
+    for (const name of secretParameters) {
       if (redacted[name] !== undefined) redacted[name] = '***';
+    }
+    for (const name of addressParameters) {
+      if (typeof redacted[name] === 'string') redacted[name] = shownAddress(redacted[name], admin);
     }
     return redacted;
   }

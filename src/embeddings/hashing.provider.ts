@@ -201,6 +201,7 @@ export class HashingEmbeddingProvider implements EmbeddingProvider {
     'matches shared words and word fragments, not meaning. Parameters: ngram (0-8, default 3), ' +
     'lowercase (default true).';
   readonly secretParameters: readonly string[] = [];
+  readonly addressParameters: readonly string[] = [];
 
   normalizeParameters(size: number, parameters: unknown): HashingOptions & Record<string, unknown> {
     checkModelSize(size);

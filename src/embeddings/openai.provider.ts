@@ -56,6 +56,7 @@ export class OpenAiEmbeddingProvider implements EmbeddingProvider {
     'Any OpenAI-compatible embeddings endpoint (OpenAI, vLLM, Ollama, TEI, LiteLLM). Parameters: ' +
     'base_url, model, api_key or api_key_env, batch_size (default 64), dimensions.';
   readonly secretParameters: readonly string[] = ['api_key'];
+  readonly addressParameters: readonly string[] = ['base_url'];
 
   private readonly retry: RetryPolicy;
 

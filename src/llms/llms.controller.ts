@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Patch, Post, Query } from '@nestjs/common';
-import { AdminOnly } from '../auth/auth.guard';
+import { AuthContext } from '../auth/auth-context';
+import { AdminOnly, Auth } from '../auth/auth.guard';
 import { ProbeSchema } from '../common/probe';
 import { UuidParam } from '../common/uuid.pipe';
 import { parseWith } from '../common/validation';
@@ -8,7 +9,7 @@ import { LLM_FILTERS, LlmsService } from './llms.service';
 import { ApiDoc } from '../openapi/api-doc';
 import { Llm, LlmProbe, pageOf } from '../openapi/wire-schemas';
 
-/** Any valid key may read the LLMs (never their keys); only admin keys change them. */
+/** Any valid key may read the LLMs (never their keys; their endpoints: admin keys only); only admin keys change them. */
 @Controller('llms')
 export class LlmsController {
   constructor(private readonly service: LlmsService) {}
@@ -19,14 +20,14 @@ export class LlmsController {
     list: { filters: LLM_FILTERS },
     response: pageOf(Llm),
   })
-  list(@Query() query: Record<string, unknown>) {
-    return this.service.list(query);
+  list(@Auth() auth: AuthContext, @Query() query: Record<string, unknown>) {
+    return this.service.list(auth, query);
   }
 
   @Get(':id')
   @ApiDoc({ summary: 'Get an LLM', response: Llm })
-  get(@UuidParam('id', 'id') id: string) {
-    return this.service.get(id);
+  get(@Auth() auth: AuthContext, @UuidParam('id', 'id') id: string) {
+    return this.service.get(auth, id);
   }
 
   @Post()

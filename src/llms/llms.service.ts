@@ -8,6 +8,8 @@
  * usable LLM", which says what to fix).
  */
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { AuthContext } from '../auth/auth-context';
+import { shownAddress } from '../common/base-url';
 import { conflict, notFound } from '../common/errors';
 import { isUuid, newId } from '../common/ids';
 import { ListEnvelope, parseListQuery, TEXT_OPS, toEnvelope } from '../common/list';
@@ -20,19 +22,20 @@ import { LLM_PROVIDER_OF, LlmConfig } from './llm-providers';
 import { CreateLlmDto, LlmProviderName, UpdateLlmDto } from './llms.dto';
 import { LlmRow, LlmsRepository, LlmWrite } from './llms.repository';
 
-/** An LLM as clients see it: whether a key is set, never the key. */
+/** An LLM as clients see it: whether a key is set, never the key; its endpoint to admin keys only. */
 export type LlmView = Omit<LlmRow, 'api_key' | 'api_key_key_id' | 'created_at' | 'updated_at'> & {
   has_api_key: boolean;
   created_at: string;
   updated_at: string;
 };
 
-const present = (row: LlmRow): LlmView => ({
+/** `admin`: the key asking is an admin key, which sees the endpoint's address. */
+const present = (row: LlmRow, admin: boolean): LlmView => ({
   id: row.id,
   name: row.name,
   description: row.description,
   provider: row.provider,
-  endpoint: row.endpoint,
+  endpoint: row.endpoint === null ? null : shownAddress(row.endpoint, admin),
   model: row.model,
   has_api_key: row.api_key !== null,
   is_default: row.is_default,
@@ -74,13 +77,13 @@ export class LlmsService {
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
-  async list(query: Record<string, unknown>): Promise<ListEnvelope<LlmView>> {
+  async list(auth: AuthContext, query: Record<string, unknown>): Promise<ListEnvelope<LlmView>> {
     const parsed = parseListQuery(query, LLM_FILTERS);
-    return toEnvelope(await this.llms.list(parsed), parsed, present);
+    return toEnvelope(await this.llms.list(parsed), parsed, (row) => present(row, auth.admin));
   }
 
-  async get(id: string): Promise<LlmView> {
-    return present(await this.require(id));
+  async get(auth: AuthContext, id: string): Promise<LlmView> {
+    return present(await this.require(id), auth.admin);
   }
 
   async create(dto: CreateLlmDto): Promise<LlmView> {
@@ -113,7 +116,8 @@ export class LlmsService {
         await this.llms.insert(row, tx);
       })
       .catch(rethrowUniqueName(dto.name));
-    return this.get(id);
+    // Only admin keys register LLMs.
+    return present(await this.require(id), true);
   }
 
   async update(id: string, dto: UpdateLlmDto): Promise<LlmView> {
@@ -144,7 +148,8 @@ export class LlmsService {
         await this.llms.update(id, changes, tx);
       })
       .catch(rethrowUniqueName(dto.name ?? ''));
-    return this.get(id);
+    // Only admin keys change LLMs.
+    return present(await this.require(id), true);
   }
 
   /** Asks the model a short question with one source: whether it answers, how fast, and what. */
@@ -180,17 +185,20 @@ export class LlmsService {
     if (!(await this.llms.delete(id))) throw notFound('LLM not found', { id });
   }
 
-  /** The LLM an agent names, by id or by name; null when none matches. */
+  /**
+   * The LLM an agent names, by id or by name; null when none matches. Agents need no
+   * address, and may show what they hold to any key: it is left out.
+   */
   async find(reference: string): Promise<LlmView | null> {
     const row = isUuid(reference)
       ? ((await this.llms.find(reference.toLowerCase())) ?? (await this.llms.findByName(reference)))
       : await this.llms.findByName(reference);
-    return row ? present(row) : null;
+    return row ? present(row, false) : null;
   }
 
   async findDefault(): Promise<LlmView | null> {
     const row = await this.llms.findDefault();
-    return row ? present(row) : null;
+    return row ? present(row, false) : null;
   }
 
   /** A ready model for one turn; its API key is decrypted here and lives only in the client. */

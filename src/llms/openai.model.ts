@@ -88,9 +88,12 @@ export class OpenAiChatModel implements ChatModel {
       arm();
       let finished = false;
       for await (const chunk of stream) {
-        arm();
+        // The silence that counts is the endpoint's: not the time the turn spends on a chunk
+        // (waiting for a slow reader of its stream, say).
+        clearTimeout(timer);
         yield* this.eventsOf(chunk, calls);
         finished ||= Boolean(chunk.choices?.[0]?.finish_reason);
+        arm();
       }
       // The client ends a stream quietly when it is aborted or the connection drops;
       // only a finish reason says the answer is complete.

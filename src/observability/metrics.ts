@@ -148,6 +148,12 @@ export const agentTurns = new Counter({
   labelNames: ['result'] as const,
   registers: [registry],
 });
+export const streamsCutOff = new Counter({
+  name: 'trove_stream_slow_readers_cut_off_total',
+  help: 'Event streams cut off because their reader kept more than TROVE_STREAM_BUFFER_BYTES unread for TROVE_STREAM_STALL_SECONDS, by stream (agui, mcp_sse).',
+  labelNames: ['stream'] as const,
+  registers: [registry],
+});
 export const llmDuration = new Histogram({
   name: 'trove_llm_request_duration_seconds',
   help: 'Latency of one LLM call, from the request to the last token, by LLM.',

@@ -5,6 +5,8 @@
  * against them, so a field added to an answer without its line here fails it.
  */
 import { z } from 'zod';
+import { ADDRESS_PLACEHOLDER } from '../common/base-url';
+import { HIERARCHY_DESCRIPTION } from '../pipelines/pipelines.dto';
 
 const id = z.string().describe('a UUID');
 const timestamp = z.string().describe('ISO 8601');
@@ -33,7 +35,9 @@ export const EmbeddingModel = z.object({
   name: z.string(),
   provider: z.string(),
   size: z.number().int(),
-  parameters: metadata,
+  parameters: metadata.describe(
+    `the provider's parameters: an api_key shows as '***', and the endpoint's address (base_url) as '${ADDRESS_PLACEHOLDER}' to keys other than admin keys`,
+  ),
   description: z.string().nullable(),
 });
 export const TextSplitter = z.object({
@@ -63,7 +67,7 @@ export const Pipeline = z.object({
 });
 export const Classifications = z.object({
   classifications: z.array(z.string()),
-  hierarchy: z.array(z.tuple([z.string(), z.string()])).describe('pairs [a, b]: a inherits b'),
+  hierarchy: z.array(z.tuple([z.string(), z.string()])).describe(HIERARCHY_DESCRIPTION),
 });
 
 export const Grant = z.object({
@@ -222,7 +226,10 @@ export const Llm = z.object({
   name: z.string(),
   description: z.string().nullable(),
   provider: z.string(),
-  endpoint: z.string().nullable(),
+  endpoint: z
+    .string()
+    .nullable()
+    .describe(`the base URL (null: none); '${ADDRESS_PLACEHOLDER}' for keys other than admin keys`),
   model: z.string().nullable(),
   has_api_key: z.boolean(),
   is_default: z.boolean(),

@@ -22,7 +22,8 @@ export class PipelinesController {
     bodyExample: {
       name: 'support-kb',
       classifications: ['public', 'internal'],
-      hierarchy: [['public', 'internal']],
+      // internal inherits public: searching internal also finds public, never the other way.
+      hierarchy: [['internal', 'public']],
     },
   })
   @AdminOnly()

@@ -26,6 +26,10 @@ const description = z
   .max(4000, 'must be at most 4000 characters')
   .nullable();
 
+/** Which way inheritance goes, said once for the request and the answer. */
+export const HIERARCHY_DESCRIPTION =
+  'pairs [a, b]: a inherits b, so a hierarchical search of a also finds b (and what b inherits), and a key allowed a also reads b; b never finds a. With [internal, public], internal finds public, public finds only public';
+
 export const ClassificationsSchema = z.strictObject({
   classifications: z
     .array(classificationName, { error: 'must be an array of names' })
@@ -33,7 +37,8 @@ export const ClassificationsSchema = z.strictObject({
   hierarchy: z
     .array(pair, { error: 'must be an array of pairs' })
     .max(10000, 'must hold at most 10000 pairs')
-    .default([]),
+    .default([])
+    .describe(HIERARCHY_DESCRIPTION),
 });
 export type ClassificationsDto = z.output<typeof ClassificationsSchema>;
 

@@ -8,6 +8,7 @@
 import { Injectable } from '@nestjs/common';
 import { AuthContext, Permission } from '../auth/auth-context';
 import { CatalogueService, EmbeddingModelView } from '../catalogue/catalogue.service';
+import { EmbeddingModel } from '../catalogue/catalogue.types';
 import { GenerationCache } from '../database/cache-generation';
 import { DatabaseService, Queryable } from '../database/database.service';
 import {
@@ -63,9 +64,10 @@ export type QueueIndexing<T> = (
 /** The message the MCP page fixes for a key whose allow-list is not `*`. */
 export const CLASSIFICATIONS_DENIED = 'Authorization error: AccessLevel(READ)';
 
+/** `presentModel` shows a model as the key asking may see it (its address to admin keys only). */
 export function presentPipeline(
   p: PipelineRecord,
-  presentModel: CatalogueService['presentModel'],
+  presentModel: (model: EmbeddingModel) => EmbeddingModelView,
 ): PipelineView {
   return {
     id: p.id,
@@ -119,8 +121,9 @@ export class PipelinesService {
   /** Pipelines read for searches, by id (AccessOptions.cached). */
   private readonly recent = new GenerationCache<PipelineRecord>();
 
-  private present(pipeline: PipelineRecord): PipelineView {
-    return presentPipeline(pipeline, (model) => this.catalogue.presentModel(model));
+  /** `admin`: the key asking is an admin key, which sees its models' endpoint addresses. */
+  private present(pipeline: PipelineRecord, admin: boolean): PipelineView {
+    return presentPipeline(pipeline, (model) => this.catalogue.presentModel(model, admin));
   }
 
   /**
@@ -191,7 +194,7 @@ export class PipelinesService {
   }
 
   async get(auth: AuthContext, id: string): Promise<PipelineView> {
-    return this.present(await this.access(auth, id, Permission.Read));
+    return this.present(await this.access(auth, id, Permission.Read), auth.admin);
   }
 
   async list(auth: AuthContext, query: Record<string, unknown>): Promise<ListEnvelope<PipelineView>> {
@@ -202,7 +205,7 @@ export class PipelinesService {
       }
     }
     return toEnvelope(await this.pipelines.list(auth.readablePipelines(), parsed), parsed, (p) =>
-      this.present(p),
+      this.present(p, auth.admin),
     );
   }
 
@@ -283,7 +286,8 @@ export class PipelinesService {
         }
       })
       .catch(rethrowUniqueName(dto.name));
-    return this.present((await this.pipelines.find(id))!);
+    // Only admin keys create pipelines.
+    return this.present((await this.pipelines.find(id))!, true);
   }
 
   /**
@@ -333,7 +337,7 @@ export class PipelinesService {
         return this.applyIndexPlan(current, dto, plan, queue, tx);
       })
       .catch(rethrowUniqueName(dto.name ?? ''));
-    return { pipeline: this.present((await this.pipelines.find(id))!), queued };
+    return { pipeline: this.present((await this.pipelines.find(id))!, auth.admin), queued };
   }
 
   private async applyIndexPlan<T>(

@@ -9,7 +9,7 @@
  */
 import { Injectable, Logger } from '@nestjs/common';
 import { AuthContext } from '../auth/auth-context';
-import { parseBaseUrl } from '../common/base-url';
+import { parseBaseUrl, shownAddress } from '../common/base-url';
 import { conflict, invalid, notFound } from '../common/errors';
 import { newId } from '../common/ids';
 import { DEFAULT_RETRY_POLICY, JsonEndpoint, postJson } from '../common/json-endpoint';
@@ -199,7 +199,7 @@ function present(row: RerankerRow, admin: boolean): RerankerView {
     name: row.name,
     description: row.description,
     provider: row.provider,
-    endpoint: admin ? row.endpoint : '[endpoint]',
+    endpoint: shownAddress(row.endpoint, admin),
     model: row.model,
     has_api_key: row.api_key !== null,
     parameters: parameters(row),

@@ -62,7 +62,9 @@ export const SearchBodySchema = z
             match: z
               .enum(['hierarchical', 'exact'], { error: 'must be hierarchical or exact' })
               .default('hierarchical')
-              .describe('hierarchical: a name also finds what inherits it; exact: only that name'),
+              .describe(
+                'hierarchical: a name also finds every classification it inherits, transitively (with the pair [internal, public], internal also finds public; public finds only public); exact: only that name',
+              ),
           }),
         ])
         .describe(`the classifications to search: ${CLASSIFICATION_FORMS}`),

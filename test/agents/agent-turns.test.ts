@@ -15,7 +15,7 @@ import {
   expectSchema,
 } from './contract/schemas';
 import { runStream } from './support/agui';
-import { buildWorld, World } from './support/world';
+import { ALL_SCOPES, buildWorld, key, World } from './support/world';
 
 const API_KEY = 'sk-stub-turns-secret-77';
 const EXTRACTIVE = '01900000-0000-7000-8000-000000000003';
@@ -123,6 +123,150 @@ describeEachDatabase(
       const response = await world.internal.post(path(), { query: 'Refunds?' });
       expect(response.status).toBe(201);
       expect(stub.requests.map((r) => (r.body.tools ?? []).length)).toEqual([1, 1, 0]);
+    });
+
+    it('runs at most the searches a round and a turn allow, and tells the model about the others', async () => {
+      const calls = (round: number) => ({
+        kind: 'tool_calls' as const,
+        calls: [0, 1, 2, 3, 4].map((i) => ({
+          name: 'search_knowledge',
+          arguments: { query: `refund ${round}.${i}` },
+          id: `call_${round}_${i}`,
+        })),
+      });
+      stub.next(calls(1), calls(2), { kind: 'text', chunks: ['Refunds are prorated [1].'] });
+      const response = await world.internal.post(path(), { query: 'Refunds?' });
+      expect(response.status).toBe(201);
+      const toolResults = (i: number) =>
+        messagesOf(i)
+          .filter((m) => m.role === 'tool')
+          .map((m) => m.content ?? '');
+      const perRound = 'Not run: at most 3 searches run per round.';
+      const perTurn = 'Not run: this turn has made its 4 searches.';
+      // Round 1: three of five run; round 2: the one the turn has left runs.
+      const first = toolResults(1);
+      expect(first).toHaveLength(5);
+      expect(first.slice(0, 3).every((c) => !c.startsWith('Not run'))).toBe(true);
+      expect(first.slice(3).every((c) => c.startsWith(perRound))).toBe(true);
+      const second = toolResults(2).slice(5);
+      expect(second).toHaveLength(5);
+      expect(second[0].startsWith('Not run')).toBe(false);
+      expect(second.slice(1, 3).every((c) => c.startsWith(perTurn))).toBe(true);
+      expect(second.slice(3).every((c) => c.startsWith(perRound))).toBe(true);
+      // The turn's own search and the four the model was allowed; no tool offered once they are spent.
+      expect(response.body.conversation.messages[1].tools).toHaveLength(5);
+      expect(stub.requests[2].body.tools).toBeUndefined();
+    });
+
+    it('answers a search the model asks badly (a query too long) with the error, as its result', async () => {
+      stub.next(
+        {
+          kind: 'tool_calls',
+          calls: [
+            { name: 'search_knowledge', arguments: { query: 'refund '.repeat(2000) }, id: 'call_long' },
+          ],
+        },
+        { kind: 'text', chunks: ['Refunds are prorated [1].'] },
+      );
+      const response = await world.internal.post(path(), { query: 'Refunds?' });
+      expect(response.status).toBe(201);
+      const tool = messagesOf(1).find((m) => m.role === 'tool')!;
+      expect(tool).toMatchObject({
+        tool_call_id: 'call_long',
+        content: 'Search failed: query: must be at most 8192 characters (TROVE_SEARCH_MAX_QUERY_CHARS)',
+      });
+      expect(response.body.conversation.messages[1].content).toBe('Refunds are prorated [1].');
+    });
+
+    it('lets a turn pick its model only among the agent’s (or the default, for an agent without models)', async () => {
+      // A registered LLM, the default even, that this agent was not given: refused before anything is saved.
+      const refused = await world.internal.post(path(), { query: 'Refunds?', modelKey: EXTRACTIVE });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.message).toBe(`modelKey: '${EXTRACTIVE}' is not one of this agent's models`);
+      expect(refused.headers.get('x-conversation-id')).toBeNull();
+      expect(stub.requests).toHaveLength(0);
+      const streamed = await runStream(world.internal, `${path()}/stream`, {
+        query: 'Refunds?',
+        chatMode: 'quick',
+        modelKey: 'extractive',
+      });
+      expect(streamed.error?.message).toMatch(/HTTP 400/);
+      // The agent's own model, by name or id.
+      expect((await world.internal.post(path(), { query: 'Refunds?', modelKey: 'stub' })).status).toBe(201);
+      // An agent without models answers with the default LLM, and only with it.
+      const plain = (
+        await world.internal.post('/api/v1/agents/create', {
+          name: 'Plain',
+          knowledge: [{ connectorId: world.supportKb }],
+        })
+      ).body.agent._key;
+      const plainPath = `/api/v1/agents/${plain}/conversations`;
+      expect((await world.internal.post(plainPath, { query: 'Refunds?', modelKey: 'stub' })).status).toBe(
+        400,
+      );
+      expect((await world.internal.post(plainPath, { query: 'Refunds?', modelKey: EXTRACTIVE })).status).toBe(
+        201,
+      );
+    });
+
+    it('withholds an answer from a key that can no longer read what it was drawn from, and never sends it to a model again', async () => {
+      const reader = await key(fixture().api, 'soon-narrowed', {
+        scopes: ALL_SCOPES,
+        grants: [
+          { pipeline_id: world.supportKb, permissions: 5 },
+          { pipeline_id: world.secret, permissions: 5 },
+        ],
+      });
+      const roadmap = (
+        await reader.post('/api/v1/agents/create', {
+          name: 'Roadmap',
+          knowledge: [{ connectorId: world.secret }, { connectorId: world.supportKb }],
+          models: [{ modelKey: 'stub', isReasoning: true }],
+        })
+      ).body.agent._key;
+      const conversations = `/api/v1/agents/${roadmap}/conversations`;
+      // One answer quotes and cites the secret fragment; another was given it and cites nothing.
+      const cited = (await reader.post(conversations, { query: 'When does Project Nightjar launch?' })).body
+        .conversation;
+      expect(cited.messages[1].content).toContain('launches in March');
+      stub.next({ kind: 'text', chunks: ['The roadmap says: March, with a budget of four million.'] });
+      const uncited = (await reader.post(conversations, { query: 'What is the Nightjar budget?' })).body
+        .conversation;
+      expect(uncited.messages[1].citations).toHaveLength(0);
+      const found = (search: string) =>
+        reader
+          .get(`${conversations}?search=${encodeURIComponent(search)}`)
+          .then((r) => r.body.conversations.map((c: any) => c._id));
+      expect(await found('launches in March')).toEqual([cited._id]);
+
+      await fixture().api.patch(`/api_keys/${reader.credentials!.id}`, {
+        grants: [{ pipeline_id: world.supportKb, permissions: 5 }],
+      });
+      for (const conversation of [cited, uncited]) {
+        const detail = await reader.get(`${conversations}/${conversation._id}`);
+        const { messages } = detail.body.conversation;
+        const question = messages.find((m: any) => m.messageType === 'user_query');
+        const answer = messages.find((m: any) => m.messageType === 'bot_response');
+        expect(question.content).toBe(conversation.messages[0].content);
+        expect(answer).toMatchObject({
+          content: 'This answer is withheld: it drew on sources this API key can no longer read.',
+          citations: [],
+          followUpQuestions: [],
+        });
+        expect(JSON.stringify(detail.body)).not.toMatch(/launches in March|four million/);
+      }
+      expect(await found('launches in March')).toEqual([]);
+      expect(await found('four million')).toEqual([]);
+      // A follow-up sends the model the conversation so far, without what the key can no longer read.
+      stub.reset();
+      const followUp = await reader.post(`${conversations}/${uncited._id}/messages`, { query: 'And when?' });
+      expect(followUp.status).toBe(200);
+      const history = messagesOf(0).filter((m) => m.role === 'assistant');
+      expect(history.map((m) => m.content)).toEqual([
+        'This answer is withheld: it drew on sources this API key can no longer read.',
+      ]);
+      expect(JSON.stringify(stub.requests)).not.toMatch(/launches in March|four million/);
+      expect(JSON.stringify(followUp.body)).not.toMatch(/launches in March|four million/);
     });
 
     it('offers no tool when the request says tools: []', async () => {
@@ -298,6 +442,8 @@ describeEachDatabase(
       TROVE_LLM_TIMEOUT_MS: '1000',
       TROVE_LLM_MAX_RETRIES: '1',
       TROVE_AGENT_MAX_TOOL_STEPS: '2',
+      TROVE_AGENT_MAX_TOOL_CALLS_PER_ROUND: '3',
+      TROVE_AGENT_MAX_TOOL_CALLS_PER_TURN: '4',
       TROVE_AGENT_SEARCH_K: '1',
     },
   },

@@ -144,6 +144,46 @@ describeEachDatabase('the agents API: a key sees only what its grants let it rea
     });
   });
 
+  it('shows a knowledge narrowing only to keys that see every classification of its pipeline', async () => {
+    const filters = JSON.stringify({
+      recordGroups: ['internal'],
+      records: [world.documents.refunds],
+      metadata: { product: 'billing' },
+    });
+    const narrowed = (
+      await world.internal.post('/api/v1/agents/create', {
+        name: 'Billing',
+        knowledge: [{ connectorId: world.supportKb, filters }],
+        shareWithOrg: true,
+      })
+    ).body.agent._key;
+    const entries = async (caller: Api) => {
+      const detail = (await caller.get(`/api/v1/agents/${narrowed}`)).body.agent.knowledge;
+      const listed = (await caller.get('/api/v1/agents?limit=200')).body.agents.find(
+        (a: { _key: string }) => a._key === narrowed,
+      ).knowledge;
+      return [detail, listed];
+    };
+    for (const knowledge of await entries(world.internal)) {
+      expect(knowledge).toEqual([
+        expect.objectContaining({
+          connectorId: world.supportKb,
+          filters,
+          filtersParsed: { recordGroups: ['internal'], records: [world.documents.refunds] },
+        }),
+      ]);
+    }
+    // public only: the entry, and nothing of what narrows it (classification names, document ids, metadata).
+    for (const knowledge of await entries(world.publicOnly)) {
+      expect(knowledge).toHaveLength(1);
+      expect(knowledge[0]).toMatchObject({ connectorId: world.supportKb, filtersParsed: {} });
+      expect(knowledge[0].filters).toBeUndefined();
+      const text = JSON.stringify(knowledge);
+      for (const hint of [world.documents.refunds, 'billing', 'internal'])
+        expect({ hint, shown: text.includes(hint) }).toEqual({ hint, shown: false });
+    }
+  });
+
   it('hides a citation from a key whose grant was withdrawn after the answer, and retrieves no more from it', async () => {
     const reader = await key(fixture().api, 'soon-without-roadmap', {
       scopes: ['agent:read', 'agent:execute'],

@@ -276,6 +276,44 @@ describeEachDatabase('OpenAPI document and reference', (fixture) => {
     }
   });
 
+  it("builds a safe pipeline from its examples: the example hierarchy does not widen 'public'", async () => {
+    const example = (template: string): any =>
+      (doc.paths[template].post.requestBody?.content['application/json'] as any).examples.example.value;
+    const created = await api().post('/pipelines', { ...example('/pipelines'), name: 'example-kb' });
+    expect(created.status).toBe(201);
+    const search = example('/pipelines/{id}/search');
+    expect(search.classifications).toEqual({ values: ['public'], match: 'hierarchical' });
+    // One document of each classification, both matching the search example's filter.
+    const document = example('/pipelines/{id}/documents');
+    for (const [classification, content] of [
+      ['public', document.content],
+      ['internal', 'Refunds above 500 euros need a manager: internal only.'],
+    ]) {
+      const added = await api().post(`/pipelines/${created.body.id}/documents`, {
+        ...document,
+        content,
+        classification,
+        metadata: { ...document.metadata, product: 'billing' },
+      });
+      expect(added.status).toBe(201);
+    }
+    const found = async (classifications: unknown, client = api()) => {
+      const answer = await client.post(`/pipelines/${created.body.id}/search`, {
+        ...search,
+        classifications,
+      });
+      expect(answer.status).toBe(200);
+      return (answer.body as { classification: string }[]).map((hit) => hit.classification).sort();
+    };
+    expect(await found(search.classifications)).toEqual(['public']);
+    expect(await found({ values: ['internal'], match: 'hierarchical' })).toEqual(['internal', 'public']);
+    // The key example's allow-list, public, is read through the same hierarchy.
+    const key = await api().post('/api_keys', example('/api_keys'));
+    expect(key.status).toBe(201);
+    const reader = api().as({ id: key.body.id, secret: key.body.secret });
+    expect(await found(['public', 'internal'], reader)).toEqual(['public']);
+  });
+
   it('matches the answers of representative requests to the declared schemas', async () => {
     // The client checks every answer against the document (test/support/conformance.ts);
     // this notes which route and status each request reached, to prove the list covers them.

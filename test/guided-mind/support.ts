@@ -9,7 +9,8 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { Credentials, keyHeaders, rawRequest } from '../support/http';
+import { Credentials, keyHeaders, OpenStream, openStream, RawResponse, rawRequest } from '../support/http';
+import { waitFor } from '../support/wait';
 
 export type Transport = '2025-11-25' | '2026-07-28' | 'sse';
 export const TRANSPORTS: Transport[] = ['2025-11-25', '2026-07-28', 'sse'];
@@ -69,12 +70,84 @@ export async function rawCall(
   return message.result;
 }
 
+/**
+ * A legacy HTTP+SSE session driven by hand, as the old clients drive it: the key
+ * rides in the stream's URL only, and every message is POSTed to the endpoint the
+ * stream named, with no credentials at all (unless `headers` adds some).
+ */
+export interface LegacySession {
+  stream: OpenStream;
+  /** The path the `endpoint` event named. */
+  endpoint: string;
+  /** Whether the server has ended the stream. */
+  ended(): boolean;
+  post(message: unknown, headers?: Record<string, string>): Promise<RawResponse>;
+  /** A request POSTed without credentials; its response, read from the stream. */
+  request(method: string, params: unknown): Promise<any>;
+}
+
+/** The answer to a GET /api/v1/mcp/sse that opened no session. */
+export class LegacySessionRefused extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+  ) {
+    super(`GET /api/v1/mcp/sse answered ${status}: ${body}`);
+  }
+}
+
+export async function openLegacySession(
+  baseUrl: string,
+  credentials: Credentials,
+  query = '',
+): Promise<LegacySession> {
+  const key = `api_key=${encodeURIComponent(`${credentials.id}.${credentials.secret}`)}`;
+  const stream = await openStream(baseUrl, `/api/v1/mcp/sse?${query ? `${query}&` : ''}${key}`, {
+    accept: 'text/event-stream',
+  });
+  if (stream.status !== 200) {
+    await stream.ended;
+    throw new LegacySessionRefused(stream.status, stream.received());
+  }
+  let ended = false;
+  void stream.ended.then(() => (ended = true));
+  const endpoint = await waitFor(
+    'the endpoint event',
+    () => /^event: endpoint\ndata: (.*)$/m.exec(stream.received())?.[1],
+  );
+  let nextId = 0;
+  const post = (message: unknown, headers: Record<string, string> = {}) =>
+    rawRequest(baseUrl, {
+      method: 'POST',
+      path: endpoint,
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(message),
+    });
+  const messages = () =>
+    [...stream.received().matchAll(/^event: message\ndata: (.*)$/gm)].map((m) => JSON.parse(m[1]));
+  const request = async (method: string, params: unknown) => {
+    const id = ++nextId;
+    const posted = await post({ jsonrpc: '2.0', id, method, params });
+    if (posted.status !== 202) throw new Error(`${method} answered ${posted.status}: ${posted.body}`);
+    return waitFor(`the response to ${method}`, () => messages().find((m) => m.id === id));
+  };
+  const session = { stream, endpoint, ended: () => ended, post, request };
+  await request('initialize', {
+    protocolVersion: '2024-11-05',
+    capabilities: {},
+    clientInfo: { name: 'trove-tests', version: '1.0' },
+  });
+  const initialized = await post({ jsonrpc: '2.0', method: 'notifications/initialized' });
+  if (initialized.status !== 202) throw new Error(`notifications/initialized answered ${initialized.status}`);
+  return session;
+}
+
 /** Near enough to the page's example query to pass its default threshold (0.7) with the built-in embeddings. */
 export const RETURN_POLICY = 'What is the return policy? Our return policy allows returns within 30 days.\n';
 
 /**
  * TROVE_UPLOAD_ROOT for the tests: two real files, a link that stays inside, and the
- * ways out a hostile `file_path` would try (links out, a FIFO, a directory).
+ * ways out a hostile `file_path` would try (links out, a hard link, a FIFO, a directory).
  */
 export function makeUploadRoot(): { root: string; outside: string } {
   const base = fs.mkdtempSync(path.join(os.tmpdir(), 'trove-upload-root-'));
@@ -87,8 +160,11 @@ export function makeUploadRoot(): { root: string; outside: string } {
   fs.writeFileSync(path.join(outside, 'secret.txt'), 'A file beside the upload root, never to be read.\n');
   fs.symlinkSync(path.join(root, 'policies.md'), path.join(root, 'inside-link.md'));
   fs.symlinkSync(path.join(outside, 'secret.txt'), path.join(root, 'escape.txt'));
+  fs.symlinkSync(path.join(outside, 'no-such-file.txt'), path.join(root, 'dangling-escape.txt'));
   fs.symlinkSync(outside, path.join(root, 'outside-dir'));
+  fs.linkSync(path.join(outside, 'secret.txt'), path.join(root, 'hard-link.txt'));
   fs.mkdirSync(path.join(root, 'folder.md'));
+  fs.mkdirSync(path.join(root, '..notes.md'));
   execFileSync('mkfifo', [path.join(root, 'pipe.txt')]);
   return { root, outside };
 }

@@ -3,6 +3,9 @@
  * result shapes over every transport, the official client parses them, rag_search
  * keeps to the key's grants, and `file_path` never leaves TROVE_UPLOAD_ROOT.
  */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createKey, createSupportKb, SupportKb } from '../mcp/support';
 import { Credentials, keyHeaders, rawRequest } from '../support/http';
@@ -11,6 +14,28 @@ import { describeEachDatabase } from '../support/suite';
 import { connect, makeUploadRoot, rawCall, RETURN_POLICY, TRANSPORTS } from './support';
 
 const { root, outside } = makeUploadRoot();
+
+const NOT_UNDER_ROOT = 'no such file inside the upload root (links out of it are not followed)';
+
+/** Uploads raced against the swapper, a few seconds' worth, from a few clients at once. */
+const RACE_CALLS = 600;
+const RACE_CLIENTS = 4;
+/**
+ * Swaps `<base>/docs` with the link `<base>/link-out` (out of the root) and back, in a
+ * loop until killed; every rename is atomic, so the path is a folder, a link or missing.
+ */
+const SWAPPER = `
+const fs = require('node:fs');
+const base = process.argv[1];
+const folder = base + '/docs', aside = base + '/docs-aside', link = base + '/link-out';
+for (;;) {
+  try {
+    fs.renameSync(folder, aside);
+    fs.renameSync(link, folder);
+    fs.renameSync(folder, link);
+    fs.renameSync(aside, folder);
+  } catch {}
+}`;
 
 type Hit = { text: string; score: number; document_id: string; document_name: string; project_id: string };
 
@@ -299,14 +324,24 @@ describeEachDatabase(
       it.each([
         ['../outside/secret.txt', "'..' is not allowed"],
         ['sub/../policies.md', "'..' is not allowed"],
-        [path.join(outside, 'secret.txt'), 'it is outside the upload root'],
-        ['escape.txt', 'it is outside the upload root'],
-        ['outside-dir/secret.txt', 'it is outside the upload root'],
-        ['/etc/passwd', 'it is outside the upload root'],
-        ['/dev/zero', 'it is outside the upload root'],
+        // Whatever is outside, there or not, through a link or not: one text.
+        [path.join(outside, 'secret.txt'), NOT_UNDER_ROOT],
+        [path.join(outside, 'no-such-file.txt'), NOT_UNDER_ROOT],
+        ['escape.txt', NOT_UNDER_ROOT],
+        ['dangling-escape.txt', NOT_UNDER_ROOT],
+        ['outside-dir/secret.txt', NOT_UNDER_ROOT],
+        ['outside-dir/no-such-file.txt', NOT_UNDER_ROOT],
+        ['/etc/passwd', NOT_UNDER_ROOT],
+        ['/etc/no-such-file', NOT_UNDER_ROOT],
+        ['/dev/zero', NOT_UNDER_ROOT],
+        [
+          'hard-link.txt',
+          'it has other hard links, which may lead out of the upload root; upload a copy instead',
+        ],
         ['pipe.txt', 'not a regular file'],
         ['folder.md', 'not a regular file'],
-        ['missing.md', 'no such file under the upload root'],
+        ['missing.md', NOT_UNDER_ROOT],
+        ['..notes.md', 'not a regular file'],
       ])('refuses %s', async (filePath, reason) => {
         const text = await refusal(filePath);
         expect(text).toContain(`file_path '${filePath}': ${reason}.`);
@@ -319,6 +354,55 @@ describeEachDatabase(
           project_id: kb.pipelineId,
         });
         expect(result).toMatchObject({ filename: 'policies.md', status: 'uploaded' });
+      });
+
+      it('never stores a file from outside the root while a folder of its path is swapped for a link out', async () => {
+        // A folder of the path flips between a real folder and a link out of the root,
+        // as fast as a child process can rename; the uploads race it. A win would be a
+        // pending file holding the outside bytes.
+        const base = fs.mkdtempSync(path.join(root, 'race-'));
+        const away = fs.mkdtempSync(path.join(outside, 'race-'));
+        const folder = path.join(base, 'docs');
+        fs.mkdirSync(folder);
+        fs.writeFileSync(path.join(folder, 'notes.txt'), 'Notes kept inside the upload root.\n');
+        fs.writeFileSync(path.join(away, 'notes.txt'), 'OUTSIDE: a file the race must never store.\n');
+        fs.symlinkSync(away, path.join(base, 'link-out'));
+        const outsideSha = createHash('sha256')
+          .update(fs.readFileSync(path.join(away, 'notes.txt')))
+          .digest('hex');
+        const insideSha = createHash('sha256')
+          .update(fs.readFileSync(path.join(folder, 'notes.txt')))
+          .digest('hex');
+
+        const race = await createSupportKb(fixture().api, `race-kb-${path.basename(base)}`);
+        const swapper = spawn(process.execPath, ['-e', SWAPPER, base], { stdio: 'ignore' });
+        const outcomes = { stored: 0, refused: 0 };
+        try {
+          const filePath = path.relative(root, path.join(folder, 'notes.txt'));
+          const upload = async () => {
+            for (let i = 0; i < RACE_CALLS / RACE_CLIENTS; i++) {
+              const result = await rawCall(url(), admin, 'upload_document', {
+                file_path: filePath,
+                project_id: race.pipelineId,
+              });
+              outcomes[result.isError ? 'refused' : 'stored']++;
+            }
+          };
+          await Promise.all(Array.from({ length: RACE_CLIENTS }, upload));
+        } finally {
+          swapper.kill();
+        }
+        const pending = await fixture().api.get(`/pipelines/${race.pipelineId}/files?limit=1000`);
+        expect(pending.status).toBe(200);
+        const shas = (pending.body.data as { sha256: string }[]).map((file) => file.sha256);
+        expect(shas.length).toBe(outcomes.stored);
+        expect({ outsideStored: shas.filter((sha) => sha === outsideSha).length }).toEqual({
+          outsideStored: 0,
+        });
+        expect(shas.every((sha) => sha === insideSha)).toBe(true);
+        // The race was run: some calls found the folder, some the link.
+        expect(outcomes.stored).toBeGreaterThan(0);
+        expect(outcomes.refused).toBeGreaterThan(0);
       });
 
       it('tells a key that may not write before it reads anything', async () => {

@@ -191,6 +191,15 @@ describe('helm chart charts/trove', () => {
     expect(uiEnabled(['--set', 'config.uiEnabled=false'])).toBe('false');
   });
 
+  it("has /readyz answer a second before the readiness probe's timeout, whatever the database does", () => {
+    const readyzTimeout = (args: string[]) =>
+      (findObject(rendered(args), 'ConfigMap', 'trove') as KubeObject & { data: Record<string, string> }).data
+        .TROVE_READYZ_TIMEOUT_MS;
+    expect(readyzTimeout([])).toBe('2000');
+    expect(readyzTimeout(['--set', 'probes.readiness.timeoutSeconds=10'])).toBe('9000');
+    expect(readyzTimeout(['--set', 'probes.readiness.timeoutSeconds=1'])).toBe('500');
+  });
+
   it('reads DATABASE_URL from an existing Secret (CloudNativePG) and lets an HPA own the replica count', () => {
     const objects = rendered(['--values', ALL_FEATURES]);
     const deployment = findObject(objects, 'Deployment', 'trove');

@@ -5,6 +5,8 @@
  * said and no network detail (an internal host and port), over REST (search and
  * ingestion), MCP and ingestion jobs. The agents API's LLM failures are checked for
  * non-admin keys in test/agents (agent-turns, streaming) and here for an admin key.
+ * The same split holds where models and LLMs are described: every route that shows
+ * one shows its address to admin keys and '[endpoint]' to every other key.
  */
 import { Api, Credentials } from '../support/http';
 import { waitForJob } from '../support/jobs';
@@ -157,6 +159,107 @@ describeEachDatabase('model endpoint errors by key', (fixture) => {
       });
       expect(turn.status).toBe(424);
       expect(turn.body.error.message).toContain(`(${chat.url} answered 401`);
+    });
+  });
+
+  describe('the addresses in descriptions of models and LLMs', () => {
+    const ADDRESS = 'http://models.internal.example:8443/v1';
+    const HOST = 'models.internal.example';
+    let modelId: string;
+    let llmId: string;
+    let described: string;
+    let agentKey: string;
+    let withRead: Api;
+    let withNoGrant: Api;
+
+    beforeAll(async () => {
+      const model = await api().post('/embedding_models', {
+        name: unique('internal'),
+        provider: 'openai',
+        size: 16,
+        parameters: { base_url: ADDRESS, model: 'internal', api_key: 'sk-not-shown' },
+      });
+      expect(model.status).toBe(201);
+      expect(model.body.parameters).toMatchObject({ base_url: ADDRESS, api_key: '***' });
+      modelId = model.body.id;
+      described = (
+        await createPipeline(api(), { classifications: ['public'], embedding_model_ids: [modelId] })
+      ).id;
+      const llm = await api().post('/llms', {
+        name: unique('internal-llm'),
+        provider: 'openai',
+        endpoint: ADDRESS,
+        model: 'internal',
+      });
+      expect(llm.status).toBe(201);
+      expect(llm.body.endpoint).toBe(ADDRESS);
+      llmId = llm.body.id;
+      const agent = await api().post('/api/v1/agents/create', {
+        name: unique('agent'),
+        models: [{ modelKey: llm.body.name, isReasoning: true }],
+        knowledge: [{ connectorId: described }],
+        shareWithOrg: true,
+      });
+      expect({ status: agent.status, body: agent.body }).toMatchObject({ status: 201 });
+      agentKey = agent.body.agent._key;
+      withRead = await keyWith(api(), [{ pipeline_id: described, permissions: 5 }]);
+      withNoGrant = await keyWith(api(), []);
+    });
+
+    /** Every route that answers a model or an LLM, and where in its answer the address is. */
+    const routes = () => [
+      {
+        path: '/embedding_models?limit=1000',
+        address: (b: any) => byId(b.data, modelId).parameters.base_url,
+      },
+      { path: `/embedding_models/${modelId}`, address: (b: any) => b.parameters.base_url },
+      {
+        path: '/pipelines?limit=1000',
+        address: (b: any) => onlyModel(byId(b.data, described)).parameters.base_url,
+      },
+      { path: `/pipelines/${described}`, address: (b: any) => onlyModel(b).parameters.base_url },
+      { path: '/llms?limit=1000', address: (b: any) => byId(b.data, llmId).endpoint },
+      { path: `/llms/${llmId}`, address: (b: any) => b.endpoint },
+    ];
+    const byId = (items: { id: string }[], id: string): any => items.find((item) => item.id === id);
+    const onlyModel = (pipeline: { embedding_models: Record<string, unknown> }): any => {
+      const models = Object.values(pipeline.embedding_models);
+      expect(models).toHaveLength(1);
+      return models[0];
+    };
+
+    /** Each route answers `key` 200 with `expected` where the address is, and (but to admin keys) the host nowhere. */
+    const expectAddresses = async (key: Api, expected: string, only = routes()) => {
+      for (const { path, address } of only) {
+        const answer = await key.get(path);
+        expect({ path, status: answer.status, address: address(answer.body) }).toEqual({
+          path,
+          status: 200,
+          address: expected,
+        });
+        if (expected !== ADDRESS) expect(answer.text).not.toContain(HOST);
+      }
+    };
+
+    it('an admin key sees them on every route that shows a model or an LLM', async () => {
+      await expectAddresses(api(), ADDRESS);
+    });
+
+    it("a key that reads the pipeline sees '[endpoint]' on every one of them, and the address nowhere", async () => {
+      await expectAddresses(withRead, '[endpoint]');
+      // Where models are named without their parameters: the agent, MCP's pipeline list.
+      const agent = await withRead.get(`/api/v1/agents/${agentKey}`);
+      expect(agent.status).toBe(200);
+      expect(agent.text).not.toContain(HOST);
+      const mcp = new RawMcp(fixture().trove.url, withRead.credentials);
+      const listed = await mcp.callTool(await mcp.openSession(), 'get_pipelines', {});
+      expect(JSON.stringify(listed)).toContain(described);
+      expect(JSON.stringify(listed)).not.toContain(HOST);
+    });
+
+    it("a key with no grant sees '[endpoint]' in the catalogue and the LLMs", async () => {
+      const catalogue = routes().filter((route) => !route.path.startsWith('/pipelines'));
+      await expectAddresses(withNoGrant, '[endpoint]', catalogue);
     });
   });
 });

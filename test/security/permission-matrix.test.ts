@@ -12,9 +12,11 @@ import { describeEachDatabase } from '../support/suite';
 import { buildMatrixFixture, KEY_KINDS, KeyKind, MatrixFixture } from './permission-matrix.fixture';
 import {
   GUIDED_MIND_ROWS,
+  GUIDED_MIND_TRANSPORTS,
   GUIDED_MIND_UPLOAD_ROOT,
   guidedMindCell,
   GuidedMindRow,
+  GuidedMindTransport,
 } from './permission-matrix/guided-mind.rows';
 import {
   Check,
@@ -170,10 +172,15 @@ describeEachDatabase(
       expect(await runCells(row, mcp(row))).toEqual([]);
     });
 
-    const guidedMind = (row: GuidedMindRow) => guidedMindCell(fixture().trove.url, fx, row);
+    const guidedMind = (row: GuidedMindRow, transport: GuidedMindTransport) =>
+      guidedMindCell(fixture().trove.url, fx, row, transport);
+    const overTransports = (rows: GuidedMindRow[]) =>
+      rows.flatMap((row) =>
+        GUIDED_MIND_TRANSPORTS.map((transport) => [`${label(row)} (${transport})`, row, transport] as const),
+      );
     const guidedMindReads = GUIDED_MIND_ROWS.filter((row) => row.tool === 'rag_search');
-    it.each(guidedMindReads.map((row) => [label(row), row] as const))('Guided Mind %s', async (_, row) => {
-      expect(await runCells(row, guidedMind(row))).toEqual([]);
+    it.each(overTransports(guidedMindReads))('Guided Mind %s', async (_, row, transport) => {
+      expect(await runCells(row, guidedMind(row, transport))).toEqual([]);
     });
 
     it.each(WRITE_ROWS.map((row) => [label(row), row] as const))('%s', async (_, row) => {
@@ -181,8 +188,8 @@ describeEachDatabase(
     });
 
     const guidedMindWrites = GUIDED_MIND_ROWS.filter((row) => row.tool !== 'rag_search');
-    it.each(guidedMindWrites.map((row) => [label(row), row] as const))('Guided Mind %s', async (_, row) => {
-      expect(await runCells(row, guidedMind(row))).toEqual([]);
+    it.each(overTransports(guidedMindWrites))('Guided Mind %s', async (_, row, transport) => {
+      expect(await runCells(row, guidedMind(row, transport))).toEqual([]);
     });
   },
   { env: { TROVE_JOBS_POLL_MS: '100', TROVE_UPLOAD_ROOT: GUIDED_MIND_UPLOAD_ROOT } },

@@ -322,6 +322,8 @@ export const ROUTES: Route[] = [
       chatMode: 'quick',
       filters: { kb: [f.pipelineId] },
       appliedFilters: { kb: [{ id: f.pipelineId, name: 'fuzz-target' }] },
+      // One of the agent's models: a fuzzed one must be refused (400), never fail a saved turn.
+      modelKey: f.llmId,
       timezone: 'Europe/Paris',
       currentTime: '2026-01-02T03:04:05Z',
     }),

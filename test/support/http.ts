@@ -123,6 +123,9 @@ export interface OpenStream {
   /** Resolves when the server ends the stream. */
   ended: Promise<void>;
   close(): void;
+  /** Stops reading (a slow reader: what the server sends waits in its buffers), and reads again. */
+  pause(): void;
+  resume(): void;
 }
 
 /**
@@ -144,6 +147,8 @@ export function openStream(
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (text += chunk));
+        // A server that dies mid-stream (a test kills it) ends the stream; 'close' follows.
+        res.on('error', () => undefined);
         const ended = new Promise<void>((done) => {
           res.on('end', done);
           res.on('close', done);
@@ -154,6 +159,8 @@ export function openStream(
           received: () => text,
           ended,
           close: () => req.destroy(),
+          pause: () => res.pause(),
+          resume: () => res.resume(),
         });
       },
     );

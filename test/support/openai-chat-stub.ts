@@ -20,6 +20,8 @@ export type StubReply =
   | { kind: 'status'; status: number; message?: string; code?: string; retryAfterSeconds?: number }
   /** Accepts the request and never answers. */
   | { kind: 'hang' }
+  /** Holds the request until `until` settles (the test's cue), then answers with `then`. */
+  | { kind: 'held'; until: Promise<unknown>; then: StubReply }
   /** Streams these pieces, then goes silent with the connection open. */
   | { kind: 'stall'; chunks: string[] }
   /** Streams these pieces, then drops the connection mid-answer. */
@@ -99,7 +101,11 @@ export async function startOpenAiChatStub(): Promise<OpenAiChatStub> {
       const body = JSON.parse(raw) as RecordedChatRequest['body'];
       requests.push({ headers: req.headers, body });
       const model = body.model ?? 'stub';
-      const reply = queue.shift() ?? { kind: 'text', chunks: [defaultAnswer(body)], usage: [42, 7] };
+      let reply = queue.shift() ?? { kind: 'text', chunks: [defaultAnswer(body)], usage: [42, 7] };
+      while (reply.kind === 'held') {
+        await reply.until;
+        reply = reply.then;
+      }
       if (reply.kind === 'status') {
         res.writeHead(reply.status, {
           'content-type': 'application/json',

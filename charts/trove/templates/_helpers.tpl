@@ -175,6 +175,8 @@ TROVE_DATA_DIR: "/data"
 TROVE_TMP_DIR: "/tmp"
 TROVE_LOG_LEVEL: {{ .Values.config.logLevel | quote }}
 TROVE_DB_POOL_SIZE: {{ .Values.database.poolSize | toString | quote }}
+{{- /* /readyz answers a second before the probe gives up, whatever the database does. */}}
+TROVE_READYZ_TIMEOUT_MS: {{ max 500 (sub (mul (int .Values.probes.readiness.timeoutSeconds) 1000) 1000) | toString | quote }}
 TROVE_MIGRATE_ON_START: {{ if include "trove.migrationJob" . }}"false"{{ else }}"true"{{ end }}
 TROVE_SHUTDOWN_GRACE_SECONDS: {{ .Values.config.shutdownGraceSeconds | toString | quote }}
 TROVE_SHUTDOWN_DRAIN_SECONDS: {{ .Values.config.shutdownDrainSeconds | toString | quote }}

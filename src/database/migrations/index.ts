@@ -15,6 +15,7 @@ import { PipelineIndexing1764570000000 } from './1764570000000-PipelineIndexing'
 import { CacheGeneration1764580000000 } from './1764580000000-CacheGeneration';
 import { UnitVectors1764590000000 } from './1764590000000-UnitVectors';
 import { MetadataIndex1764600000000 } from './1764600000000-MetadataIndex';
+import { AnswerSources1764610000000 } from './1764610000000-AnswerSources';
 import { FullTextBm251764700000000 } from './1764700000000-FullTextBm25';
 import { Rerankers1764710000000 } from './1764710000000-Rerankers';
 import { CitationSearches1764720000000 } from './1764720000000-CitationSearches';
@@ -36,6 +37,7 @@ export const MIGRATIONS = [
   CacheGeneration1764580000000,
   UnitVectors1764590000000,
   MetadataIndex1764600000000,
+  AnswerSources1764610000000,
   FullTextBm251764700000000,
   Rerankers1764710000000,
   CitationSearches1764720000000,

@@ -11,6 +11,7 @@
  */
 import { Injectable, Logger } from '@nestjs/common';
 import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server';
+import type { AuthInfo } from '@modelcontextprotocol/server';
 import { AuthContext } from '../../auth/auth-context';
 import { DomainError, ErrorCode } from '../../common/errors';
 import { jsonInputProblem } from '../../common/input-guard';
@@ -39,19 +40,44 @@ export interface Caller {
   projectId: string | null;
 }
 
+/** The caller rides with each message in the SDK's pass-through AuthInfo. */
+interface CallerAuthInfo extends AuthInfo {
+  extra: { caller: Caller };
+}
+
+/** The AuthInfo a message for `caller` is delivered with (streamable HTTP: each request; SSE: each POST). */
+export function callerAuthInfo(caller: Caller): AuthInfo {
+  const authInfo: CallerAuthInfo = {
+    token: '',
+    clientId: caller.auth.keyId,
+    scopes: [],
+    extra: { caller },
+  };
+  return authInfo;
+}
+
 @Injectable()
 export class GuidedMindCalls {
   private readonly logger = new Logger('GuidedMind');
 
   constructor(private readonly service: GuidedMindService) {}
 
-  /** A fresh MCP server answering for `caller`. */
-  serverFor(caller: Caller): Server {
+  /**
+   * An MCP server whose every call answers for the caller its own message came with
+   * (callerAuthInfo), never one fixed when the server was made: a legacy SSE session
+   * keeps one server for all its messages, each authorised with its key of the moment.
+   */
+  server(): Server {
     return createToolServer({
       name: GUIDED_MIND_SERVER_NAME,
       version,
       tools: () => GUIDED_MIND_TOOLS,
-      call: (name, args) => this.call(caller, name, args),
+      call: (name, args, authInfo) => {
+        const caller = (authInfo as CallerAuthInfo | undefined)?.extra?.caller;
+        // Every route delivers its messages with a caller: a message without one is a bug, refused.
+        if (!caller) throw new ProtocolError(ProtocolErrorCode.InternalError, 'Internal Server Error');
+        return this.call(caller, name, args);
+      },
     });
   }
 

@@ -16,7 +16,7 @@ import {
   Server,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/server';
-import type { CallToolResult, Tool } from '@modelcontextprotocol/server';
+import type { AuthInfo, CallToolResult, Tool } from '@modelcontextprotocol/server';
 
 // The SDK's handler types are per method; this wrapper is for any of them.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -46,7 +46,12 @@ export interface ListedTool {
   annotations?: Record<string, unknown>;
 }
 
-export type ToolCall = (name: string, args: Record<string, unknown>) => Promise<Record<string, unknown>>;
+/** `authInfo`: what the transport delivered the call's message with (each message its own). */
+export type ToolCall = (
+  name: string,
+  args: Record<string, unknown>,
+  authInfo: AuthInfo | undefined,
+) => Promise<Record<string, unknown>>;
 
 export interface ToolServerOptions {
   name: string;
@@ -67,11 +72,11 @@ export function createToolServer(options: ToolServerOptions): Server {
     },
   );
   server.setRequestHandler('tools/list', async () => ({ tools: [...(await options.tools())] as Tool[] }));
-  server.setRequestHandler('tools/call', async (request) => {
+  server.setRequestHandler('tools/call', async (request, ctx) => {
     const { name, arguments: args } = request.params;
     const known = (await options.tools()).some((tool) => tool.name === name);
     if (!known) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`);
-    return (await options.call(name, args ?? {})) as CallToolResult;
+    return (await options.call(name, args ?? {}, ctx.http?.authInfo)) as CallToolResult;
   });
   return server;
 }

@@ -119,7 +119,7 @@ export class McpHttpTransport {
           if (!first(request.headers.accept)?.includes('text/event-stream')) {
             return text(reply, 406, 'Not Acceptable: Client must accept text/event-stream');
           }
-          return await this.sessions.openStream(request, reply);
+          return await this.sessions.openStream(request, reply, auth);
         case 'DELETE':
           return await this.sessions.close(request, reply);
         default:

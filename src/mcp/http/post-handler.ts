@@ -32,6 +32,7 @@ import { isObject, Message, requestIdJson } from './parse-message';
 import { first, json, sseHeaders, text } from './replies';
 import { McpSessionLifecycle } from './session-lifecycle';
 import { primingEvent, sseEvent } from './sse';
+import { settledWithin } from '../../common/settled-within';
 
 type Headers = FastifyRequest['headers'];
 
@@ -189,7 +190,7 @@ export class McpPostHandler {
     const result = this.dispatcher.initializeResult(params.protocolVersion);
     let newSessionId: string;
     try {
-      newSessionId = await this.sessions.open(result.protocolVersion as string, auth.keyId);
+      newSessionId = await this.sessions.open(result.protocolVersion as string, auth);
     } catch (error) {
       if (error instanceof SessionLimitReached) return this.sessions.refuseOverLimit(reply, error);
       throw error;
@@ -197,17 +198,6 @@ export class McpPostHandler {
     return sseHeaders(reply)
       .header('mcp-session-id', newSessionId)
       .send(primingEvent('0') + sseEvent(responseJson(idJson, { result })));
-  }
-}
-
-/** The value of `promise` if it settles within `ms`, else undefined (it is not a value it resolves to). */
-async function settledWithin<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, ms, undefined)));
-  try {
-    return await Promise.race([promise, late]);
-  } finally {
-    clearTimeout(timer);
   }
 }
 

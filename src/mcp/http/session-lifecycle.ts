@@ -4,10 +4,18 @@
  * watched through GET event streams, ended by DELETE or by the sweep that
  * forgets idle ones. The store behind them is memory or PostgreSQL
  * (mcp-sessions.ts); the open streams are this replica's own.
+ *
+ * Every message already carries its key (the transport authenticates each request),
+ * so a narrowed key is answered narrowly at once. What outlives a request is watched
+ * (ApiKeysService.watch): a session ends when the key that opened it is disabled,
+ * deleted or given a new secret, and an event stream when the key that opened the
+ * stream is.
  */
 import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PassThrough } from 'node:stream';
+import { ApiKeysService } from '../../auth/api-keys.service';
+import { AuthContext } from '../../auth/auth-context';
 import { SETTINGS, Settings } from '../../config/settings';
 import { mcpSessionsOpen, mcpSessionsRefused } from '../../observability/metrics';
 import { isSupportedProtocolVersion, MODERN_PROTOCOL_VERSION } from '../mcp-dispatcher';
@@ -24,6 +32,7 @@ import { primingEvent, SSE_KEEP_ALIVE, SSE_KEEP_ALIVE_MS } from './sse';
 interface OpenStream {
   stream: PassThrough;
   keepAlive: NodeJS.Timeout;
+  unwatch: () => void;
 }
 
 @Injectable()
@@ -31,10 +40,13 @@ export class McpSessionLifecycle implements OnModuleInit, BeforeApplicationShutd
   private readonly logger = new Logger('Mcp');
   private readonly store: McpSessionStore;
   private readonly streams = new Map<string, Set<OpenStream>>();
+  /** The sessions this replica opened, each watching its key: how to stop watching. */
+  private readonly watches = new Map<string, () => void>();
   private sweeper?: NodeJS.Timeout;
 
   constructor(
     repository: McpSessionsRepository,
+    private readonly apiKeys: ApiKeysService,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {
     const idle = settings.mcp.sessionIdleSeconds;
@@ -55,18 +67,23 @@ export class McpSessionLifecycle implements OnModuleInit, BeforeApplicationShutd
   beforeApplicationShutdown(): void {
     if (this.sweeper) clearInterval(this.sweeper);
     for (const id of [...this.streams.keys()]) this.endStreams(id);
+    for (const id of [...this.watches.keys()]) this.unwatch(id);
   }
 
   /** Opens a session for an initialize request; returns its id. Throws SessionLimitReached. */
-  async open(protocolVersion: string, apiKeyId: string): Promise<string> {
+  async open(protocolVersion: string, auth: AuthContext): Promise<string> {
     let sessionId: string;
     try {
-      sessionId = await this.store.create(protocolVersion, apiKeyId);
+      sessionId = await this.store.create(protocolVersion, auth.keyId);
     } catch (error) {
       if (!(error instanceof SessionLimitReached)) throw new InternalFailure('create session', error);
       mcpSessionsRefused.inc({ limit: error.limit });
       throw error;
     }
+    this.watches.set(
+      sessionId,
+      this.apiKeys.watch(auth, () => void this.endRevoked(sessionId)),
+    );
     void this.refreshSessionGauge();
     return sessionId;
   }
@@ -97,7 +114,7 @@ export class McpSessionLifecycle implements OnModuleInit, BeforeApplicationShutd
   }
 
   /** GET: a stream on which the server could send messages within a session. Trove sends none; it stays open. */
-  async openStream(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  async openStream(request: FastifyRequest, reply: FastifyReply, auth: AuthContext): Promise<FastifyReply> {
     const headers = request.headers;
     const refused = this.refuseVersion(reply, first(headers['mcp-protocol-version']));
     if (refused) return refused;
@@ -110,12 +127,14 @@ export class McpSessionLifecycle implements OnModuleInit, BeforeApplicationShutd
     const open: OpenStream = {
       stream,
       keepAlive: setInterval(() => stream.write(SSE_KEEP_ALIVE), SSE_KEEP_ALIVE_MS),
+      unwatch: this.apiKeys.watch(auth, () => stream.end()),
     };
     const set = this.streams.get(sessionId) ?? new Set<OpenStream>();
     set.add(open);
     this.streams.set(sessionId, set);
     const forget = () => {
       clearInterval(open.keepAlive);
+      open.unwatch();
       set.delete(open);
       if (set.size === 0 && this.streams.get(sessionId) === set) this.streams.delete(sessionId);
     };
@@ -136,6 +155,7 @@ export class McpSessionLifecycle implements OnModuleInit, BeforeApplicationShutd
     if (sessionId === undefined) return text(reply, 400, 'Bad Request: Session ID is required');
     const ended = await guard('close session', () => this.store.delete(sessionId));
     if (!ended) return text(reply, 404, 'Not Found: Session not found');
+    this.unwatch(sessionId);
     this.endStreams(sessionId);
     void this.refreshSessionGauge();
     return reply.code(202).send();
@@ -154,19 +174,45 @@ export class McpSessionLifecycle implements OnModuleInit, BeforeApplicationShutd
   private endStreams(sessionId: string): void {
     for (const open of this.streams.get(sessionId) ?? []) {
       clearInterval(open.keepAlive);
+      open.unwatch();
       open.stream.end();
     }
     this.streams.delete(sessionId);
   }
 
-  /** Forgets expired sessions, ends the streams of sessions gone (expired, or deleted on another replica). */
+  private unwatch(sessionId: string): void {
+    this.watches.get(sessionId)?.();
+    this.watches.delete(sessionId);
+  }
+
+  /** A session whose key can no longer be used: it ends on every replica (theirs end its streams on their sweep). */
+  private async endRevoked(sessionId: string): Promise<void> {
+    this.watches.delete(sessionId);
+    this.endStreams(sessionId);
+    try {
+      await this.store.delete(sessionId);
+    } catch (error) {
+      // Its next message needs the key's credentials, which fail: the session is dead either way.
+      this.logger.warn({ err: error }, 'Could not end the MCP session of a revoked key');
+    }
+    void this.refreshSessionGauge();
+  }
+
+  /**
+   * Forgets expired sessions, ends the streams of sessions gone (expired, or deleted on
+   * another replica) and stops watching the keys of sessions gone.
+   */
   private async sweep(): Promise<void> {
     try {
       mcpSessionsOpen.set(await this.store.sweep());
-      const watched = [...this.streams.keys()];
+      const watched = [...new Set([...this.streams.keys(), ...this.watches.keys()])];
       if (watched.length === 0) return;
       const live = await this.store.liveAmong(watched);
-      for (const id of watched) if (!live.has(id)) this.endStreams(id);
+      for (const id of watched) {
+        if (live.has(id)) continue;
+        this.endStreams(id);
+        this.unwatch(id);
+      }
     } catch (error) {
       this.logger.warn({ err: error }, 'MCP session sweep failed');
     }

@@ -9,6 +9,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { LegacySessionRefused, openLegacySession } from '../../guided-mind/support';
 import { Credentials, keyHeaders, rawRequest } from '../../support/http';
 import { KEY_KINDS, KeyKind, MatrixFixture, READS } from '../permission-matrix.fixture';
 import type { Check } from './rows';
@@ -87,8 +88,22 @@ export const GUIDED_MIND_ROWS: GuidedMindRow[] = [
   },
 ];
 
-/** One cell: the tool called by one kind over streamable HTTP, as the matrix's runCells takes it. */
-export function guidedMindCell(baseUrl: string, fx: MatrixFixture, row: GuidedMindRow) {
+/**
+ * The transports a cell is called over: streamable HTTP (credentials on every request),
+ * and legacy SSE, whose messages are POSTed with the session id only, so the kind's
+ * grants must come from its key as it is, not from the request.
+ */
+export const GUIDED_MIND_TRANSPORTS = ['streamable', 'sse'] as const;
+export type GuidedMindTransport = (typeof GUIDED_MIND_TRANSPORTS)[number];
+
+/** One cell: the tool called by one kind over `transport`, as the matrix's runCells takes it. */
+export function guidedMindCell(
+  baseUrl: string,
+  fx: MatrixFixture,
+  row: GuidedMindRow,
+  transport: GuidedMindTransport = 'streamable',
+) {
+  if (transport === 'sse') return legacySseCell(baseUrl, fx, row);
   return async (kind: KeyKind) => {
     const args = row.arguments(fx);
     const credentials: Credentials = fx.keys[kind];
@@ -121,5 +136,35 @@ export function guidedMindCell(baseUrl: string, fx: MatrixFixture, row: GuidedMi
         ? 'tool error'
         : 'ok';
     return { outcome, request: JSON.stringify(args), answer, body: message.result?.structuredContent };
+  };
+}
+
+function legacySseCell(baseUrl: string, fx: MatrixFixture, row: GuidedMindRow) {
+  return async (kind: KeyKind) => {
+    const args = row.arguments(fx);
+    const request = JSON.stringify(args);
+    let session;
+    try {
+      session = await openLegacySession(
+        baseUrl,
+        fx.keys[kind],
+        row.project ? `project_id=${row.project(fx)}` : '',
+      );
+    } catch (error) {
+      // A kind refused the stream is refused before MCP (401), as the streamable request is.
+      if (!(error instanceof LegacySessionRefused)) throw error;
+      return { outcome: error.status, request, answer: error.body, body: null };
+    }
+    try {
+      const message = await session.request('tools/call', { name: row.tool, arguments: args });
+      const outcome: Outcome = message.error
+        ? message.error.code
+        : message.result.isError
+          ? 'tool error'
+          : 'ok';
+      return { outcome, request, answer: JSON.stringify(message), body: message.result?.structuredContent };
+    } finally {
+      session.stream.close();
+    }
   };
 }

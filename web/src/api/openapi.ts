@@ -3125,7 +3125,7 @@ export interface components {
             /** @description the classifications to search: a name, an array of names, or {"values": [...], "match": "hierarchical" | "exact"} */
             classifications: string | string[] | {
                 /**
-                 * @description hierarchical: a name also finds what inherits it; exact: only that name
+                 * @description hierarchical: a name also finds every classification it inherits, transitively (with the pair [internal, public], internal also finds public; public finds only public); exact: only that name
                  * @default hierarchical
                  * @enum {string}
                  */
@@ -7693,6 +7693,7 @@ export interface operations {
                             /** @description a UUID */
                             id: string;
                             name: string;
+                            /** @description the provider's parameters: an api_key shows as '***', and the endpoint's address (base_url) as '[endpoint]' to keys other than admin keys */
                             parameters: {
                                 [key: string]: unknown;
                             };
@@ -7844,6 +7845,7 @@ export interface operations {
                         /** @description a UUID */
                         id: string;
                         name: string;
+                        /** @description the provider's parameters: an api_key shows as '***', and the endpoint's address (base_url) as '[endpoint]' to keys other than admin keys */
                         parameters: {
                             [key: string]: unknown;
                         };
@@ -7975,6 +7977,7 @@ export interface operations {
                         /** @description a UUID */
                         id: string;
                         name: string;
+                        /** @description the provider's parameters: an api_key shows as '***', and the endpoint's address (base_url) as '[endpoint]' to keys other than admin keys */
                         parameters: {
                             [key: string]: unknown;
                         };
@@ -8943,6 +8946,7 @@ export interface operations {
                             /** @description ISO 8601 */
                             created_at: string;
                             description: string | null;
+                            /** @description the base URL (null: none); '[endpoint]' for keys other than admin keys */
                             endpoint: string | null;
                             has_api_key: boolean;
                             /** @description a UUID */
@@ -9111,6 +9115,7 @@ export interface operations {
                         /** @description ISO 8601 */
                         created_at: string;
                         description: string | null;
+                        /** @description the base URL (null: none); '[endpoint]' for keys other than admin keys */
                         endpoint: string | null;
                         has_api_key: boolean;
                         /** @description a UUID */
@@ -9260,6 +9265,7 @@ export interface operations {
                         /** @description ISO 8601 */
                         created_at: string;
                         description: string | null;
+                        /** @description the base URL (null: none); '[endpoint]' for keys other than admin keys */
                         endpoint: string | null;
                         has_api_key: boolean;
                         /** @description a UUID */
@@ -9535,6 +9541,7 @@ export interface operations {
                         /** @description ISO 8601 */
                         created_at: string;
                         description: string | null;
+                        /** @description the base URL (null: none); '[endpoint]' for keys other than admin keys */
                         endpoint: string | null;
                         has_api_key: boolean;
                         /** @description a UUID */
@@ -10018,6 +10025,7 @@ export interface operations {
                                     /** @description a UUID */
                                     id: string;
                                     name: string;
+                                    /** @description the provider's parameters: an api_key shows as '***', and the endpoint's address (base_url) as '[endpoint]' to keys other than admin keys */
                                     parameters: {
                                         [key: string]: unknown;
                                     };
@@ -10206,7 +10214,10 @@ export interface operations {
                     full_text_ranking?: "bm25" | "ts_rank";
                     /** @default true */
                     full_text_search?: boolean;
-                    /** @default [] */
+                    /**
+                     * @description pairs [a, b]: a inherits b, so a hierarchical search of a also finds b (and what b inherits), and a key allowed a also reads b; b never finds a. With [internal, public], internal finds public, public finds only public
+                     * @default []
+                     */
                     hierarchy?: [
                         string,
                         string
@@ -10239,6 +10250,7 @@ export interface operations {
                                 /** @description a UUID */
                                 id: string;
                                 name: string;
+                                /** @description the provider's parameters: an api_key shows as '***', and the endpoint's address (base_url) as '[endpoint]' to keys other than admin keys */
                                 parameters: {
                                     [key: string]: unknown;
                                 };
@@ -10408,6 +10420,7 @@ export interface operations {
                                 /** @description a UUID */
                                 id: string;
                                 name: string;
+                                /** @description the provider's parameters: an api_key shows as '***', and the endpoint's address (base_url) as '[endpoint]' to keys other than admin keys */
                                 parameters: {
                                     [key: string]: unknown;
                                 };
@@ -10720,6 +10733,7 @@ export interface operations {
                                 /** @description a UUID */
                                 id: string;
                                 name: string;
+                                /** @description the provider's parameters: an api_key shows as '***', and the endpoint's address (base_url) as '[endpoint]' to keys other than admin keys */
                                 parameters: {
                                     [key: string]: unknown;
                                 };
@@ -10914,7 +10928,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         classifications: string[];
-                        /** @description pairs [a, b]: a inherits b */
+                        /** @description pairs [a, b]: a inherits b, so a hierarchical search of a also finds b (and what b inherits), and a key allowed a also reads b; b never finds a. With [internal, public], internal finds public, public finds only public */
                         hierarchy: [
                             string,
                             string
@@ -11036,7 +11050,10 @@ export interface operations {
             content: {
                 "application/json": {
                     classifications: string[];
-                    /** @default [] */
+                    /**
+                     * @description pairs [a, b]: a inherits b, so a hierarchical search of a also finds b (and what b inherits), and a key allowed a also reads b; b never finds a. With [internal, public], internal finds public, public finds only public
+                     * @default []
+                     */
                     hierarchy?: [
                         string,
                         string
@@ -11053,7 +11070,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         classifications: string[];
-                        /** @description pairs [a, b]: a inherits b */
+                        /** @description pairs [a, b]: a inherits b, so a hierarchical search of a also finds b (and what b inherits), and a key allowed a also reads b; b never finds a. With [internal, public], internal finds public, public finds only public */
                         hierarchy: [
                             string,
                             string

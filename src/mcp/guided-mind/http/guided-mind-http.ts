@@ -25,20 +25,12 @@ import { AuthContext } from '../../../auth/auth-context';
 import { BODY_LIMIT_BYTES } from '../../../common/http-error.filter';
 import { RAW_INPUT } from '../../../common/input-guard';
 import { SETTINGS, Settings } from '../../../config/settings';
-import { Caller, GuidedMindCalls } from '../guided-mind-calls';
+import { callerAuthInfo, GuidedMindCalls } from '../guided-mind-calls';
 import { GUIDED_MIND_TOOLS } from '../guided-mind-tools';
 import { authenticate, hostRefusal, projectIdOf, sendApiError } from './edge';
 import { LegacySseSessions, MESSAGES_PATH } from './legacy-sse';
 
 export const GUIDED_MIND_PATH = '/api/v1/mcp';
-
-/** The caller rides to the server factory in the SDK's pass-through AuthInfo. */
-interface CallerAuthInfo {
-  token: string;
-  clientId: string;
-  scopes: string[];
-  extra: { caller: Caller };
-}
 
 @Injectable()
 export class GuidedMindHttp implements OnApplicationShutdown {
@@ -51,13 +43,10 @@ export class GuidedMindHttp implements OnApplicationShutdown {
     private readonly apiKeys: ApiKeysService,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {
-    this.handler = createMcpHandler(
-      (context) => this.calls.serverFor((context.authInfo as unknown as CallerAuthInfo).extra.caller),
-      {
-        maxRequestBodySize: BODY_LIMIT_BYTES,
-        onerror: (error) => this.logger.warn({ err: error }, 'MCP request refused or failed'),
-      },
-    );
+    this.handler = createMcpHandler(() => this.calls.server(), {
+      maxRequestBodySize: BODY_LIMIT_BYTES,
+      onerror: (error) => this.logger.warn({ err: error }, 'MCP request refused or failed'),
+    });
   }
 
   register(app: FastifyInstance): void {
@@ -114,8 +103,7 @@ export class GuidedMindHttp implements OnApplicationShutdown {
     reply: FastifyReply,
     auth: AuthContext,
   ): Promise<FastifyReply> {
-    const caller: Caller = { auth, projectId: projectIdOf(request) };
-    const authInfo: CallerAuthInfo = { token: '', clientId: auth.keyId, scopes: [], extra: { caller } };
+    const authInfo = callerAuthInfo({ auth, projectId: projectIdOf(request) });
     const abort = new AbortController();
     // The response's close, not the request's: a request closes once its body is read.
     reply.raw.on('close', () => abort.abort());

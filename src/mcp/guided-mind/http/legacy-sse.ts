@@ -9,7 +9,14 @@
  * that key over its own stream, so it also authenticates the POSTs of clients
  * that can send no credentials there (a client given only a URL with `api_key`
  * loses the query string when it follows the endpoint); a POST that does carry
- * credentials must carry the session's own key. Sessions are capped like /mcp's
+ * credentials must carry the session's own key.
+ *
+ * The session identifies its key; it does not freeze what the key may do. Each
+ * message is answered with the key as it is when the message arrives (its grants
+ * and classifications read again, ApiKeysService.current), exactly as a request
+ * with the key's credentials would be; and a session whose key is disabled,
+ * deleted or given a new secret ends, its stream with it (ApiKeysService.watch),
+ * whether or not a message comes. Sessions are capped like /mcp's
  * (TROVE_MCP_MAX_SESSIONS_PER_KEY, TROVE_MCP_MAX_SESSIONS) and end when the
  * stream closes or after TROVE_MCP_SESSION_IDLE_SECONDS without a message.
  */
@@ -26,7 +33,7 @@ import { BODY_LIMIT_BYTES } from '../../../common/http-error.filter';
 import { SETTINGS, Settings } from '../../../config/settings';
 import { readBody, TOO_LARGE } from '../../http/read-body';
 import { mcpSseSessionsOpen } from '../../../observability/metrics';
-import { GuidedMindCalls } from '../guided-mind-calls';
+import { callerAuthInfo, GuidedMindCalls } from '../guided-mind-calls';
 import { authenticate, guidedMindCredentials, projectIdOf, sendApiError } from './edge';
 import { SseServerTransport } from './sse-transport';
 
@@ -36,7 +43,9 @@ const KEEP_ALIVE_MS = 15_000;
 interface Session {
   transport: SseServerTransport;
   server: Server;
-  keyId: string;
+  /** The key as it opened the session: which key, and with which secret. */
+  opener: AuthContext;
+  projectId: string | null;
   lastActivity: number;
 }
 
@@ -70,11 +79,24 @@ export class LegacySseSessions implements OnApplicationShutdown {
       stream,
       `${MESSAGES_PATH}?session_id=${sessionId}`,
       KEEP_ALIVE_MS,
+      { bufferBytes: this.settings.streams.bufferBytes, stallMs: this.settings.streams.stallSeconds * 1000 },
+      () => reply.raw.destroy(),
     );
-    const server = this.calls.serverFor({ auth, projectId: projectIdOf(request) });
-    this.sessions.set(sessionId, { transport, server, keyId: auth.keyId, lastActivity: Date.now() });
+    const server = this.calls.server();
+    this.sessions.set(sessionId, {
+      transport,
+      server,
+      opener: auth,
+      projectId: projectIdOf(request),
+      lastActivity: Date.now(),
+    });
     mcpSseSessionsOpen.inc();
+    const unwatch = this.apiKeys.watch(auth, () => {
+      this.logger.log('Closed an MCP SSE session: its API key was disabled, deleted or given a new secret');
+      void transport.close();
+    });
     transport.onclose = () => {
+      unwatch();
       if (this.sessions.delete(sessionId)) mcpSseSessionsOpen.dec();
     };
     reply.raw.on('close', () => void transport.close());
@@ -93,12 +115,14 @@ export class LegacySseSessions implements OnApplicationShutdown {
     const id = (request.query as Record<string, unknown>).session_id;
     const session = typeof id === 'string' ? this.sessions.get(id) : undefined;
     if (!session) return sendApiError(reply, request, sessionNotFound());
-    const credentials = guidedMindCredentials(request);
-    if (credentials.keyId !== undefined || credentials.secret !== undefined) {
-      const auth = await authenticate(this.apiKeys, request);
-      // Another key's session is answered as one that does not exist.
-      if (auth.keyId !== session.keyId) return sendApiError(reply, request, sessionNotFound());
+    const auth = await this.callerAuth(request, session);
+    if (auth === null) {
+      // The key was disabled, deleted or rotated: the session ends, as its watch would end it.
+      await session.transport.close();
+      return sendApiError(reply, request, sessionNotFound());
     }
+    // Another key's session is answered as one that does not exist.
+    if (auth.keyId !== session.opener.keyId) return sendApiError(reply, request, sessionNotFound());
     if (!String(request.headers['content-type'] ?? '').startsWith('application/json')) {
       return sendApiError(
         reply,
@@ -131,8 +155,21 @@ export class LegacySseSessions implements OnApplicationShutdown {
       );
     }
     session.lastActivity = Date.now();
-    session.transport.receive(message);
+    // A client that does not read its answers is not given more to answer (nor, after a while, a session).
+    if (!(await session.transport.hasRoom())) return sendApiError(reply, request, sessionNotFound());
+    session.transport.receive(message, callerAuthInfo({ auth, projectId: session.projectId }));
     return reply.status(202).header('content-type', 'text/plain; charset=utf-8').send('Accepted');
+  }
+
+  /**
+   * Who a message is answered for: the credentials it carries, authenticated as any
+   * request's; without any, the session's key as it is now (null: no longer usable).
+   */
+  private async callerAuth(request: FastifyRequest, session: Session): Promise<AuthContext | null> {
+    const credentials = guidedMindCredentials(request);
+    if (credentials.keyId !== undefined || credentials.secret !== undefined)
+      return authenticate(this.apiKeys, request);
+    return this.apiKeys.current(session.opener);
   }
 
   get openSessions(): number {
@@ -147,7 +184,7 @@ export class LegacySseSessions implements OnApplicationShutdown {
   private capRefusal(keyId: string): DomainError | null {
     const { maxSessionsPerKey, maxSessions, sessionIdleSeconds } = this.settings.mcp;
     const options = { retryAfterSeconds: sessionIdleSeconds };
-    const ofKey = [...this.sessions.values()].filter((session) => session.keyId === keyId).length;
+    const ofKey = [...this.sessions.values()].filter((session) => session.opener.keyId === keyId).length;
     if (ofKey >= maxSessionsPerKey) {
       return new DomainError(
         ErrorCode.TooManyRequests,
