@@ -2657,8 +2657,6 @@ export interface components {
                 /** @description the pipeline id */
                 connectorId?: string;
                 extension?: string;
-                /** @description Trove: the searches that found the fragment, and rerank when a reranker scored it */
-                foundBy?: ("similarity" | "search" | "rerank")[];
                 mimeType: string;
                 orgId: string;
                 /** @enum {string} */
@@ -2893,6 +2891,8 @@ export interface components {
                 citationData: components["schemas"]["Citation"];
                 /** @description an ObjectId (24 hex digits) */
                 citationId: string;
+                /** @description which searches found a pipeline's fragment, e.g. 'Found by similarity search and full-text search.' */
+                context?: string;
                 /** @description the first 300 characters */
                 excerpt: string;
                 relevanceScore: number;
@@ -3142,7 +3142,7 @@ export interface components {
             params?: {
                 /** @description hybrid: the vector leg's share of the weight, 0..1 (0.5: both alike) */
                 alpha?: number;
-                /** @description hybrid: the candidates each leg takes (4 × k, at least 50) */
+                /** @description hybrid: the candidates each leg takes (3 × k, at least 20) */
                 candidates?: number;
                 /** @description an embedding model id of the pipeline; null: the pipeline's default */
                 embedding?: string | null;
