@@ -55,6 +55,7 @@ export const Pipeline = z.object({
   default_vector_embedding_id: id.nullable(),
   embedding_models: z.record(z.string(), EmbeddingModel).describe('by vector embedding id'),
   full_text_search: z.boolean(),
+  created_at: timestamp,
   full_text_ranking: z
     .enum(['bm25', 'ts_rank'])
     .describe("bm25: Okapi BM25, any of the query's words matches; ts_rank: every word must match"),
@@ -63,7 +64,6 @@ export const Pipeline = z.object({
   default_reranker_id: id
     .nullable()
     .describe("the reranker of the pipeline's agents and rag_search; null: none"),
-  created_at: timestamp,
 });
 export const Classifications = z.object({
   classifications: z.array(z.string()),

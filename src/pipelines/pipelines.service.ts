@@ -34,11 +34,11 @@ export interface PipelineView {
   default_vector_embedding_id: string | null;
   embedding_models: Record<string, EmbeddingModelView>;
   full_text_search: boolean;
+  created_at: string;
   full_text_ranking: 'bm25' | 'ts_rank';
   full_text_bm25: { k1: number; b: number };
   full_text_language: string;
   default_reranker_id: string | null;
-  created_at: string;
 }
 
 /** The five fields of the MCP listing; `embedding_model_id` is the vector embedding id, as published. */
@@ -77,11 +77,12 @@ export function presentPipeline(
     default_vector_embedding_id: p.default_vector_embedding_id,
     embedding_models: Object.fromEntries(p.vectorEmbeddings.map((v) => [v.id, presentModel(v.model)])),
     full_text_search: p.full_text_search,
+    created_at: p.created_at.toISOString(),
+    // Beyond the published fields, after them:
     full_text_ranking: p.full_text_ranking,
     full_text_bm25: { k1: p.full_text_k1, b: p.full_text_b },
     full_text_language: p.full_text_language,
     default_reranker_id: p.default_reranker_id,
-    created_at: p.created_at.toISOString(),
   };
 }
 

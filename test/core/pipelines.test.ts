@@ -37,6 +37,10 @@ describeEachDatabase('pipelines, classifications and visibility', (fixture) => {
       'embedding_models',
       'full_text_search',
       'created_at',
+      'full_text_ranking',
+      'full_text_bm25',
+      'full_text_language',
+      'default_reranker_id',
     ]);
     expect(response.body).toMatchObject({
       name: 'support-kb',

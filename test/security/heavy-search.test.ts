@@ -23,14 +23,22 @@ const HEAVY_QUERY = 'x '.repeat(6000);
 /** Probes that must answer while it runs: far more than fit before and after the statement. */
 const PROBES = 25;
 
-/** A full-text-only pipeline of one document split into FRAGMENTS one-line fragments. */
+/**
+ * A full-text-only pipeline of one document split into FRAGMENTS one-line fragments,
+ * ranked by ts_rank: its query of 6,000 terms is one tsquery evaluated per fragment
+ * (BM25 reads the distinct lexemes only, here one).
+ */
 async function manyFragments(api: Api): Promise<string> {
   const splitter = await api.post('/text_splitters', {
     provider: 'character',
     parameters: { separator: '\n', chunk_size: 24, chunk_overlap: 0 },
   });
   expect(splitter.status).toBe(201);
-  const pipeline = await createPipeline(api, { embedding_model_ids: [], text_splitter_id: splitter.body.id });
+  const pipeline = await createPipeline(api, {
+    embedding_model_ids: [],
+    text_splitter_id: splitter.body.id,
+    full_text_ranking: 'ts_rank',
+  });
   const lines = Array.from({ length: FRAGMENTS }, (_, i) => `x marks spot ${i}`).join('\n');
   const added = await api.post(`/pipelines/${pipeline.id}/documents`, {
     content: lines,

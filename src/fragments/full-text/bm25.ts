@@ -11,7 +11,7 @@
  * holding the rarest lexemes are scored (on all the query's lexemes), a fragment
  * holding none of them scores at most the sum of the other lexemes' bounds: when the
  * k-th best score found exceeds that sum, the answer is complete without reading the
- * fragments that hold only common lexemes. Otherwise the next rarest lexeme joins.
+ * fragments that hold only common lexemes. Otherwise the next rarest lexemes join.
  */
 
 export interface Bm25Parameters {

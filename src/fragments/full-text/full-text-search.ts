@@ -46,8 +46,11 @@ export class FullTextSearch {
     const statistics = await this.repository.statistics(scope, settings.language, query);
     if (statistics.fragments === 0) return [];
     const lexemes = weighLexemes(statistics.lexemes, statistics.fragments, settings);
+    if (lexemes.length === 0) return []; // no fragment holds any of its words
     const averageLength = statistics.tokens / statistics.fragments || 1;
-    for (let round = 1; round <= lexemes.length; round++) {
+    // Each round that cannot stop doubles the lexemes whose fragments are scored, so a long
+    // query takes a few rounds, not one per word.
+    for (let round = 1; ; round = Math.min(2 * round, lexemes.length)) {
       const { candidates, rest } = roundOf(lexemes, round);
       const hits = await this.repository.bm25(scope, {
         candidates,
@@ -69,6 +72,5 @@ export class FullTextSearch {
       )
         return hits;
     }
-    return [];
   }
 }

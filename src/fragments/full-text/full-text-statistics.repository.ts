@@ -15,30 +15,35 @@ const STATISTICS_LOCK_SPACE = 0x66747374;
 export class FullTextStatisticsRepository {
   constructor(private readonly db: DatabaseService) {}
 
-  /** Sums each key's rows of changes into one row, and drops keys that sum to nothing. */
+  /**
+   * Sums each key's rows of changes into one row, and drops keys that sum to nothing:
+   * the pipeline's rows read once, summed, written back, in one transaction without a
+   * statement timeout (a large pipeline's rows take seconds; it is background work).
+   */
   compact(pipelineId: string): Promise<void> {
-    return this.db.transaction(async (tx) => {
-      await lock(tx, pipelineId);
-      await tx.query(
-        `WITH merged AS (
-           DELETE FROM full_text_terms t
-           WHERE t.pipeline_id = $1 AND (t.classification, t.lexeme) IN (
-             SELECT classification, lexeme FROM full_text_terms WHERE pipeline_id = $1
-             GROUP BY classification, lexeme HAVING count(*) > 1 OR sum(fragments) = 0)
-           RETURNING t.classification, t.lexeme, t.fragments)
-         INSERT INTO full_text_terms (pipeline_id, classification, lexeme, fragments)
-         SELECT $1, classification, lexeme, sum(fragments) FROM merged
-         GROUP BY classification, lexeme HAVING sum(fragments) <> 0`,
-        [pipelineId],
-      );
-      await tx.query(
-        `WITH merged AS (
-           DELETE FROM full_text_sizes WHERE pipeline_id = $1 RETURNING classification, fragments, tokens)
-         INSERT INTO full_text_sizes (pipeline_id, classification, fragments, tokens)
-         SELECT $1, classification, sum(fragments), sum(tokens) FROM merged
-         GROUP BY classification HAVING sum(fragments) <> 0 OR sum(tokens) <> 0`,
-        [pipelineId],
-      );
+    return this.db.maintenance(async (db) => {
+      await db.query('BEGIN');
+      try {
+        await lock(db, pipelineId);
+        await db.query(
+          `WITH merged AS (DELETE FROM full_text_terms WHERE pipeline_id = $1 RETURNING classification, lexeme, fragments)
+           INSERT INTO full_text_terms (pipeline_id, classification, lexeme, fragments)
+           SELECT $1, classification, lexeme, sum(fragments) FROM merged
+           GROUP BY classification, lexeme HAVING sum(fragments) <> 0`,
+          [pipelineId],
+        );
+        await db.query(
+          `WITH merged AS (DELETE FROM full_text_sizes WHERE pipeline_id = $1 RETURNING classification, fragments, tokens)
+           INSERT INTO full_text_sizes (pipeline_id, classification, fragments, tokens)
+           SELECT $1, classification, sum(fragments), sum(tokens) FROM merged
+           GROUP BY classification HAVING sum(fragments) <> 0 OR sum(tokens) <> 0`,
+          [pipelineId],
+        );
+        await db.query('COMMIT');
+      } catch (error) {
+        await db.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
     });
   }
 

@@ -9,7 +9,7 @@
 import { BeforeApplicationShutdown, Injectable, Logger } from '@nestjs/common';
 import { FullTextStatisticsRepository } from './full-text-statistics.repository';
 
-export const COMPACT_AFTER_MS = 5_000;
+export const COMPACT_AFTER_MS = 10_000;
 
 @Injectable()
 export class FullTextStatistics implements BeforeApplicationShutdown {
