@@ -65,6 +65,8 @@ export class LegacySseSessions implements OnApplicationShutdown {
 
     const sessionId = randomBytes(32).toString('base64url');
     const stream = new PassThrough();
+    // A stream errs only once its client is gone; unheard, the error would end the process.
+    stream.on('error', () => void transport.close());
     const transport = new SseServerTransport(
       sessionId,
       stream,
