@@ -3,6 +3,7 @@
  * of a top-level array (records, usually) and the members of a top-level object
  * become paragraphs of their own, so a splitter keeps each one together.
  */
+import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../common/json-bounds';
 import { BlockCollector } from './block-collector';
 import { FileRejected } from './parsed-file';
 
@@ -16,6 +17,11 @@ export function readJson(text: string, collector: BlockCollector): void {
   } catch (error) {
     throw new FileRejected(`it is not valid JSON: ${(error as Error).message}`);
   }
+  // JSON.parse reads any depth; writing the value out again (below) would overflow the stack.
+  if (nestedDeeperThan(value, MAX_JSON_DEPTH))
+    throw new FileRejected(
+      `it is nested more than ${MAX_JSON_DEPTH} levels deep, the most a JSON file may be`,
+    );
   collector.add(jsonText(value));
 }
 
