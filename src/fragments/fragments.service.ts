@@ -30,6 +30,8 @@ import { VectorBinding, VectorIndexBuilds, VectorWrite } from './vector-index-bu
 
 /** The additional authenticated data that binds a fragment's ciphertext to its row. */
 const fragmentAad = (fragmentId: string) => `fragment:${fragmentId}`;
+/** Rows of one INSERT of fragments or vectors (see insert). */
+const FRAGMENTS_PER_STATEMENT = 1000;
 
 @Injectable()
 export class FragmentsService {
@@ -53,6 +55,10 @@ export class FragmentsService {
    * Stores fragments and, per vector embedding, one vector per fragment (in the order
    * of `fragments`), in the caller's transaction.
    *
+   * At most FRAGMENTS_PER_STATEMENT rows a statement: the driver encodes a statement's
+   * parameters in one go, and a large file is one document of tens of thousands of
+   * fragments. Between two statements the event loop answers other requests.
+   *
    * Every fragment written is counted here for the embedded database's planner
    * statistics (DatabaseService.noteRowsWritten), so no write path can forget it. A
    * transaction that rolls back afterwards only brings the next ANALYZE a little early.
@@ -63,24 +69,28 @@ export class FragmentsService {
     embeddings: { vectorEmbeddingId: string; vectors: number[][] }[],
     tx: Queryable,
   ): Promise<void> {
-    await this.repository.insert(
-      pipelineId,
-      fragments.map((f) => ({
-        id: f.sealed.id,
-        documentId: f.documentId,
-        orderId: f.orderId,
-        version: f.version,
-        classification: f.classification,
-        metadata: f.metadata,
-        content: f.sealed.content,
-        contentKeyId: f.sealed.keyId,
-        text: f.text,
-      })),
-      tx,
-    );
-    const ids = fragments.map((f) => f.sealed.id);
-    for (const { vectorEmbeddingId, vectors } of embeddings) {
-      await this.repository.insertEmbeddings(vectorEmbeddingId, ids, vectors, tx);
+    for (let start = 0; start < fragments.length; start += FRAGMENTS_PER_STATEMENT) {
+      const end = start + FRAGMENTS_PER_STATEMENT;
+      const batch = fragments.slice(start, end);
+      await this.repository.insert(
+        pipelineId,
+        batch.map((f) => ({
+          id: f.sealed.id,
+          documentId: f.documentId,
+          orderId: f.orderId,
+          version: f.version,
+          classification: f.classification,
+          metadata: f.metadata,
+          content: f.sealed.content,
+          contentKeyId: f.sealed.keyId,
+          text: f.text,
+        })),
+        tx,
+      );
+      const ids = batch.map((f) => f.sealed.id);
+      for (const { vectorEmbeddingId, vectors } of embeddings) {
+        await this.repository.insertEmbeddings(vectorEmbeddingId, ids, vectors.slice(start, end), tx);
+      }
     }
     this.db.noteRowsWritten(fragments.length);
   }
