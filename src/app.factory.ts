@@ -12,6 +12,7 @@ import { AppModule } from './app.module';
 import { BODY_LIMIT_BYTES, HttpErrorFilter } from './common/http-error.filter';
 import { clientErrorAnswer, frameworkErrorAnswer, MAX_PARAM_LENGTH } from './common/framework-errors';
 import { registerInputGuard } from './common/input-guard';
+import { drainRefusedBodies } from './common/refused-bodies';
 import { Settings } from './config/settings';
 import { registerConsole } from './console/console-static';
 import { registerMultipart } from './files/multipart';
@@ -41,6 +42,8 @@ export async function createApp(settings: Settings, logger: Logger): Promise<Nes
   });
   registerRequestHooks(adapter.getInstance());
   registerInputGuard(adapter.getInstance());
+  // At most what one upload may carry is read and dropped after a refusal; beyond, the connection closes.
+  drainRefusedBodies(adapter.getInstance(), Math.max(BODY_LIMIT_BYTES, settings.files.maxRequestBytes));
   // The REST API speaks JSON only: any other body type is a 415, not a string to validate.
   // Fastify's own JSON parser stays (body limit, prototype-poisoning checks); Nest adds none
   // of its own, which would bring form bodies back.

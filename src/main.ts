@@ -10,6 +10,7 @@ import 'reflect-metadata';
 import { loadSettings, Settings, SettingsError } from './config/settings';
 import { createApp } from './app.factory';
 import { createLogger } from './observability/logger';
+import { keepServingOnUncaughtErrors, logServerErrors } from './observability/last-resort';
 import { LifecycleService } from './observability/lifecycle.service';
 import { buildInfo } from './observability/metrics';
 import { scrape } from './observability/metrics.controller';
@@ -45,6 +46,10 @@ async function main(): Promise<void> {
       ? null
       : await startMetricsServer(settings.host, settings.metricsPort, () => scrape(app.get(DatabaseService)));
   if (metrics) logger.info({ port: metrics.port }, `Metrics listening on port ${metrics.port}`);
+  // From here on no single request's error may end the process; before, any error ends the start.
+  keepServingOnUncaughtErrors(logger);
+  logServerErrors(app.getHttpServer(), logger, 'api');
+  if (metrics) logServerErrors(metrics.server, logger, 'metrics');
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : settings.port;
   logger.info(

@@ -67,6 +67,7 @@ export function clientErrorAnswer(edges: readonly ErrorEdge[]) {
           'content-type: application/json\r\n' +
           `content-length: ${Buffer.byteLength(body)}\r\n` +
           `x-request-id: ${requestId}\r\n` +
+          'x-content-type-options: nosniff\r\n' +
           'connection: close\r\n\r\n' +
           body,
       );

@@ -5,7 +5,7 @@
  * an error body.
  */
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errorCodes, type FastifyReply, type FastifyRequest } from 'fastify';
 import { noteFailureReason } from '../observability/request-hooks';
 import { DomainError, HTTP_STATUS_OF, messageFor } from './errors';
 
@@ -18,6 +18,19 @@ export interface ErrorBody {
   retryAfterSeconds?: number;
 }
 
+const EMPTY_JSON_BODY = 'Malformed JSON body: the body is empty';
+/** Fastify's parser refuses a `__proto__` key (prototype poisoning) with the same error as bad JSON. */
+const INVALID_JSON_BODY =
+  'Malformed JSON body: it is not valid JSON, or it holds a "__proto__" or "constructor" key, which no request may';
+const CONTENT_LENGTH_MISMATCH = 'Bad Request: Content-Length does not match the body';
+
+/** Trove's words for Fastify's errors about a body, by the message Fastify gives each (its only trace once Nest wraps it). */
+const FASTIFY_BODY_ERRORS: ReadonlyMap<string, string> = new Map([
+  [new errorCodes.FST_ERR_CTP_EMPTY_JSON_BODY().message, EMPTY_JSON_BODY],
+  [new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY().message, INVALID_JSON_BODY],
+  [new errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH().message, CONTENT_LENGTH_MISMATCH],
+]);
+
 /**
  * Nest turns Fastify's own errors (body parsing, limits) into HttpExceptions that
  * keep only the status and message; give those the same wording as everywhere else.
@@ -26,7 +39,8 @@ function fromFrameworkStatus(status: number, message: string): ErrorBody {
   if (status === 413)
     return { status, detail: `Payload Too Large: request body exceeds ${BODY_LIMIT_BYTES} bytes` };
   if (status === 415) return { status, detail: 'Unsupported Media Type: send application/json' };
-  if (status === 400 && /JSON/.test(message)) return { status, detail: `Malformed JSON body: ${message}` };
+  const ours = FASTIFY_BODY_ERRORS.get(message);
+  if (ours) return { status, detail: ours };
   return { status, detail: message };
 }
 
@@ -59,12 +73,12 @@ export function toErrorBody(error: unknown, admin = false): ErrorBody {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return { status: 415, detail: 'Unsupported Media Type: send application/json' };
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return { status: 400, detail: 'Malformed JSON body: the body is empty' };
+      return { status: 400, detail: EMPTY_JSON_BODY };
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return { status: 400, detail: 'Bad Request: Content-Length does not match the body' };
+      return { status: 400, detail: CONTENT_LENGTH_MISMATCH };
   }
   if (error instanceof SyntaxError || fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
-    return { status: 400, detail: `Malformed JSON body: ${fastifyError.message ?? 'cannot parse'}` };
+    return { status: 400, detail: INVALID_JSON_BODY };
   }
   if (
     typeof fastifyError.statusCode === 'number' &&

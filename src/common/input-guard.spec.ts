@@ -1,4 +1,5 @@
-import { formatPath, jsonInputProblem, MAX_JSON_DEPTH, queryInputProblem } from './input-guard';
+import { formatPath, jsonInputProblem, queryInputProblem } from './input-guard';
+import { MAX_JSON_DEPTH } from './json-bounds';
 
 describe('input guard', () => {
   it('names fields as the validation messages do, quoting keys that are not names', () => {

@@ -19,8 +19,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { invalid } from './errors';
-
-export const MAX_JSON_DEPTH = 64;
+import { MAX_JSON_DEPTH } from './json-bounds';
 
 /** A route whose handler reads and answers its raw input itself (/mcp) sets this in its config. */
 export const RAW_INPUT = 'rawInput';

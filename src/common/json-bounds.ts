@@ -5,9 +5,15 @@
  * is what an operator sets to say how much unstructured JSON one object may carry.
  * Metadata is copied onto every fragment of its document and read back with each
  * search result, so its depth is bounded too; no filter could reach further anyway.
+ *
+ * MAX_JSON_DEPTH bounds everything JSON Trove reads, request bodies (input-guard.ts)
+ * and JSON files (files/parsing/json.parser.ts) alike: no request or document needs
+ * more, and deeper values exhaust the stack of whatever walks them next (jsonb's
+ * parser, JSON.stringify).
  */
 import { invalid } from './errors';
 
+export const MAX_JSON_DEPTH = 64;
 export const MAX_METADATA_DEPTH = 32;
 
 /** The refusal of a value over TROVE_METADATA_MAX_BYTES, naming the field. */
@@ -28,14 +34,23 @@ export function checkJsonSizes(
 
 /** A document's metadata: at most MAX_METADATA_DEPTH levels, at most TROVE_METADATA_MAX_BYTES. */
 export function checkMetadata(field: string, metadata: unknown, maxBytes: number): void {
-  if (depthOf(metadata) > MAX_METADATA_DEPTH)
+  if (nestedDeeperThan(metadata, MAX_METADATA_DEPTH))
     throw invalid(`${field}: must not be nested more than ${MAX_METADATA_DEPTH} levels deep`);
   checkJsonSize(field, metadata, maxBytes);
 }
 
-/** Levels of objects and arrays: `{}` is 1, `{"a": [1]}` is 2. The edge guard already stopped anything past 64. */
-function depthOf(value: unknown): number {
-  if (value === null || typeof value !== 'object') return 0;
-  const children = Array.isArray(value) ? value : Object.values(value);
-  return 1 + children.reduce<number>((deepest, child) => Math.max(deepest, depthOf(child)), 0);
+/**
+ * Whether `value` has more than `levels` levels of objects and arrays (`{}` is 1,
+ * `{"a": [1]}` is 2). Iterative, so that a value of any depth can be measured.
+ */
+export function nestedDeeperThan(value: unknown, levels: number): boolean {
+  const pending: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  while (pending.length > 0) {
+    const { value: current, depth } = pending.pop()!;
+    if (current === null || typeof current !== 'object') continue;
+    if (depth + 1 > levels) return true;
+    for (const child of Array.isArray(current) ? current : Object.values(current))
+      pending.push({ value: child, depth: depth + 1 });
+  }
+  return false;
 }

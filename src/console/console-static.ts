@@ -37,7 +37,6 @@ export const CONSOLE_CSP = [
 
 const SECURITY_HEADERS: Record<string, string> = {
   'content-security-policy': CONSOLE_CSP,
-  'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',
   'cross-origin-opener-policy': 'same-origin',

@@ -49,20 +49,30 @@ function ownerRuns(pid: number, startTime: string | undefined): boolean {
   return startTime === undefined || current.startTime === startTime;
 }
 
+/** This process as a lock names it: `<pid> <start time>` (the pid alone where there is no /proc). */
+export function ownerStamp(): string {
+  const own = processState(process.pid)?.startTime;
+  return own === undefined ? String(process.pid) : `${process.pid} ${own}`;
+}
+
+/** The pid of the process a stamp names while it still runs, else null (a stamp of this process included). */
+export function runningOwner(stamp: string): number | null {
+  const [pidText, startTime] = stamp.trim().split(/\s+/);
+  const pid = Number(pidText);
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return null;
+  return ownerRuns(pid, startTime) ? pid : null;
+}
+
 export function lockDataDir(dataDir: string): () => void {
   const file = path.join(dataDir, 'trove.lock');
-  const own = processState(process.pid)?.startTime;
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      fs.writeFileSync(file, own === undefined ? String(process.pid) : `${process.pid} ${own}`, {
-        flag: 'wx',
-      });
+      fs.writeFileSync(file, ownerStamp(), { flag: 'wx' });
       return () => fs.rmSync(file, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const [pidText, startTime] = fs.readFileSync(file, 'utf8').trim().split(/\s+/);
-      const holder = Number(pidText);
-      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && ownerRuns(holder, startTime)) {
+      const holder = runningOwner(fs.readFileSync(file, 'utf8'));
+      if (holder !== null) {
         throw new Error(
           `The embedded database in ${dataDir} is in use by process ${holder}. Stop it first, or set DATABASE_URL to use PostgreSQL.`,
         );

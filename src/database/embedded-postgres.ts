@@ -13,11 +13,17 @@
  *
  * The folder holds keys, grants and documents: it is made private to Trove's user
  * (folders 0700, files 0600, see data-dir-permissions.ts).
+ *
+ * The socket lives in a folder of its own under TROVE_TMP_DIR, stamped with the process
+ * that made it (as the data folder's lock is, data-dir-lock.ts). A process killed with
+ * -9 leaves its folder behind; the next start removes the folders of processes that are
+ * gone, and only those: a folder of Trove's name that is not a directory of this user,
+ * has no stamp, or names a process still running is left alone.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { lockDataDir } from './data-dir-lock';
+import { lockDataDir, ownerStamp, runningOwner } from './data-dir-lock';
 import { makePrivate, tighten } from './data-dir-permissions';
 import type { EmbeddedWorkerData, EmbeddedWorkerMessage } from './embedded-postgres.worker';
 
@@ -31,6 +37,25 @@ export interface EmbeddedPostgres {
 }
 
 const WORKER_FILE = path.join(__dirname, 'embedded-postgres.worker.js');
+const SOCKET_DIR_PREFIX = 'trove-pg-';
+/** In a socket folder: the stamp of the process that made it. */
+const OWNER_FILE = 'owner';
+
+/** Removes the socket folders under `tmpDir` that processes now gone left behind. */
+export function removeStaleSocketDirs(tmpDir: string): void {
+  for (const name of fs.readdirSync(tmpDir)) {
+    if (!name.startsWith(SOCKET_DIR_PREFIX)) continue;
+    const dir = path.join(tmpDir, name);
+    try {
+      const stat = fs.lstatSync(dir);
+      if (!stat.isDirectory() || stat.uid !== process.getuid?.()) continue;
+      const stamp = fs.readFileSync(path.join(dir, OWNER_FILE), 'utf8');
+      if (runningOwner(stamp) === null) fs.rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // No stamp (an older Trove's, or one being made right now), or gone meanwhile: not ours to judge.
+    }
+  }
+}
 
 /** Resolves when the worker reports `ready`, rejects when it fails or exits first. */
 function started(worker: Worker): Promise<void> {
@@ -58,8 +83,10 @@ export async function startEmbeddedPostgres(dataDir: string, tmpDir: string): Pr
   const unlock = lockDataDir(dataDir);
   // A fresh 0700 folder: nobody else on the machine can reach the unauthenticated socket.
   fs.mkdirSync(tmpDir, { recursive: true });
-  const socketDir = fs.mkdtempSync(path.join(tmpDir, 'trove-pg-'));
+  removeStaleSocketDirs(tmpDir);
+  const socketDir = fs.mkdtempSync(path.join(tmpDir, SOCKET_DIR_PREFIX));
   fs.chmodSync(socketDir, 0o700);
+  fs.writeFileSync(path.join(socketDir, OWNER_FILE), ownerStamp(), { mode: 0o600 });
   const port = 5432;
   const data: EmbeddedWorkerData = {
     pgdata: path.join(dataDir, 'pgdata'),

@@ -33,6 +33,9 @@ import { resolveWriteTargets, WriteTargets } from './external-id-targets';
  */
 const OPTIMISTIC_MIN_EXTERNAL_IDS = 16;
 
+/** Fragments sealed between two turns of the event loop (AES-GCM of a fragment is microseconds; thousands are not). */
+const FRAGMENTS_PER_SLICE = 256;
+
 /** The 409 of a write that raced a pipeline edit; also the text the routes that embed documents document. */
 export const MODELS_CHANGED =
   "The pipeline's embedding models or full-text search changed while these documents were being embedded; send them again";
@@ -162,11 +165,12 @@ export class IngestionService {
         return splitText(splitter.provider, parameters, block.text).map((text) => ({ text, metadata }));
       });
       if (chunks.length === 0) throw invalid(`${fieldOf(indexes[i], 'content')}: must contain text`);
-      const fragments = chunks.map(({ text, metadata }) => ({
-        text,
-        metadata,
-        sealed: this.fragments.seal(text),
-      }));
+      const fragments: PreparedDocument['fragments'] = [];
+      for (const [n, { text, metadata }] of chunks.entries()) {
+        // A large file is one document of thousands of fragments: sealed a slice at a time.
+        if (n > 0 && n % FRAGMENTS_PER_SLICE === 0) await yieldToEventLoop();
+        fragments.push({ text, metadata, sealed: this.fragments.seal(text) });
+      }
       prepared.push({ input, textSplitterId, fragments, vectors: new Map() });
     }
     const texts = prepared.flatMap((doc) => doc.fragments.map((f) => f.text));

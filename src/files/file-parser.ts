@@ -32,10 +32,11 @@ export class FileParser implements OnModuleDestroy {
       return await this.pool.parse(bytes, filename);
     } catch (error) {
       if (error instanceof FileRejected) throw invalid(`File '${filename}': ${error.reason}`);
-      throw new DomainError(
-        ErrorCode.Internal,
-        `File '${filename}' could not be read: ${(error as Error).message}`,
-      );
+      // Where the reader failed is for the operator (the log, admin keys), not for every caller.
+      const failed = `File '${filename}' could not be read: its reader failed on it`;
+      throw new DomainError(ErrorCode.Internal, failed, undefined, {
+        adminMessage: `${failed} (${(error as Error).message})`,
+      });
     }
   }
 

@@ -159,7 +159,7 @@ function cleanFilename(raw: string | undefined, index: number): string {
 /** The multipart plugin's and busboy's errors, as the 4xx they are. */
 function uploadError(error: unknown, limits: FileLimits): unknown {
   if (error instanceof DomainError) return error;
-  const { code, message } = error as { code?: string; message?: string };
+  const { code } = error as { code?: string };
   switch (code) {
     case 'FST_FILES_LIMIT':
       return invalid(`Too many files: one request may carry at most ${limits.maxPerRequest}`);
@@ -176,6 +176,9 @@ function uploadError(error: unknown, limits: FileLimits): unknown {
         `Payload Too Large: a file has more than ${limits.maxBytes} bytes, the most one file may have`,
       );
   }
-  // busboy's own words for a body that is not well-formed multipart, or a client gone mid-body.
-  return new DomainError(ErrorCode.BadRequest, `Malformed multipart body: ${message ?? 'cannot parse'}`);
+  // busboy names no reason its callers could tell apart, and its words are its own: one refusal.
+  return new DomainError(
+    ErrorCode.BadRequest,
+    'Malformed multipart body: it is not well-formed multipart/form-data, or it ended early',
+  );
 }

@@ -35,6 +35,8 @@ import { VectorSearch } from './vector-search/vector-search';
 
 /** The additional authenticated data that binds a fragment's ciphertext to its row. */
 const fragmentAad = (fragmentId: string) => `fragment:${fragmentId}`;
+/** Rows of one INSERT of fragments or vectors (see insert). */
+const FRAGMENTS_PER_STATEMENT = 1000;
 
 @Injectable()
 export class FragmentsService {
@@ -63,6 +65,10 @@ export class FragmentsService {
    * in the pipeline's text search configuration (`language`) and are counted in its
    * full-text statistics.
    *
+   * At most FRAGMENTS_PER_STATEMENT rows a statement: the driver encodes a statement's
+   * parameters in one go, and a large file is one document of tens of thousands of
+   * fragments. Between two statements the event loop answers other requests.
+   *
    * Every fragment written is counted here for the embedded database's planner
    * statistics (DatabaseService.noteRowsWritten), so no write path can forget it. A
    * transaction that rolls back afterwards only brings the next ANALYZE a little early.
@@ -74,25 +80,29 @@ export class FragmentsService {
     language: string,
     tx: Queryable,
   ): Promise<void> {
-    await this.repository.insert(
-      pipelineId,
-      fragments.map((f) => ({
-        id: f.sealed.id,
-        documentId: f.documentId,
-        orderId: f.orderId,
-        version: f.version,
-        classification: f.classification,
-        metadata: f.metadata,
-        content: f.sealed.content,
-        contentKeyId: f.sealed.keyId,
-        text: f.text,
-      })),
-      language,
-      tx,
-    );
-    const ids = fragments.map((f) => f.sealed.id);
-    for (const { vectorEmbeddingId, vectors } of embeddings) {
-      await this.repository.insertEmbeddings(vectorEmbeddingId, ids, vectors, tx);
+    for (let start = 0; start < fragments.length; start += FRAGMENTS_PER_STATEMENT) {
+      const end = start + FRAGMENTS_PER_STATEMENT;
+      const batch = fragments.slice(start, end);
+      await this.repository.insert(
+        pipelineId,
+        batch.map((f) => ({
+          id: f.sealed.id,
+          documentId: f.documentId,
+          orderId: f.orderId,
+          version: f.version,
+          classification: f.classification,
+          metadata: f.metadata,
+          content: f.sealed.content,
+          contentKeyId: f.sealed.keyId,
+          text: f.text,
+        })),
+        language,
+        tx,
+      );
+      const ids = batch.map((f) => f.sealed.id);
+      for (const { vectorEmbeddingId, vectors } of embeddings) {
+        await this.repository.insertEmbeddings(vectorEmbeddingId, ids, vectors.slice(start, end), tx);
+      }
     }
     this.db.noteRowsWritten(fragments.length);
     if (fragments.some((f) => f.text !== null)) this.fullTextStatistics.written(pipelineId);

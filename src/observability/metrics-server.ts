@@ -6,6 +6,7 @@
  */
 import { createServer, Server } from 'node:http';
 import { registry } from './metrics';
+import { forbidContentSniffing } from './request-hooks';
 
 export async function startMetricsServer(
   host: string,
@@ -28,6 +29,7 @@ export async function startMetricsServer(
           .end(JSON.stringify({ detail: 'Internal Server Error' })),
     );
   });
+  forbidContentSniffing(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());

@@ -35,6 +35,14 @@ export const httpDuration = new Histogram({
   registers: [registry],
 });
 
+// Errors nothing else caught (last-resort.ts): each one is a bug to fix.
+export const uncaughtErrors = new Counter({
+  name: 'trove_uncaught_errors_total',
+  help: 'Errors no code caught (exception: a throw or an unheard error event; rejection: an unhandled promise), logged while the server kept serving.',
+  labelNames: ['kind'] as const,
+  registers: [registry],
+});
+
 // Authentication
 export const authSecretHashes = new Counter({
   name: 'trove_auth_secret_hashes_total',

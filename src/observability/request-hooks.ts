@@ -9,6 +9,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
 import { httpDuration, httpRequests } from './metrics';
 
 const MAX_REQUEST_ID_LENGTH = 200;
@@ -31,7 +32,20 @@ export function routeOf(request: FastifyRequest): string {
   return request.routeOptions?.url ?? 'unmatched';
 }
 
+/**
+ * `X-Content-Type-Options: nosniff` on every answer of `server`, so that no browser reads
+ * a JSON error or an uploaded name in it as HTML or script. Set on the Node.js response
+ * before any other code sees the request, it holds whoever writes the answer: Fastify's
+ * reply, its own 404 and router errors, the raw routes of /mcp, the event streams.
+ */
+export function forbidContentSniffing(server: Server): void {
+  server.prependListener('request', (_request, response) => {
+    response.setHeader('x-content-type-options', 'nosniff');
+  });
+}
+
 export function registerRequestHooks(app: FastifyInstance): void {
+  forbidContentSniffing(app.server);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -30,11 +30,16 @@ const CSP = [
 ].join('; ');
 
 const UI_DIR = path.dirname(require.resolve('swagger-ui-dist/package.json'));
-const ASSETS: Record<string, string> = {
-  'swagger-ui.css': 'text/css; charset=utf-8',
-  'swagger-ui-bundle.js': 'application/javascript; charset=utf-8',
-  'favicon-32x32.png': 'image/png',
-};
+/**
+ * The only files of swagger-ui-dist served, by name. A Map, not an object literal: the
+ * name comes from the URL, and `constructor` or `__proto__` must find nothing rather
+ * than what every object inherits.
+ */
+const ASSETS: ReadonlyMap<string, string> = new Map([
+  ['swagger-ui.css', 'text/css; charset=utf-8'],
+  ['swagger-ui-bundle.js', 'application/javascript; charset=utf-8'],
+  ['favicon-32x32.png', 'image/png'],
+]);
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -65,6 +70,9 @@ const INIT = `window.ui = SwaggerUIBundle({
 @Controller()
 @Public()
 export class OpenApiController {
+  /** Each asset read once, when first asked for: about 2 MB in all, and no file stream per request. */
+  private readonly contents = new Map<string, Promise<Buffer>>();
+
   constructor(private readonly holder: OpenApiDocument) {}
 
   @Get('openapi.json')
@@ -92,14 +100,25 @@ export class OpenApiController {
     summary: "The reference's own script, style sheet and icon",
     produces: { mediaType: '*/*', description: 'JavaScript, CSS or PNG, as the name says' },
   })
-  asset(@Param('asset') asset: string, @Res() reply: FastifyReply) {
+  async asset(@Param('asset') asset: string, @Res() reply: FastifyReply) {
     if (asset === 'init.js') return this.send(reply, 'application/javascript; charset=utf-8', INIT);
-    const type = ASSETS[asset];
+    const type = ASSETS.get(asset);
     if (!type) throw new NotFoundException('Not Found');
-    return this.send(reply, type, fs.createReadStream(path.join(UI_DIR, asset)));
+    return this.send(reply, type, await this.contentOf(asset));
   }
 
-  private send(reply: FastifyReply, type: string, body: string | fs.ReadStream) {
+  private contentOf(asset: string): Promise<Buffer> {
+    let content = this.contents.get(asset);
+    if (!content) {
+      content = fs.promises.readFile(path.join(UI_DIR, asset));
+      // A failed read is not kept: the next request tries again.
+      content.catch(() => this.contents.delete(asset));
+      this.contents.set(asset, content);
+    }
+    return content;
+  }
+
+  private send(reply: FastifyReply, type: string, body: string | Buffer) {
     return reply
       .header('content-type', type)
       .header('content-security-policy', CSP)

@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { invalid } from '../common/errors';
 import { isUuid } from '../common/ids';
-import { describeIssue } from '../common/validation';
+import { describeIssue, issueMessage } from '../common/validation';
 import { DistanceStrategy } from '../fragments/fragment';
 import { parseMetadataFilter } from '../fragments/metadata-filter';
 import {
@@ -151,7 +151,7 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function parseSearchBody(body: unknown): SearchRequest {
-  const result = SearchBodySchema.safeParse(body);
+  const result = SearchBodySchema.safeParse(body, { error: issueMessage });
   if (!result.success) {
     throw invalid(refusal(firstOf(result.error.issues), body as Record<string, unknown>));
   }

@@ -180,7 +180,7 @@ describeEachDatabase('the agents API: agents', (fixture) => {
         { defaultReasoningEffort: 'extreme' },
         'defaultReasoningEffort: must be one of none, low, medium, high, max or null',
       ],
-      [{ temperature: 0.2 }, /^body: Unrecognized key/],
+      [{ temperature: 0.2 }, /^temperature: unknown field$/],
     ])('refuses %j with a 400 VALIDATION_ERROR naming the field', async (extra, message) => {
       expectError(
         await world.internal.post('/api/v1/agents/create', supportAgent(extra)),

@@ -120,7 +120,7 @@ describeEachDatabase('the agents API: conversations', (fixture) => {
       ],
       [{ query: 'q', timezone: 'Mars/Olympus' }, 'timezone: must be an IANA time zone, such as Europe/Paris'],
       [{ query: 'q', filters: { kb: ['support-kb'] } }, 'filters.kb[0]: must be a UUID'],
-      [{ query: 'q', filters: { kb: [], extra: [] } }, /^filters: Unrecognized key/],
+      [{ query: 'q', filters: { kb: [], extra: [] } }, /^filters.extra: unknown field$/],
       [{ query: 'q', recordIds: ['nope'] }, 'recordIds[0]: must be a 24-character hex ObjectId'],
       [{ query: 'q', projectVisibility: 'team' }, 'projectVisibility: must be private or project'],
       [{ query: 'q', protocol: 'sse' }, 'protocol: must be agui'],

@@ -148,6 +148,7 @@ describe('a separate metrics port (TROVE_METRICS_PORT)', () => {
     const metrics = await rawRequest(metricsUrl, { method: 'GET', path: '/metrics' });
     expect(metrics.status).toBe(200);
     expect(metrics.headers['content-type']).toMatch(/^text\/plain/);
+    expect(metrics.headers['x-content-type-options']).toBe('nosniff');
     expect(metrics.body).toContain(`trove_build_info{version="${version}",revision="abc1234"} 1`);
     expect(metrics.body).toMatch(
       /trove_http_requests_total\{method="GET",route="\/readyz",status="200"\} \d+/,
@@ -158,7 +159,9 @@ describe('a separate metrics port (TROVE_METRICS_PORT)', () => {
 
   it('answers nothing else on the metrics port', async () => {
     for (const path of ['/', '/readyz', '/pipelines', '/metrics/x']) {
-      expect((await rawRequest(metricsUrl, { method: 'GET', path })).status).toBe(404);
+      const answer = await rawRequest(metricsUrl, { method: 'GET', path });
+      expect(answer.status).toBe(404);
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
     }
     expect((await rawRequest(metricsUrl, { method: 'POST', path: '/metrics' })).status).toBe(404);
   });

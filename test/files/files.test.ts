@@ -311,7 +311,7 @@ describeEachDatabase(
             },
           ),
           400,
-          'Malformed multipart body: Unexpected end of multipart data',
+          'Malformed multipart body: it is not well-formed multipart/form-data, or it ended early',
         ],
         [
           api().post(files(), { classification: 'public' }),

@@ -19,8 +19,9 @@ export async function readDocx(bytes: Uint8Array, collector: BlockCollector): Pr
         { convertImage: noImage },
       )
     ).value;
-  } catch (error) {
-    throw new FileRejected(`it is not a readable DOCX document (${(error as Error).message})`);
+  } catch {
+    // mammoth's and its ZIP reader's messages name their internals, not what is wrong for the uploader.
+    throw new FileRejected('it is not a readable DOCX document: it is damaged, or not a Word document');
   }
   readHtmlFragment(html, collector);
 }

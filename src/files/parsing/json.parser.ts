@@ -3,6 +3,7 @@
  * of a top-level array (records, usually) and the members of a top-level object
  * become paragraphs of their own, so a splitter keeps each one together.
  */
+import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../common/json-bounds';
 import { BlockCollector } from './block-collector';
 import { FileRejected } from './parsed-file';
 
@@ -14,9 +15,26 @@ export function readJson(text: string, collector: BlockCollector): void {
   try {
     value = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
-    throw new FileRejected(`it is not valid JSON: ${(error as Error).message}`);
+    throw new FileRejected(`it is not valid JSON${whereInvalid(text, error)}`);
   }
+  // JSON.parse reads any depth; writing the value out again (below) would overflow the stack.
+  if (nestedDeeperThan(value, MAX_JSON_DEPTH))
+    throw new FileRejected(
+      `it is nested more than ${MAX_JSON_DEPTH} levels deep, the most a JSON file may be`,
+    );
   collector.add(jsonText(value));
+}
+
+/**
+ * Where JSON.parse stopped, as a line and column: its own message quotes the file, so it
+ * is not shown, but the position it names (when it names one) is.
+ */
+function whereInvalid(text: string, error: unknown): string {
+  const position = /at position (\d+)/.exec((error as Error).message)?.[1];
+  if (position === undefined) return '';
+  const before = text.replace(/^\uFEFF/, '').slice(0, Number(position));
+  const line = before.split('\n').length;
+  return ` (line ${line}, column ${before.length - before.lastIndexOf('\n')})`;
 }
 
 export function jsonText(value: unknown): string {

@@ -107,8 +107,11 @@ describe('parseFile', () => {
     expect(texts(csv)).toEqual(['city: Paris, 75\ncountry: France\n\ncity: Lyon']);
     const tsv = await parseFile(Buffer.from('term\tmeaning\n"quoted\tas is"\n'), 't.tsv', LIMITS);
     expect(texts(tsv)).toEqual(['term: "quoted\nmeaning: as is"']);
-    expect(await refusal(Buffer.from('a,b\n"open,2\n'), 'bad.csv')).toMatch(
-      /^it is not valid CSV: Quote Not Closed/,
+    expect(await refusal(Buffer.from('a,b\n"open,2\n'), 'bad.csv')).toBe(
+      'it is not valid CSV: a quoted value is never closed (line 2)',
+    );
+    expect(await refusal(Buffer.from('a,b\n"secret" x,2\n'), 'bad.csv')).toBe(
+      'it is not valid CSV: a closing quote is followed by something other than a delimiter or the end of the line (line 2); a quote inside a quoted value is written twice ("")',
     );
   });
 
@@ -148,7 +151,12 @@ describe('parseFile', () => {
     expect(texts(await parseFile(json, 'items.json', LIMITS))).toEqual([
       'sku: A1\nprice.eur: 10\ntags[0]: new\n\nsku: B2\nnote: null',
     ]);
-    expect(await refusal(Buffer.from('{"a": '), 'broken.json')).toMatch(/^it is not valid JSON: /);
+    // The parser's own message would quote the file: only the place is told, when it is known.
+    expect(await refusal(Buffer.from('{"a": '), 'broken.json')).toBe('it is not valid JSON');
+    expect(await refusal(Buffer.from('{"a": secret}'), 'broken.json')).toBe('it is not valid JSON');
+    expect(await refusal(Buffer.from('{"a": 1,\n "b": 2}}'), 'broken.json')).toBe(
+      'it is not valid JSON (line 2, column 9)',
+    );
     expect(await refusal(Buffer.from('{}'), 'empty.json')).toBe('it contains no text');
   });
 

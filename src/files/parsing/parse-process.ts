@@ -33,10 +33,20 @@ function read(request: ParseRequest): void {
           ...(error instanceof KindedRejection ? { kind: error.kind } : {}),
         });
       } else {
-        reply({ failed: error instanceof Error ? error.message : String(error) });
+        reply({ failed: failureOf(error) });
       }
     },
   );
+}
+
+/**
+ * A reader that threw, as the server may log it: the error's class and where it was
+ * thrown. Not its message: a reader's message may quote the file.
+ */
+function failureOf(error: unknown): string {
+  if (!(error instanceof Error)) return typeof error;
+  const frame = error.stack?.split('\n').find((line) => /^\s+at /.test(line));
+  return frame ? `${error.name} ${frame.trim()}` : error.name;
 }
 
 // The server going away closes the channel: nothing is left to answer to.

@@ -171,6 +171,8 @@ export class ParserPool {
     child.stderr?.on('data', (chunk: Buffer) => {
       worker.stderr = (worker.stderr + chunk.toString()).slice(-STDERR_KEPT);
     });
+    // The pipe of a process that died may err; the process's 'exit' settles its job.
+    child.stderr?.on('error', () => undefined);
     child.on('message', (message: ParseReply | ParseStarted) =>
       'started' in message ? this.started(worker, message.id) : this.answer(worker, message),
     );

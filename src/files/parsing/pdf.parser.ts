@@ -84,7 +84,7 @@ export function pdfFailure(error: unknown): Error {
     case 'FormatError':
     case 'UnknownErrorException':
     case 'MissingPDFException':
-      return new FileRejected(`it is a PDF that cannot be read: ${message}`);
+      return new FileRejected('it is a PDF that cannot be read: its structure is damaged');
     default:
       return error instanceof Error ? error : new Error(message);
   }

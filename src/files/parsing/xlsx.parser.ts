@@ -8,8 +8,9 @@ export async function readXlsx(bytes: Uint8Array, collector: BlockCollector): Pr
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) as never);
-  } catch (error) {
-    throw new FileRejected(`it is not a readable XLSX workbook (${(error as Error).message})`);
+  } catch {
+    // exceljs's and its ZIP reader's messages name their internals, not what is wrong for the uploader.
+    throw new FileRejected('it is not a readable XLSX workbook: it is damaged, or not an Excel workbook');
   }
   for (const sheet of workbook.worksheets) {
     const rows: string[][] = [];

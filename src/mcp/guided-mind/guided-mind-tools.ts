@@ -15,6 +15,7 @@
  * so every client accepts them (see src/mcp/portable-schemas.ts).
  */
 import { z } from 'zod';
+import { issueMessage } from '../../common/validation';
 import type { ToolDefinition } from '../tool-definitions';
 
 export const GUIDED_MIND_TOOL_NAMES = ['rag_search', 'upload_document', 'upload_and_process'] as const;
@@ -192,7 +193,7 @@ export type RagSearchArguments = z.infer<typeof RagSearchArgs>;
 export type UploadArguments = z.infer<typeof UploadAndProcessArgs>;
 
 function parse<T>(schema: z.ZodType<T>, args: unknown): T {
-  const result = schema.safeParse(args ?? {});
+  const result = schema.safeParse(args ?? {}, { error: issueMessage });
   if (result.success) return result.data;
   const problems = result.error.issues.map(
     (issue) => `${issue.path.join('.') || 'arguments'}: ${issue.message}`,

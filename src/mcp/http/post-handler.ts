@@ -171,6 +171,8 @@ export class McpPostHandler {
       }
       // A slow call: the priming event goes out now, the response follows when the call completes.
       const stream = new PassThrough();
+      // A stream errs only once its client is gone; unheard, the error would end the process.
+      stream.on('error', () => undefined);
       stream.write(primingEvent(`0/${n}`));
       void sseHeaders(reply).send(stream);
       stream.end(sseEvent(responseJson(idJson, await outcome), `1/${n}`));

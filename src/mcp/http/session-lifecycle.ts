@@ -143,6 +143,8 @@ export class McpSessionLifecycle implements OnModuleInit, BeforeApplicationShutd
       stream.destroy();
     });
     stream.on('close', forget);
+    // A stream errs only once its client is gone; unheard, the error would end the process.
+    stream.on('error', forget);
     stream.write(primingEvent('0'));
     return sseHeaders(reply).send(stream);
   }

@@ -16,6 +16,9 @@ const WEIRD_STRINGS = [
   'é',
   '%00',
   '../../etc/passwd',
+  // Names every plain object answers to: a lookup by a client's name must find nothing.
+  'constructor',
+  '__proto__',
   "'; DROP TABLE pipelines; --",
   '$eq',
   '*',

@@ -74,6 +74,8 @@ export class LegacySseSessions implements OnApplicationShutdown {
 
     const sessionId = randomBytes(32).toString('base64url');
     const stream = new PassThrough();
+    // A stream errs only once its client is gone; unheard, the error would end the process.
+    stream.on('error', () => void transport.close());
     const transport = new SseServerTransport(
       sessionId,
       stream,
@@ -147,11 +149,12 @@ export class LegacySseSessions implements OnApplicationShutdown {
     let message;
     try {
       message = parseJSONRPCMessage(JSON.parse(body.toString('utf8')));
-    } catch (error) {
+    } catch {
+      // The parser's own words would quote the body back.
       return sendApiError(
         reply,
         request,
-        badRequest(`Invalid JSON-RPC message: ${(error as Error).message}`),
+        badRequest('Invalid JSON-RPC message: the body must be one JSON-RPC 2.0 message, as JSON'),
       );
     }
     session.lastActivity = Date.now();
