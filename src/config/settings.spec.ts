@@ -18,6 +18,8 @@ describe('security settings', () => {
       searchQueryMaxTerms: 64,
       searchMaxK: 1000,
       metadataMaxBytes: 65536,
+      evaluationMaxQueries: 5000,
+      evaluationMaxSearches: 8,
     });
     expect(settings.auth).toEqual({
       maxFailuresPerAddress: 20,

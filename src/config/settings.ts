@@ -75,6 +75,9 @@ export interface Settings {
     searchMaxK: number;
     /** A document's metadata, as JSON text. */
     metadataMaxBytes: number;
+    /** Labelled queries and search configurations of one evaluation (src/evaluations). */
+    evaluationMaxQueries: number;
+    evaluationMaxSearches: number;
   };
   /** Failed authentications: rate limits and the concurrency of secret hashing. */
   auth: {
@@ -353,6 +356,8 @@ function limitSettings(env: Env): Settings['limits'] {
     searchQueryMaxTerms: integer(env, 'TROVE_SEARCH_MAX_QUERY_TERMS', 64, 1, 1_000_000),
     searchMaxK: integer(env, 'TROVE_SEARCH_MAX_K', 1000, 1, 65535),
     metadataMaxBytes: integer(env, 'TROVE_METADATA_MAX_BYTES', 65536, 2, 4 * 1024 * 1024),
+    evaluationMaxQueries: integer(env, 'TROVE_EVALUATION_MAX_QUERIES', 5000, 1, 1_000_000),
+    evaluationMaxSearches: integer(env, 'TROVE_EVALUATION_MAX_SEARCHES', 8, 1, 100),
   };
 }
 

@@ -18,6 +18,7 @@ import { MetadataIndex1764600000000 } from './1764600000000-MetadataIndex';
 import { FullTextBm251764700000000 } from './1764700000000-FullTextBm25';
 import { Rerankers1764710000000 } from './1764710000000-Rerankers';
 import { CitationSearches1764720000000 } from './1764720000000-CitationSearches';
+import { Evaluations1764730000000 } from './1764730000000-Evaluations';
 
 export const MIGRATIONS = [
   Initial1764470000000,
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   FullTextBm251764700000000,
   Rerankers1764710000000,
   CitationSearches1764720000000,
+  Evaluations1764730000000,
 ];
