@@ -26,6 +26,11 @@ export interface Settings {
   host: string;
   /** A separate port for GET /metrics, which then leaves the API port; null: /metrics on the API port. */
   metricsPort: number | null;
+  /**
+   * Export trove_evaluation_metric, whose labels name pipelines and searches: by default
+   * only when /metrics has a port of its own (the API port's /metrics is public).
+   */
+  metricsEvaluations: boolean;
   /** The source revision the image was built from (trove_build_info), `unknown` outside an image. */
   revision: string;
   /** null: the embedded PGlite database in `dataDir`. */
@@ -420,6 +425,7 @@ export function loadSettings(env: Env = process.env): Settings {
     port: integer(env, 'PORT', 8080, 0, 65535),
     host,
     metricsPort: metricsPort(env),
+    metricsEvaluations: bool(env, 'TROVE_METRICS_EVALUATIONS', metricsPort(env) !== null),
     revision: text(env, 'TROVE_REVISION') ?? 'unknown',
     databaseUrl,
     databaseReadUrls: readUrls(env, databaseUrl),

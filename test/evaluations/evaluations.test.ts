@@ -5,7 +5,8 @@
  * short page that merely looks alike), scored as computed here by hand; a key limited
  * to `public` that evaluates a set whose answers are `internal` (it scores 0 and its
  * answers are the same as for ids that name nothing); the refusals and bounds; the job
- * in GET /jobs and the trove_evaluation_metric gauges; and, across restarts, a worker
+ * in GET /jobs and the trove_evaluation_metric gauges (which the permission matrix
+ * checks are not on the public /metrics by default); and, across restarts, a worker
  * killed mid-evaluation whose job another process resumes after the last stored query,
  * and an evaluation deleted before it ran.
  */
@@ -169,7 +170,7 @@ describeEachDatabase(
         counterValue(
           api(),
           'trove_evaluation_metric',
-          `pipeline="${pipeline.id}",search="${search}",metric="${metric}"`,
+          `pipeline="${pipeline.name}",search="${search}",metric="${metric}"`,
         );
       await waitFor(
         'the gauges of the evaluation',
@@ -287,7 +288,15 @@ describeEachDatabase(
       expect((await api().get(`${path}/queries/0`)).status).toBe(404);
     });
   },
-  { env: { ...FAST, TROVE_EVALUATION_MAX_QUERIES: '5', TROVE_EVALUATION_MAX_SEARCHES: '3' } },
+  {
+    env: {
+      ...FAST,
+      TROVE_EVALUATION_MAX_QUERIES: '5',
+      TROVE_EVALUATION_MAX_SEARCHES: '3',
+      // On the API port's public /metrics only when asked for: the labels name pipelines.
+      TROVE_METRICS_EVALUATIONS: 'true',
+    },
+  },
 );
 
 describe.each(databaseKinds())('evaluations across restarts [%s]', (kind) => {
