@@ -1,26 +1,16 @@
 /**
- * The labelled sets `trove eval` reads, in the formats people already have:
- *
- *  - a JSONL file of queries, one `{"id", "query", "relevant": [...]}` per line, each
- *    relevant item as the API takes it (`{"external_id" | "document_id" | "fragment_id", "grade"}`);
- *  - a folder in the BEIR layout: `queries.jsonl` (`{"_id", "text"}` per line) and
- *    `qrels/<split>.tsv` (`query-id corpus-id score`, a header line first). Only the
- *    queries the qrels judge are evaluated (BEIR's rule); each corpus id is an external id,
- *    its score the grade.
- *
- * And a BEIR `corpus.jsonl` (`{"_id", "title", "text", "metadata"}` per line), read in
- * batches, for `--corpus`.
+ * The labelled sets `trove eval` reads (their formats: eval-formats.ts): a JSONL file of
+ * queries, or a folder in the BEIR layout, `queries.jsonl` and `qrels/<split>.tsv`; and a
+ * BEIR `corpus.jsonl` (`{"_id", "title", "text", "metadata"}` per line), read in batches,
+ * for `--corpus`.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as readline from 'node:readline';
+import { FormatError, LabelledQuery, parseBeir, parseQueriesJsonl } from './eval-formats';
 import { UsageError } from './pipeline-lookup';
 
-export interface LabelledQuery {
-  id: string;
-  query: string;
-  relevant: Record<string, unknown>[];
-}
+export type { LabelledQuery };
 
 export interface CorpusDocument {
   external_id: string;
@@ -33,64 +23,24 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 
 /** The queries of every file or BEIR folder given, in order. */
 export function readQuerySets(paths: string[], split: string): LabelledQuery[] {
-  return paths.flatMap((given) => {
-    const stat = fs.statSync(given, { throwIfNoEntry: false });
-    if (!stat) throw new UsageError(`${given}: no such file or folder`);
-    return stat.isDirectory() ? readBeir(given, split) : readJsonl(given);
-  });
-}
-
-function* jsonLines(file: string): Generator<{ value: unknown; line: number }> {
-  const lines = fs.readFileSync(file, 'utf8').split('\n');
-  for (const [i, text] of lines.entries()) {
-    if (text.trim() === '') continue;
-    try {
-      yield { value: JSON.parse(text), line: i + 1 };
-    } catch {
-      throw new UsageError(`${file}:${i + 1}: not a JSON value`);
-    }
-  }
-}
-
-function readJsonl(file: string): LabelledQuery[] {
-  const queries: LabelledQuery[] = [];
-  for (const { value, line } of jsonLines(file)) {
-    if (!isObject(value) || typeof value.query !== 'string' || !Array.isArray(value.relevant))
-      throw new UsageError(`${file}:${line}: expected {"id", "query", "relevant": [...]}`);
-    queries.push({
-      id: value.id === undefined ? `${path.basename(file)}:${line}` : String(value.id),
-      query: value.query,
-      relevant: value.relevant as Record<string, unknown>[],
+  try {
+    return paths.flatMap((given) => {
+      const stat = fs.statSync(given, { throwIfNoEntry: false });
+      if (!stat) throw new UsageError(`${given}: no such file or folder`);
+      if (!stat.isDirectory()) return parseQueriesJsonl(fs.readFileSync(given, 'utf8'), given);
+      const queries = path.join(given, 'queries.jsonl');
+      const qrels = path.join(given, 'qrels', `${split}.tsv`);
+      for (const file of [queries, qrels])
+        if (!fs.existsSync(file))
+          throw new UsageError(`${given}: no ${path.relative(given, file)} (the BEIR layout)`);
+      return parseBeir(
+        { text: fs.readFileSync(queries, 'utf8'), file: queries },
+        { text: fs.readFileSync(qrels, 'utf8'), file: qrels },
+      );
     });
+  } catch (error) {
+    throw error instanceof FormatError ? new UsageError(error.message) : error;
   }
-  return queries;
-}
-
-function readBeir(folder: string, split: string): LabelledQuery[] {
-  const qrelsFile = path.join(folder, 'qrels', `${split}.tsv`);
-  const queriesFile = path.join(folder, 'queries.jsonl');
-  for (const file of [queriesFile, qrelsFile])
-    if (!fs.existsSync(file))
-      throw new UsageError(`${folder}: no ${path.relative(folder, file)} (the BEIR layout)`);
-  const judged = new Map<string, Record<string, unknown>[]>();
-  for (const [i, text] of fs.readFileSync(qrelsFile, 'utf8').split('\n').entries()) {
-    const fields = text.trim().split('\t');
-    if (fields.length < 3 || (i === 0 && !/^-?\d+(\.\d+)?$/.test(fields[2]))) continue; // blank, or the header
-    const [queryId, corpusId, score] = fields;
-    const grade = Number(score);
-    if (!Number.isFinite(grade)) throw new UsageError(`${qrelsFile}:${i + 1}: the score is not a number`);
-    judged.set(queryId, [...(judged.get(queryId) ?? []), { external_id: corpusId, grade }]);
-  }
-  const queries: LabelledQuery[] = [];
-  for (const { value, line } of jsonLines(queriesFile)) {
-    if (!isObject(value) || value._id === undefined || typeof value.text !== 'string')
-      throw new UsageError(`${queriesFile}:${line}: expected {"_id", "text"}`);
-    const relevant = judged.get(String(value._id));
-    if (relevant) queries.push({ id: String(value._id), query: value.text, relevant });
-  }
-  if (queries.length === 0)
-    throw new UsageError(`${folder}: no query of queries.jsonl is judged in ${qrelsFile}`);
-  return queries;
 }
 
 /** The corpus, `size` documents at a time: content is the title and the text, the `_id` the external id. */
