@@ -164,8 +164,15 @@ export class Eval {
     this.err.write(
       `Evaluation ${created.id} (job ${created.job_id}): ${queries.length} queries, searches ${created.labels.join(', ')}\n`,
     );
-    // Refused before the wait rather than after it.
-    checkBoundLabels(created.labels, this.options.bounds);
+    // Refused before the wait rather than after it; the evaluation is then cancelled.
+    try {
+      checkBoundLabels(created.labels, this.options.bounds);
+    } catch (error) {
+      await this.rest
+        .json('DELETE', `/pipelines/${pipelineId}/evaluations/${created.id}`)
+        .catch(() => undefined);
+      throw error;
+    }
     const done = await this.wait(pipelineId, created, queries.length);
     if (this.options.json) this.out.write(`${JSON.stringify(done, null, 2)}\n`);
     if (done.status === 'failed') {
