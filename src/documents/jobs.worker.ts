@@ -49,7 +49,7 @@ export class JobsWorker implements OnApplicationBootstrap, OnModuleDestroy {
     this.gaugeTimer.unref();
     void this.jobs.refreshGauge();
     if (!this.settings.jobs.worker) return;
-    this.logger.log({ worker: this.workerId }, 'Ingestion job worker started');
+    this.logger.log({ worker: this.workerId }, 'Job worker started');
     for (const lane of this.lanes) this.schedule(lane, 0);
   }
 
@@ -78,7 +78,10 @@ export class JobsWorker implements OnApplicationBootstrap, OnModuleDestroy {
       }
     } catch (error) {
       if (!this.stop.signal.aborted)
-        this.logger.error({ err: error }, 'Ingestion job worker failed; retrying after the poll interval');
+        this.logger.error(
+          { err: error, kinds: lane.kinds },
+          'Job worker failed; retrying after the poll interval',
+        );
     }
   }
 
