@@ -18,7 +18,7 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
 import { ApiKeysService } from '../auth/api-keys.service';
 import { Permission } from '../auth/auth-context';
-import { DomainError, messageFor } from '../common/errors';
+import { DomainError, ErrorCode, messageFor } from '../common/errors';
 import { DatabaseService } from '../database/database.service';
 import { DocumentsService } from '../documents/documents.service';
 import { ClaimedJob, JobRunner, JobRunners } from '../documents/job-runner';
@@ -95,6 +95,9 @@ export class EvaluationRunner implements JobRunner, OnModuleInit {
         this.logger.warn({ job: job.id }, 'Evaluation job lease lost: another worker took the job over');
       } else if (signal.aborted) {
         await job.release();
+      } else if (error instanceof DomainError && error.code === ErrorCode.Unavailable) {
+        // The database went away: the claim lapses and the job resumes once it is back.
+        throw error;
       } else if (error instanceof Stopped || error instanceof DomainError) {
         await job.finish(error.message);
       } else {
