@@ -7,6 +7,7 @@ import { Settings } from './config/settings';
 import { DatabaseModule } from './database/database.module';
 import { DocumentsModule } from './documents/documents.module';
 import { EmbeddingsModule } from './embeddings/embeddings.module';
+import { EvaluationsModule } from './evaluations/evaluations.module';
 import { FilesModule } from './files/files.module';
 import { LlmsModule } from './llms/llms.module';
 import { RerankersModule } from './rerankers/rerankers.module';
@@ -35,6 +36,7 @@ export class AppModule {
         DocumentsModule,
         FilesModule,
         SearchModule,
+        EvaluationsModule,
         McpModule,
         GuidedMindModule,
         LlmsModule,

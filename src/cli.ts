@@ -7,9 +7,10 @@
  *   keys disable <id> | keys enable <id> | keys delete <id>
  *   full-text rebuild [<pipeline id>]      compute BM25's statistics again from the fragments (a repair)
  *   ingest <path>... --pipeline <id|name> ...   files of this machine into a pipeline, over HTTP (client/ingest.ts)
+ *   eval FILE... --pipeline <id|name> ...      an evaluation on a labelled set (JSONL or BEIR), over HTTP (client/eval.ts)
  *   mcp                                      the stdio MCP bridge to a Trove, as `trove-mcp` (client/bridge.ts)
  *
- * `ingest` and `mcp` talk to a running Trove over HTTP (TROVE_URL, TROVE_API_KEY,
+ * `ingest`, `eval` and `mcp` talk to a running Trove over HTTP (TROVE_URL, TROVE_API_KEY,
  * TROVE_API_SECRET); the other commands work on the same database as the server (DATABASE_URL, or the embedded one
  * in TROVE_DATA_DIR — which only one process can open at a time, so stop the
  * server first in embedded mode).
@@ -20,6 +21,7 @@ import pino from 'pino';
 import { parseArgs } from 'node:util';
 import { ApiKeysRepository } from './auth/api-keys.repository';
 import { runBridge } from './client/bridge';
+import { runEval } from './client/eval';
 import { runIngest } from './client/ingest';
 import { ApiKeysService } from './auth/api-keys.service';
 import { CreateApiKeySchema } from './auth/api-keys.dto';
@@ -38,6 +40,7 @@ const USAGE = `usage: trove migrate
        trove keys disable|enable|delete KEY_ID
        trove full-text rebuild [PIPELINE_ID]
        trove ingest PATH... --pipeline ID|NAME [--classification C] [--metadata KEY=VALUE]... [--recursive] [--include GLOB]... [--exclude GLOB]...
+       trove eval FILE... --pipeline ID|NAME [--search JSON]... [--corpus corpus.jsonl] [--json] [--fail-below METRIC=VALUE]...
        trove mcp`;
 
 /** `--grant <pipeline>:<0-7>[:a,b]`; without classifications the allow-list is `*`. */
@@ -54,6 +57,7 @@ export function parseGrant(text: string) {
 async function run(argv: string[]): Promise<number> {
   // The HTTP clients: no database, no server settings.
   if (argv[0] === 'ingest') return runIngest(argv.slice(1));
+  if (argv[0] === 'eval') return runEval(argv.slice(1));
   if (argv[0] === 'mcp') {
     runBridge();
     return new Promise<number>(() => undefined); // serves until stdin closes

@@ -21,6 +21,7 @@ const API_PREFIXES = [
   '/pipelines',
   '/jobs',
   '/llms',
+  '/rerankers',
   '/readyz',
   '/healthz',
   '/metrics',

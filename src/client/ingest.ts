@@ -20,17 +20,21 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { isUuid } from '../common/ids';
-import { defaultClassification } from '../files/default-classification';
-import { Classifications } from '../pipelines/classification-hierarchy';
 import { IngestFile, selectFiles } from './ingest-files';
 import { IngestProgress } from './ingest-progress';
+import {
+  defaultClassificationOf,
+  knownHashes,
+  pipelineIdOf,
+  UsageError,
+  withRetries,
+} from './pipeline-lookup';
 import { connectionFromEnv, TroveRequestError, TroveRest } from './trove-rest';
+
+export { UsageError };
 
 export const INGEST_USAGE = `usage: trove ingest PATH... --pipeline ID|NAME [--classification C] [--metadata KEY=VALUE]...
                     [--recursive] [--include GLOB]... [--exclude GLOB]... [--concurrency N] [--retries N]`;
-
-const BACKOFF_MS = 500;
 
 export interface IngestOptions {
   paths: string[];
@@ -48,8 +52,6 @@ export type FileOutcome =
   | { status: 'uploaded'; fragments: number | null }
   | { status: 'unchanged' }
   | { status: 'failed'; reason: string };
-
-export class UsageError extends Error {}
 
 export function parseIngestArgs(argv: string[]): IngestOptions {
   const { values, positionals } = parseArgs({
@@ -155,66 +157,26 @@ export class Ingest {
     }
   }
 
-  private async withRetries<T>(attempt: () => Promise<T>): Promise<T> {
-    for (let tries = 0; ; tries++) {
-      try {
-        return await attempt();
-      } catch (error) {
-        if (!(error instanceof TroveRequestError) || !error.transient || tries >= this.options.retries)
-          throw error;
-        const waitMs =
-          error.retryAfterSeconds !== null ? error.retryAfterSeconds * 1000 : BACKOFF_MS * 2 ** tries;
-        await new Promise((resolve) => setTimeout(resolve, waitMs));
-      }
-    }
+  private withRetries<T>(attempt: () => Promise<T>): Promise<T> {
+    return withRetries(this.options.retries, attempt);
   }
 
-  private async pipelineId(): Promise<string> {
-    const given = this.options.pipeline;
-    if (isUuid(given)) return given.toLowerCase();
-    const found = await this.withRetries(() =>
-      this.rest.json<{ data: { id: string }[] }>('GET', `/pipelines?name$eq=${encodeURIComponent(given)}`),
-    );
-    if (found.data.length === 0)
-      throw new UsageError(`--pipeline ${given}: no pipeline of that name that this key can read`);
-    return found.data[0].id;
+  private pipelineId(): Promise<string> {
+    return pipelineIdOf(this.rest, this.options.pipeline, this.options.retries);
   }
 
-  /** Trove's rule for uploads without a classification (the narrowest one), or --classification is needed. */
-  private async defaultClassification(pipelineId: string): Promise<string> {
-    const defined = await this.withRetries(() =>
-      this.rest.json<Classifications>('GET', `/pipelines/${pipelineId}/classifications`),
-    ).catch(() => null);
-    if (defined === null)
-      throw new UsageError(
-        "--classification is required: this key may not list the pipeline's classifications",
-      );
-    const choice = defaultClassification({ ...defined, allowed: null });
-    if ('problem' in choice)
-      throw new UsageError(`--${choice.problem.replace(/; pass the one.*$/, '')}: pass --classification`);
-    return choice.classification;
+  private defaultClassification(pipelineId: string): Promise<string> {
+    return defaultClassificationOf(this.rest, pipelineId, this.options.retries, 'classification');
   }
 
   /** external id → sha256 of the current documents, or nothing when the key may not list them. */
   private async knownHashes(pipelineId: string): Promise<Map<string, string>> {
-    try {
-      const documents = await this.withRetries(() => this.rest.listDocuments(pipelineId));
-      return new Map(
-        documents.flatMap((d) =>
-          d.external_id !== null && typeof d.metadata.sha256 === 'string'
-            ? [[d.external_id, d.metadata.sha256]]
-            : [],
-        ),
+    const known = await knownHashes(this.rest, pipelineId, this.options.retries);
+    if (known === null)
+      this.progress.note(
+        "This key cannot list the pipeline's documents: every file is uploaded, changed or not.",
       );
-    } catch (error) {
-      if (error instanceof TroveRequestError && (error.status === 403 || error.status === 404)) {
-        this.progress.note(
-          "This key cannot list the pipeline's documents: every file is uploaded, changed or not.",
-        );
-        return new Map();
-      }
-      throw error;
-    }
+    return known ?? new Map();
   }
 }
 

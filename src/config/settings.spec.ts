@@ -18,6 +18,8 @@ describe('security settings', () => {
       searchQueryMaxTerms: 64,
       searchMaxK: 1000,
       metadataMaxBytes: 65536,
+      evaluationMaxQueries: 5000,
+      evaluationMaxSearches: 8,
     });
     expect(settings.auth).toEqual({
       maxFailuresPerAddress: 20,
@@ -107,6 +109,15 @@ describe('the metrics port', () => {
     expect(refusal({ PORT: '9000', TROVE_METRICS_PORT: '9000' })).toMatch(/variable TROVE_METRICS_PORT:/);
     expect(refusal({ TROVE_METRICS_PORT: 'metrics' })).toMatch(/variable TROVE_METRICS_PORT:/);
     expect(refusal({ TROVE_METRICS_PORT: '70000' })).toMatch(/variable TROVE_METRICS_PORT:/);
+  });
+
+  it('carries the evaluation gauges, whose labels name pipelines, only when it is not the public API port', () => {
+    expect(loadSettings({}).metricsEvaluations).toBe(false);
+    expect(loadSettings({ TROVE_METRICS_PORT: '9090' }).metricsEvaluations).toBe(true);
+    expect(loadSettings({ TROVE_METRICS_EVALUATIONS: 'true' }).metricsEvaluations).toBe(true);
+    expect(
+      loadSettings({ TROVE_METRICS_PORT: '9090', TROVE_METRICS_EVALUATIONS: 'false' }).metricsEvaluations,
+    ).toBe(false);
   });
 });
 

@@ -26,6 +26,11 @@ export interface Settings {
   host: string;
   /** A separate port for GET /metrics, which then leaves the API port; null: /metrics on the API port. */
   metricsPort: number | null;
+  /**
+   * Export trove_evaluation_metric, whose labels name pipelines and searches: by default
+   * only when /metrics has a port of its own (the API port's /metrics is public).
+   */
+  metricsEvaluations: boolean;
   /** The source revision the image was built from (trove_build_info), `unknown` outside an image. */
   revision: string;
   /** null: the embedded PGlite database in `dataDir`. */
@@ -102,6 +107,9 @@ export interface Settings {
     searchMaxK: number;
     /** A document's metadata, as JSON text. */
     metadataMaxBytes: number;
+    /** Labelled queries and search configurations of one evaluation (src/evaluations). */
+    evaluationMaxQueries: number;
+    evaluationMaxSearches: number;
   };
   /** Failed authentications: rate limits and the concurrency of secret hashing. */
   auth: {
@@ -380,6 +388,8 @@ function limitSettings(env: Env): Settings['limits'] {
     searchQueryMaxTerms: integer(env, 'TROVE_SEARCH_MAX_QUERY_TERMS', 64, 1, 1_000_000),
     searchMaxK: integer(env, 'TROVE_SEARCH_MAX_K', 1000, 1, 65535),
     metadataMaxBytes: integer(env, 'TROVE_METADATA_MAX_BYTES', 65536, 2, 4 * 1024 * 1024),
+    evaluationMaxQueries: integer(env, 'TROVE_EVALUATION_MAX_QUERIES', 5000, 1, 1_000_000),
+    evaluationMaxSearches: integer(env, 'TROVE_EVALUATION_MAX_SEARCHES', 8, 1, 100),
   };
 }
 
@@ -464,6 +474,7 @@ export function loadSettings(env: Env = process.env): Settings {
     port: integer(env, 'PORT', 8080, 0, 65535),
     host,
     metricsPort: metricsPort(env),
+    metricsEvaluations: bool(env, 'TROVE_METRICS_EVALUATIONS', metricsPort(env) !== null),
     revision: text(env, 'TROVE_REVISION') ?? 'unknown',
     databaseUrl,
     databaseReadUrls: readUrls(env, databaseUrl),

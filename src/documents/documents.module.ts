@@ -8,6 +8,7 @@ import { DocumentsController } from './documents.controller';
 import { DocumentsRepository } from './documents.repository';
 import { DocumentsService } from './documents.service';
 import { IngestionService } from './ingestion.service';
+import { JobRunners } from './job-runner';
 import { JobsController } from './jobs.controller';
 import { JobsRepository } from './jobs.repository';
 import { JobsService } from './jobs.service';
@@ -20,7 +21,8 @@ import { ReindexService } from './reindex.service';
  * becomes fragments through FragmentsModule. Exports DocumentsService, which files
  * store their documents through, and ReindexService, which edits a pipeline's models
  * and full text (PATCH /pipelines/{id}, the operator) and gives its stored fragments
- * what the edit added.
+ * what the edit added. JobsService and JobRunners let other modules queue and run jobs
+ * of their own kinds (evaluations) on the same queue.
  */
 @Module({
   imports: [CatalogueModule, CryptoModule, EmbeddingsModule, FragmentsModule, PipelinesModule],
@@ -29,11 +31,12 @@ import { ReindexService } from './reindex.service';
     DocumentsRepository,
     DocumentsService,
     IngestionService,
+    JobRunners,
     JobsRepository,
     JobsService,
     JobsWorker,
     ReindexService,
   ],
-  exports: [DocumentsService, ReindexService],
+  exports: [DocumentsService, JobRunners, JobsService, ReindexService],
 })
 export class DocumentsModule {}

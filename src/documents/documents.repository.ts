@@ -107,6 +107,28 @@ export class DocumentsRepository {
   }
 
   /**
+   * The documents among these ids and external ids whose current classification is
+   * allowed (and, with `live`, that are not expired).
+   */
+  findNamed(
+    pipelineId: string,
+    ids: string[],
+    externalIds: string[],
+    allowed: string[] | null,
+    live: boolean,
+  ): Promise<{ id: string; external_id: string | null }[]> {
+    if (ids.length === 0 && externalIds.length === 0) return Promise.resolve([]);
+    const params: unknown[] = [pipelineId, ids, externalIds];
+    return this.db.query(
+      `SELECT d.id, d.external_id FROM documents d
+       WHERE d.pipeline_id = $1 AND (d.id = ANY($2::uuid[]) OR d.external_id = ANY($3::text[]))
+         AND ${allowedSql('d.classification', allowed, params)} ${live ? 'AND d.expired_at IS NULL' : ''}
+       ORDER BY d.id`,
+      params,
+    );
+  }
+
+  /**
    * Stores each document: inserted when its id is new, otherwise made a new version of
    * the existing row (live again if it was expired). A version never goes backwards,
    * even if another replica's clock is behind. Returns the stored rows in input order.

@@ -34,6 +34,12 @@ import { IngestInput, IngestionService, IngestTarget } from './ingestion.service
 import { JobsService, JobView } from './jobs.service';
 import { visibleExpiry } from './version-history';
 
+/** A document as other modules refer to it. */
+export interface DocumentRef {
+  id: string;
+  external_id: string | null;
+}
+
 export type AddResult =
   { kind: 'stored'; body: DocumentView | DocumentView[] } | { kind: 'queued'; body: JobView };
 
@@ -211,6 +217,21 @@ export class DocumentsService {
         presentVersion(version, visibleExpiry(version.version, version.expiredAt, history, access.allowed)),
       (version) => String(version.version),
     );
+  }
+
+  /**
+   * The documents of the pipeline that these ids and external ids name and that exist for
+   * a key allowed `allowed` (null: every classification): one it may not see is absent,
+   * as an unknown one is. With `live`, expired documents are absent too. For modules
+   * that keep references to documents (an evaluation's relevant items and results).
+   */
+  findNamed(
+    pipelineId: string,
+    names: { ids: string[]; externalIds: string[] },
+    allowed: string[] | null,
+    options: { live: boolean },
+  ): Promise<DocumentRef[]> {
+    return this.documents.findNamed(pipelineId, names.ids, names.externalIds, allowed, options.live);
   }
 
   /**

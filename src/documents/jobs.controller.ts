@@ -12,7 +12,7 @@ export class JobsController {
 
   @Get()
   @ApiDoc({
-    summary: 'Jobs this key may see: ingestion, and reindex after a pipeline edit',
+    summary: 'Jobs this key may see: ingestion, reindex after a pipeline edit, evaluations',
     list: { filters: JOB_FILTERS },
     response: pageOf(Job),
   })

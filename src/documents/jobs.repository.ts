@@ -9,8 +9,11 @@ import { filterToSql, keysetSql, ListQuery } from '../common/list';
 import { DatabaseService, Queryable } from '../database/database.service';
 
 export type JobState = 'queued' | 'running' | 'succeeded' | 'failed';
-/** `ingest`: documents to store; `reindex`: vectors or lexemes to give a pipeline's stored fragments. */
-export type JobKind = 'ingest' | 'reindex';
+/**
+ * `ingest`: documents to store; `reindex`: vectors or lexemes to give a pipeline's stored
+ * fragments; `evaluation`: labelled queries to search (run by src/evaluations through job-runner.ts).
+ */
+export type JobKind = 'ingest' | 'reindex' | 'evaluation';
 
 export interface JobItemResult {
   index: number;
@@ -118,6 +121,13 @@ export class JobsRepository {
     return rows[0] ?? null;
   }
 
+  async findSummaries(ids: string[]): Promise<JobSummaryRow[]> {
+    if (ids.length === 0) return [];
+    return this.db.query<JobSummaryRow>(`SELECT ${SUMMARY_COLUMNS} FROM jobs WHERE id = ANY($1::uuid[])`, [
+      ids,
+    ]);
+  }
+
   /** A page of jobs, oldest first; only those `apiKeyId` queued unless it is null (an admin's list). */
   async list(query: ListQuery, apiKeyId: string | null): Promise<JobSummaryRow[]> {
     const params: unknown[] = [];
@@ -136,14 +146,14 @@ export class JobsRepository {
   }
 
   /**
-   * Claims the oldest job that is queued, or running under a lease that expired (its
-   * worker died). Other workers skip the row while this transaction holds it.
+   * Claims the oldest job of these kinds that is queued, or running under a lease that
+   * expired (its worker died). Other workers skip the row while this transaction holds it.
    */
-  async claim(workerId: string, leaseSeconds: number): Promise<JobRow | null> {
+  async claim(workerId: string, leaseSeconds: number, kinds: readonly JobKind[]): Promise<JobRow | null> {
     const rows = await this.db.query<JobRow>(
       `WITH next AS (
          SELECT id FROM jobs
-         WHERE state = 'queued' OR (state = 'running' AND lease_expires_at < now())
+         WHERE (state = 'queued' OR (state = 'running' AND lease_expires_at < now())) AND kind = ANY($3::text[])
          ORDER BY created_at
          LIMIT 1
          FOR UPDATE SKIP LOCKED
@@ -154,7 +164,7 @@ export class JobsRepository {
          RETURNING j.*
        )
        SELECT ${COLUMNS} FROM claimed`,
-      [workerId, leaseSeconds],
+      [workerId, leaseSeconds, kinds],
     );
     return rows[0] ?? null;
   }

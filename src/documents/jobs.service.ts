@@ -35,9 +35,10 @@ import {
   recordIngested,
   vectorEmbeddingRefs,
 } from './ingestion.service';
+import { ClaimedJob, JobRunners } from './job-runner';
 import { JobView, LeaseLost, presentJob, wholeJob } from './job-view';
 import { ReindexService } from './reindex.service';
-import { JobItemError, JobRow, JobsRepository, JobSummaryRow } from './jobs.repository';
+import { JobItemError, JobKind, JobRow, JobsRepository, JobSummaryRow } from './jobs.repository';
 
 export { JobView } from './job-view';
 
@@ -88,6 +89,7 @@ export class JobsService {
     private readonly apiKeys: ApiKeysService,
     private readonly fragments: FragmentsService,
     private readonly reindex: ReindexService,
+    private readonly runners: JobRunners,
   ) {}
 
   /** Queues documents already checked against the pipeline and the key (in `tx` when given). */
@@ -114,6 +116,31 @@ export class JobsService {
     );
     void this.refreshGauge();
     return presentJob(row);
+  }
+
+  /**
+   * Queues a job of a kind another module runs (job-runner.ts) for `auth`'s key, in `tx`:
+   * `total` items, whose work the runner finds from the job's id.
+   */
+  async queue(
+    auth: AuthContext,
+    kind: Exclude<JobKind, 'ingest' | 'reindex'>,
+    pipelineId: string,
+    total: number,
+    tx: Queryable,
+  ): Promise<JobView> {
+    const row = await this.repository.insert(
+      { id: newId(), kind, pipelineId, apiKeyId: auth.keyId, payload: null, payloadKeyId: null, total },
+      tx,
+    );
+    void this.refreshGauge();
+    return presentJob(row);
+  }
+
+  /** The jobs of these ids as they stand, whoever queued them: for the module whose records name them. */
+  async findViews(ids: string[]): Promise<Map<string, JobView>> {
+    const rows = await this.repository.findSummaries(ids);
+    return new Map(rows.map((row) => [row.id, presentJob(row)]));
   }
 
   /**
@@ -177,6 +204,10 @@ export class JobsService {
     }
     if (job.kind === 'reindex') {
       await this.reindex.run(job, workerId, signal).finally(() => void this.refreshGauge());
+      return;
+    }
+    if (job.kind !== 'ingest') {
+      await this.runElsewhere(job, workerId, signal).finally(() => void this.refreshGauge());
       return;
     }
     let payload: JobPayload;
@@ -259,6 +290,29 @@ export class JobsService {
         await this.fragments.ensureVectorIndex(vectorEmbedding);
       void this.refreshGauge();
     }
+  }
+
+  /** A job of a kind another module runs, handed to its runner. */
+  private async runElsewhere(job: JobRow, workerId: string, signal: AbortSignal): Promise<void> {
+    const lease = this.settings.jobs.leaseSeconds;
+    const runner = this.runners.get(job.kind);
+    if (!runner) {
+      await this.repository.finish(job.id, workerId, wholeJob(`No runner for jobs of kind ${job.kind}`));
+      return;
+    }
+    const claimed: ClaimedJob = {
+      id: job.id,
+      kind: job.kind,
+      pipelineId: job.pipeline_id,
+      apiKeyId: job.api_key_id,
+      attempts: job.attempts,
+      processed: job.processed,
+      progress: (n, tx) => this.repository.recordProcessed(job.id, workerId, lease, n, tx),
+      finish: (error, tx) =>
+        this.repository.finish(job.id, workerId, error === null ? null : wholeJob(error), tx),
+      release: () => this.repository.release(job.id, workerId),
+    };
+    await runner.run(claimed, signal);
   }
 
   /**

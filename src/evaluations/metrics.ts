@@ -35,19 +35,37 @@ export function metricsAt(
     seen.add(id);
     top.push(id);
   }
-  const grade = (id: string) => Math.max(0, relevant.get(id) ?? 0);
-  const judged = [...relevant.values()].filter((g) => g > 0);
-  const found = top.filter((id) => grade(id) > 0);
-  const first = top.findIndex((id) => grade(id) > 0);
-  const dcg = top.reduce((sum, id, i) => sum + grade(id) / Math.log2(i + 2), 0);
+  return metricsOfGains(
+    top.map((id) => relevant.get(id) ?? 0),
+    [...relevant.values()],
+    k,
+  );
+}
+
+/**
+ * The metrics of a ranking given as the gain of each rank (the grade of what is there;
+ * 0 when it is not relevant) and the grades of every judged item, the ideal order's
+ * gains: for callers whose ranked items are judged by more than their id (a document
+ * relevant through one of its fragments, when that fragment was returned).
+ */
+export function metricsOfGains(
+  gains: readonly number[],
+  judgedGrades: readonly number[],
+  k: number,
+): Metrics {
+  const top = gains.slice(0, k).map((g) => Math.max(0, g));
+  const judged = judgedGrades.filter((g) => g > 0);
+  const found = top.filter((g) => g > 0).length;
+  const first = top.findIndex((g) => g > 0);
+  const dcg = top.reduce((sum, g, i) => sum + g / Math.log2(i + 2), 0);
   const ideal = [...judged]
     .sort((a, b) => b - a)
     .slice(0, k)
     .reduce((sum, g, i) => sum + g / Math.log2(i + 2), 0);
   return {
-    hit_at_k: found.length > 0 ? 1 : 0,
-    recall_at_k: judged.length === 0 ? 0 : found.length / judged.length,
-    precision_at_k: k === 0 ? 0 : found.length / k,
+    hit_at_k: found > 0 ? 1 : 0,
+    recall_at_k: judged.length === 0 ? 0 : found / judged.length,
+    precision_at_k: k === 0 ? 0 : found / k,
     mrr_at_k: first < 0 ? 0 : 1 / (first + 1),
     ndcg_at_k: ideal === 0 ? 0 : dcg / ideal,
   };

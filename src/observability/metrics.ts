@@ -149,6 +149,14 @@ export const rerankErrors = new Counter({
   registers: [registry],
 });
 
+// Evaluations
+export const evaluationMetric = new Gauge({
+  name: 'trove_evaluation_metric',
+  help: "Retrieval quality of each pipeline's last finished evaluation: the mean of each metric at its k, by search (its label).",
+  labelNames: ['pipeline', 'search', 'metric'] as const,
+  registers: [registry],
+});
+
 // Agents and LLMs
 export const agentTurns = new Counter({
   name: 'trove_agent_turns_total',

@@ -138,7 +138,7 @@ export const Job = z.object({
   failed: z.number().int(),
   finished_at: timestamp.nullable(),
   id,
-  kind: z.enum(['ingest', 'reindex']),
+  kind: z.enum(['ingest', 'reindex', 'evaluation']),
   pipeline_id: id,
   processed: z.number().int(),
   state: z.enum(['queued', 'running', 'succeeded', 'failed']),

@@ -51,6 +51,9 @@ export const hybridNeedsModel = (pipelineId: string) =>
     SearchErrorReason.NoEmbeddingModel,
   );
 
+/** A rerank names no reranker of the registry. */
+export const noSuchReranker = (id: string) => invalid(`rerank.reranker_id: there is no reranker ${id}`);
+
 /**
  * A model just added (or full text just turned on) is searched only once every stored
  * fragment has its vectors (lexemes): a search of part of the pipeline would miss

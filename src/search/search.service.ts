@@ -26,7 +26,7 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { AuthContext, Permission } from '../auth/auth-context';
-import { DomainError, ErrorCode, invalid } from '../common/errors';
+import { DomainError, ErrorCode } from '../common/errors';
 import { SETTINGS, Settings } from '../config/settings';
 import { EmbeddingsService } from '../embeddings/embeddings.service';
 import { SearchScope } from '../fragments/fragment';
@@ -41,7 +41,7 @@ import { DEFAULT_FUSION, fuse } from './fusion';
 import { maximalMarginalRelevance } from './mmr';
 import { rerankCandidates } from './rerank';
 import { checkType, retrievalType, selectVectorEmbedding } from './search-checks';
-import { hybridNeedsModel } from './search-errors';
+import { hybridNeedsModel, noSuchReranker } from './search-errors';
 import { clamp01, distanceRelevance, FoundBy, present, SearchHit } from './search-hit';
 import { checkSearchRequest, SearchRuleInput } from './search-rules';
 import { embedsQuery, SearchFragment, SearchRequest, searchRequest, SearchType } from './search.types';
@@ -79,6 +79,33 @@ export class SearchService {
     }
     const embedding = embedsQuery(request.type) ? await this.embed(pipeline, request) : null;
     return this.run(auth, pipeline, request, embedding);
+  }
+
+  /**
+   * Refuses what `search` would refuse of this request before it embeds the query: the
+   * key's access, the rules, the type on this pipeline, the model, the reranker. For an
+   * edge that accepts searches to run later (an evaluation's), so that it refuses them
+   * when they are sent.
+   */
+  async check(auth: AuthContext, pipelineId: string, request: SearchRequest): Promise<void> {
+    const pipeline = await this.open(auth, pipelineId, request);
+    checkType(pipeline, request);
+    if (request.type === 'hybrid' && pipeline.vectorEmbeddings.length === 0)
+      throw hybridNeedsModel(pipeline.id);
+    if (embedsQuery(request.type)) selectVectorEmbedding(pipeline, request.embeddingModelId);
+    if (request.rerank !== null) {
+      const { rerankerId } = request.rerank;
+      await this.rerankers.get(auth, rerankerId).catch((error: unknown) => {
+        if (error instanceof DomainError && error.code === ErrorCode.NotFound)
+          throw noSuchReranker(rerankerId);
+        throw error;
+      });
+    }
+  }
+
+  /** The rules every search obeys (search-rules.ts), alone: for a request checked with `check` and another query. */
+  checkRules(request: SearchRuleInput): void {
+    checkSearchRequest(request, this.settings.limits);
   }
 
   /**
@@ -176,7 +203,7 @@ export class SearchService {
       )
       .catch((error: unknown) => {
         if (error instanceof DomainError && error.code === ErrorCode.NotFound)
-          throw invalid(`rerank.reranker_id: there is no reranker ${rerankerId}`);
+          throw noSuchReranker(rerankerId);
         throw error;
       });
     return first

@@ -2,7 +2,8 @@
  * The console end to end, as a person uses it: Debian's Chromium (playwright-core)
  * against one real Trove. It signs in, creates a pipeline with two classifications,
  * uploads a file, finds it with a search, creates an agent and streams an answer with
- * a citation, creates a read-only key and sees that it cannot create a pipeline. Every
+ * a citation, evaluates searches on an uploaded labelled set and compares two runs,
+ * creates a read-only key and sees that it cannot create a pipeline. Every
  * page it visits passes axe-core without a serious or critical violation, requests
  * nothing from another origin and trips no Content-Security-Policy rule.
  *
@@ -454,6 +455,82 @@ describeWithBrowser('the console in a browser', () => {
     expect(curl).toContain('"type": "mmr"');
     expect(curl).toContain('"fetch_k": 10');
     expect(curl).toContain('"lambda_mult": 0.3');
+  });
+
+  it('evaluates searches on an uploaded labelled set, shows where they disagree, and compares two runs', async () => {
+    const api = new Api(trove.url);
+    const pipeline = (
+      await api.request('POST', '/pipelines', {
+        name: 'zoo',
+        classifications: ['public'],
+        full_text_search: true,
+      })
+    ).body;
+    const stored = await api.request('POST', `/pipelines/${pipeline.id}/documents`, [
+      {
+        external_id: 'hamlet',
+        classification: 'public',
+        content: 'To be, or not to be, that is the question.',
+      },
+      {
+        external_id: 'zoo',
+        classification: 'public',
+        content: 'The city zoo opened a new enclosure. Visitors watched lions and one zebra near the lake.',
+      },
+      { external_id: 'zebu', classification: 'public', content: 'Zebu, zebus and zeb.' },
+    ]);
+    expect(stored.status).toBe(201);
+    const set = [
+      { id: 'stop-words', query: 'to be or not to be', relevant: [{ external_id: 'hamlet' }] },
+      { id: 'zebra', query: 'zebra', relevant: [{ external_id: 'zoo', grade: 2 }] },
+    ]
+      .map((line) => JSON.stringify(line))
+      .join('\n');
+
+    await page.getByRole('link', { name: 'Pipelines' }).click();
+    await page.getByRole('link', { name: 'zoo', exact: true }).click();
+    await page.getByRole('link', { name: 'Evaluations' }).click();
+    await page.getByRole('heading', { name: 'Evaluations of zoo' }).waitFor();
+    const start = async (name: string, k: string) => {
+      const form = region('New evaluation');
+      await form.getByLabel('Labelled set').setInputFiles({
+        name: 'zoo.jsonl',
+        mimeType: 'application/jsonl',
+        buffer: Buffer.from(set),
+      });
+      await form.getByText('2 labelled queries read from zoo.jsonl.').waitFor();
+      await form.getByLabel('Name').fill(name);
+      await form.getByLabel(/^k /).fill(k);
+      await form.getByLabel('MMR (diverse)').uncheck();
+      await form.getByLabel('Hybrid (RRF)').check();
+      await form.getByRole('button', { name: 'Start evaluation' }).click();
+      await region('Evaluations')
+        .getByRole('row', { name: new RegExp(`^${name} done`) })
+        .waitFor();
+    };
+    await start('first', '3');
+    const results = region('Results of first');
+    const table = results.getByRole('table', { name: 'Metrics per search' });
+    await table.getByRole('row', { name: /^search / }).waitFor();
+    // Hybrid answers both queries first: the best nDCG, marked in words too.
+    await table.getByRole('row', { name: /^hybrid \(rrf\) 1\.000 ★ best/ }).waitFor();
+    await results.getByRole('img', { name: /Bar chart of the metrics at 3/ }).waitFor();
+    // Full text cannot answer stop words: the searches disagree there.
+    const disagreements = results.getByRole('table', { name: 'Queries where the searches disagree' });
+    await disagreements.getByRole('button', { name: 'Passages of to be or not to be' }).click();
+    await results
+      .getByRole('region', { name: 'similarity for to be or not to be' })
+      .getByText('To be, or not to be, that is the question.')
+      .waitFor();
+    await checkPage('evaluations', 'evaluations');
+
+    await start('second', '1');
+    const list = region('Evaluations');
+    await list.getByLabel('Compare first').check();
+    await list.getByLabel('Compare second').check();
+    const comparison = region('Comparison: first → second');
+    await comparison.getByRole('row', { name: /^similarity/ }).waitFor();
+    await checkPage('evaluations compared');
   });
 
   it('adds, tests and deletes an embedding model; rotates, disables and deletes a key', async () => {

@@ -20,6 +20,7 @@ export const TROVE_METRIC_NAMES: readonly string[] = [
   'trove_search_exact_fallbacks_total',
   'trove_search_recall_sum',
   'trove_search_recall_count',
+  'trove_evaluation_metric',
   'trove_embedding_duration_seconds_bucket',
   'trove_embedding_errors_total',
   'trove_agent_turns_total',

@@ -11,6 +11,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ADMIN, Api, Credentials } from '../support/http';
 import { waitForJob } from '../support/jobs';
 import { AgentsFixture, buildAgentsFixture, SCOPES } from './permission-matrix/agents.fixture';
+import { buildEvaluationsFixture, EvaluationsFixture } from './permission-matrix/evaluations.fixture';
 
 export const KEY_KINDS = [
   'admin',
@@ -143,6 +144,7 @@ export interface MatrixFixture {
   agents: AgentsFixture;
   /** A reranker with an API key at an address only admin keys may see, and one to delete. */
   rerankers: { id: string; apiKey: string; address: string; doomed: string };
+  evaluations: EvaluationsFixture;
 }
 
 const tag = randomBytes(3).toString('hex');
@@ -420,6 +422,8 @@ export async function buildMatrixFixture(admin: Api): Promise<MatrixFixture> {
     'reranker',
   );
 
+  const evaluations = await buildEvaluationsFixture(admin, keys, a.id, docs, HIDDEN, unique);
+
   const visibleInA = (kind: KeyKind) =>
     Object.values(docs)
       .filter((doc) => doc.pipeline === 'A' && readsVersion(kind, 'A', current(doc).classification))
@@ -463,6 +467,12 @@ export async function buildMatrixFixture(admin: Api): Promise<MatrixFixture> {
     for (const other of KEY_KINDS) {
       if (other === kind) continue;
       for (const marker of agents.markers[other]) add(`a question or file of ${other}`, marker);
+      const evaluation = evaluations[other];
+      if (evaluation && kind !== 'admin') {
+        add(`an evaluation query of ${other}`, evaluation.marker);
+        add(`an evaluation of ${other}`, evaluation.id);
+        add(`an evaluation of ${other} to delete`, evaluation.doomed);
+      }
     }
     return secrets;
   };
@@ -488,5 +498,6 @@ export async function buildMatrixFixture(admin: Api): Promise<MatrixFixture> {
     pendingInA,
     agents,
     rerankers: { id: reranker.id, apiKey: rerankerKey, address: rerankerAddress, doomed: doomedReranker.id },
+    evaluations,
   };
 }

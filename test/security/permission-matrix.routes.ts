@@ -17,6 +17,7 @@
  */
 import { AGENT_READ_ROWS, AGENT_WRITE_ROWS } from './permission-matrix/agents.rows';
 import { ADMIN_WRITE_ROWS, CORE_READ_ROWS, DOCUMENT_WRITE_ROWS } from './permission-matrix/core.rows';
+import { EVALUATION_READ_ROWS, EVALUATION_WRITE_ROWS } from './permission-matrix/evaluations.rows';
 import { FILE_READ_ROWS, FILE_WRITE_ROWS } from './permission-matrix/files.rows';
 import { LLM_READ_ROWS, LLM_WRITE_ROWS } from './permission-matrix/llms.rows';
 import { RERANKER_READ_ROWS, RERANKER_WRITE_ROWS } from './permission-matrix/rerankers.rows';
@@ -37,6 +38,7 @@ export const READ_ROWS: RestRow[] = [
   ...FILE_READ_ROWS,
   ...LLM_READ_ROWS,
   ...RERANKER_READ_ROWS,
+  ...EVALUATION_READ_ROWS,
   ...AGENT_READ_ROWS,
 ];
 
@@ -49,6 +51,7 @@ export const WRITE_ROWS: RestRow[] = [
   ...LLM_WRITE_ROWS,
   ...RERANKER_WRITE_ROWS,
   ...AGENT_WRITE_ROWS,
+  ...EVALUATION_WRITE_ROWS,
   ...DOCUMENT_WRITE_ROWS,
   ...FILE_WRITE_ROWS,
   ...ADMIN_WRITE_ROWS,

@@ -20,6 +20,9 @@ export interface Fixture {
   pendingFileId: string;
   llmId: string;
   rerankerId: string;
+  /** An evaluation of the pipeline, and the position of its first query. */
+  evaluationId: string;
+  queryPosition: string;
   /** An agent over the pipeline, answering with the built-in extractive LLM. */
   agentKey: string;
   /** A conversation of the admin key with that agent, and the id of its first answer. */
@@ -203,6 +206,32 @@ export const ROUTES: Route[] = [
       rerank: { reranker_id: f.rerankerId, candidates: 6 },
     }),
   },
+
+  // Evaluations
+  {
+    method: 'POST',
+    path: '/pipelines/:pipelineId/evaluations',
+    body: (f) => ({
+      name: 'fuzzed evaluation',
+      k: 5,
+      classifications: ['public', 'internal'],
+      queries: [
+        {
+          id: 'q1',
+          query: 'refunds',
+          relevant: [{ document_id: f.documentId, grade: 2 }, { external_id: 'x' }],
+        },
+      ],
+      searches: [
+        { type: 'similarity', label: 'vectors' },
+        { type: 'mmr', params: { k: 3, fetch_k: 6, lambda_mult: 0.5 }, filters: { n: { $gte: 1 } } },
+      ],
+    }),
+  },
+  { method: 'GET', path: '/pipelines/:pipelineId/evaluations' },
+  { method: 'GET', path: '/pipelines/:pipelineId/evaluations/:evaluationId' },
+  { method: 'GET', path: '/pipelines/:pipelineId/evaluations/:evaluationId/queries/:queryPosition' },
+  { method: 'DELETE', path: '/pipelines/:pipelineId/evaluations/:evaluationId' },
 
   // LLMs
   { method: 'GET', path: '/llms' },

@@ -10,6 +10,7 @@ import { AbilitiesContext } from './context';
 import { AgentChat } from './pages/agent-chat';
 import { AgentForm, Agents } from './pages/agents';
 import { Documents } from './pages/documents';
+import { Evaluations } from './pages/evaluations';
 import { Health } from './pages/health';
 import { Jobs } from './pages/jobs';
 import { Keys } from './pages/keys';
@@ -45,6 +46,7 @@ function route(path: string) {
   if (path === '/pipelines/new') return <PipelineCreate />;
   if ((params = match('/pipelines/:id', path))) return <PipelineDetail id={params.id} />;
   if ((params = match('/pipelines/:id/documents', path))) return <Documents pipelineId={params.id} />;
+  if ((params = match('/pipelines/:id/evaluations', path))) return <Evaluations pipelineId={params.id} />;
   if (path === '/search') return <SearchPlayground />;
   if (path === '/agents') return <Agents />;
   if (path === '/agents/new') return <AgentForm />;

@@ -19,6 +19,7 @@ import { AnswerSources1764610000000 } from './1764610000000-AnswerSources';
 import { FullTextBm251764700000000 } from './1764700000000-FullTextBm25';
 import { Rerankers1764710000000 } from './1764710000000-Rerankers';
 import { CitationSearches1764720000000 } from './1764720000000-CitationSearches';
+import { Evaluations1764730000000 } from './1764730000000-Evaluations';
 
 export const MIGRATIONS = [
   Initial1764470000000,
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   FullTextBm251764700000000,
   Rerankers1764710000000,
   CitationSearches1764720000000,
+  Evaluations1764730000000,
 ];

@@ -55,6 +55,16 @@ export async function createFixture(api: Api): Promise<Fixture> {
     endpoint: 'http://127.0.0.1:9',
     parameters: { timeout_ms: 200 },
   });
+  const evaluation = await created(
+    `/pipelines/${pipeline.id}/evaluations`,
+    {
+      name: 'fuzz-evaluation',
+      classifications: 'public',
+      queries: [{ id: 'q1', query: 'refunds', relevant: [{ document_id: document.id }] }],
+      searches: [{ type: 'similarity' }],
+    },
+    202,
+  );
   const agent = await created('/api/v1/agents/create', {
     name: 'fuzz-agent',
     knowledge: [{ connectorId: pipeline.id }],
@@ -77,6 +87,8 @@ export async function createFixture(api: Api): Promise<Fixture> {
     pendingFileId: pending.file_id,
     llmId: llm.id,
     rerankerId: reranker.id,
+    evaluationId: evaluation.id,
+    queryPosition: '0',
     agentKey: agent.agent._key,
     conversationId: conversation.conversation._id,
     messageId: conversation.conversation.messages[1]._id,

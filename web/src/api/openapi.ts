@@ -970,7 +970,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Jobs this key may see: ingestion, and reindex after a pipeline edit */
+        /** Jobs this key may see: ingestion, reindex after a pipeline edit, evaluations */
         get: operations["JobsController_list"];
         put?: never;
         post?: never;
@@ -1431,6 +1431,62 @@ export interface paths {
         };
         /** A document's versions, oldest first (paged on the version number) */
         get: operations["DocumentsController_versions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pipelines/{id}/evaluations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The pipeline's evaluations this key started (an admin key: all), oldest first */
+        get: operations["EvaluationsController_list"];
+        put?: never;
+        /**
+         * Evaluate searches on labelled queries (202: queued as a job of kind evaluation)
+         * @description Each query is searched with each search, with the grants and classifications of this key; the documents found are scored against the relevant items (hit, recall, precision, MRR, nDCG at k).
+         */
+        post: operations["EvaluationsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pipelines/{id}/evaluations/{evaluationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An evaluation: its status and progress, and once done the metrics of each search and per query */
+        get: operations["EvaluationsController_get"];
+        put?: never;
+        post?: never;
+        /** Delete an evaluation (a queued or running one is cancelled) */
+        delete: operations["EvaluationsController_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pipelines/{id}/evaluations/{evaluationId}/queries/{position}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One query of an evaluation (by its position): what each search found, with the passages */
+        get: operations["EvaluationsController_query"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2848,6 +2904,184 @@ export interface components {
                 metadata?: Record<string, never>;
                 requestId?: string;
             };
+        };
+        Evaluation: {
+            /** @description as given at the top, or null */
+            classifications: unknown;
+            /** @description ISO 8601 */
+            created_at: string;
+            /** @description why it failed */
+            error: string | null;
+            finished_at: string | null;
+            /** @description a UUID */
+            id: string;
+            /** @description its job in GET /jobs (kind evaluation) */
+            job_id: string;
+            k: number;
+            /** @description the searches compared, in order */
+            labels: string[];
+            name: string;
+            /** @description a UUID */
+            pipeline_id: string;
+            /** @description queries searched of all */
+            progress: {
+                done: number;
+                total: number;
+            };
+            queries: {
+                id: string;
+                query: string;
+                relevant: {
+                    /** @description a UUID */
+                    document_id?: string;
+                    external_id?: string;
+                    /** @description a UUID */
+                    fragment_id?: string;
+                    grade: number;
+                }[];
+                /** @description the relevant items that named nothing this key could read when it ran; null: not run yet */
+                unknown_relevant: {
+                    /** @description a UUID */
+                    document_id?: string;
+                    external_id?: string;
+                    /** @description a UUID */
+                    fragment_id?: string;
+                    grade: number;
+                }[] | null;
+            }[];
+            results: {
+                /** @description why the search failed (it failed at one query and ran no more) */
+                error: string | null;
+                label: string;
+                latency_ms: {
+                    p50: number;
+                    p95: number;
+                } | null;
+                /** @description the mean over the queries; null when the search failed */
+                metrics: components["schemas"]["EvaluationMetrics"] | null;
+                /** @description per query, in order */
+                queries: {
+                    id: string;
+                    /** @description null: the search failed at or before this query */
+                    metrics: components["schemas"]["EvaluationMetrics"] | null;
+                    ranked: {
+                        /** @description null: a document this key may no longer read */
+                        document_id: string | null;
+                        external_id: string | null;
+                        /** @description the fragments of it the search returned, best first */
+                        fragment_ids: string[];
+                        /** @description its gain: the grade of the judgement its returned fragments meet (0: not relevant) */
+                        grade: number;
+                    }[];
+                }[];
+                search: {
+                    [key: string]: unknown;
+                };
+            }[] | null;
+            searches: {
+                label: string;
+                /** @description the REST search body run, less query */
+                search: {
+                    [key: string]: unknown;
+                };
+            }[];
+            /**
+             * @description its job's state: done when it succeeded
+             * @enum {string}
+             */
+            status: "queued" | "running" | "done" | "failed";
+        };
+        EvaluationMetrics: {
+            /** @description 1 when a relevant document is among the first k */
+            hit_at_k: number;
+            /** @description 1 / the rank of the first relevant document among the first k */
+            mrr_at_k: number;
+            /** @description graded gains, log2 discount, over the ideal order of the judged documents */
+            ndcg_at_k: number;
+            /** @description the share of the first k that are relevant (k in the denominator) */
+            precision_at_k: number;
+            /** @description the share of the relevant documents among the first k */
+            recall_at_k: number;
+        };
+        EvaluationQuery: {
+            id: string;
+            position: number;
+            query: string;
+            relevant: {
+                /** @description a UUID */
+                document_id?: string;
+                external_id?: string;
+                /** @description a UUID */
+                fragment_id?: string;
+                grade: number;
+            }[];
+            results: {
+                error: string | null;
+                label: string;
+                metrics: components["schemas"]["EvaluationMetrics"] | null;
+                ranked: {
+                    /** @description null: a document this key may no longer read */
+                    document_id: string | null;
+                    external_id: string | null;
+                    /** @description the fragments of it the search returned, best first */
+                    fragment_ids: string[];
+                    /** @description its gain: the grade of the judgement its returned fragments meet (0: not relevant) */
+                    grade: number;
+                    /** @description the fragments returned that are still live and readable by this key */
+                    passages: {
+                        /** @description a UUID */
+                        fragment_id: string;
+                        text: string;
+                    }[];
+                }[];
+            }[];
+            unknown_relevant: {
+                /** @description a UUID */
+                document_id?: string;
+                external_id?: string;
+                /** @description a UUID */
+                fragment_id?: string;
+                grade: number;
+            }[];
+        };
+        EvaluationSummary: {
+            /** @description ISO 8601 */
+            created_at: string;
+            /** @description why it failed */
+            error: string | null;
+            finished_at: string | null;
+            /** @description a UUID */
+            id: string;
+            /** @description its job in GET /jobs (kind evaluation) */
+            job_id: string;
+            k: number;
+            /** @description the searches compared, in order */
+            labels: string[];
+            name: string;
+            /** @description a UUID */
+            pipeline_id: string;
+            /** @description queries searched of all */
+            progress: {
+                done: number;
+                total: number;
+            };
+            /** @description once done: one per search, in order */
+            results: {
+                /** @description why the search failed (it failed at one query and ran no more) */
+                error: string | null;
+                label: string;
+                latency_ms: {
+                    p50: number;
+                    p95: number;
+                } | null;
+                /** @description the mean over the queries; null when the search failed */
+                metrics: components["schemas"]["EvaluationMetrics"] | null;
+            }[] | null;
+            /**
+             * @description its job's state: done when it succeeded
+             * @enum {string}
+             */
+            status: "queued" | "running" | "done" | "failed";
         };
         GetAgentResponse: {
             agent: components["schemas"]["Agent"];
@@ -8641,7 +8875,7 @@ export interface operations {
                             /** @description a UUID */
                             id: string;
                             /** @enum {string} */
-                            kind: "ingest" | "reindex";
+                            kind: "ingest" | "reindex" | "evaluation";
                             /** @description a UUID */
                             pipeline_id: string;
                             processed: number;
@@ -8801,7 +9035,7 @@ export interface operations {
                         /** @description a UUID */
                         id: string;
                         /** @enum {string} */
-                        kind: "ingest" | "reindex";
+                        kind: "ingest" | "reindex" | "evaluation";
                         /** @description a UUID */
                         pipeline_id: string;
                         processed: number;
@@ -10787,7 +11021,7 @@ export interface operations {
                         /** @description a UUID */
                         id: string;
                         /** @enum {string} */
-                        kind: "ingest" | "reindex";
+                        kind: "ingest" | "reindex" | "evaluation";
                         /** @description a UUID */
                         pipeline_id: string;
                         processed: number;
@@ -11457,7 +11691,7 @@ export interface operations {
                         /** @description a UUID */
                         id: string;
                         /** @enum {string} */
-                        kind: "ingest" | "reindex";
+                        kind: "ingest" | "reindex" | "evaluation";
                         /** @description a UUID */
                         pipeline_id: string;
                         processed: number;
@@ -12093,6 +12327,756 @@ export interface operations {
             };
             /** @description Not found, or not visible to this key */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    EvaluationsController_list: {
+        parameters: {
+            query?: {
+                /** @description The page after this cursor (`page_info.after`: an id) */
+                after?: string;
+                /** @description The page before this cursor (`page_info.before`: an id); not with `after` */
+                before?: string;
+                /** @description Filters as `field$op=value` (`field=value` means `$eq`; `$in` takes comma-separated values), at most 20, all of which must hold. Fields and operators: `name` (eq, ne, contains, startswith, endswith, in). */
+                filters?: {
+                    [key: string]: string;
+                };
+                /** @description Items per page */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EvaluationSummary"][];
+                        page_info: {
+                            after: string | null;
+                            before: string | null;
+                            count: number;
+                            has_next: boolean;
+                            has_prev: boolean;
+                        };
+                        query_info: unknown[];
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    EvaluationsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description every search's classifications (then no search gives its own) */
+                    classifications?: string | string[] | {
+                        /**
+                         * @description hierarchical: a name also finds what inherits it; exact: only that name
+                         * @default hierarchical
+                         * @enum {string}
+                         */
+                        match?: "hierarchical" | "exact";
+                        values: string[];
+                    };
+                    /**
+                     * @description the cut-off of every metric (10), and the k of a search that gives none
+                     * @default 10
+                     */
+                    k?: number;
+                    name: string;
+                    /** @description at most TROVE_EVALUATION_MAX_QUERIES (5000) */
+                    queries: {
+                        /** @description unique in the evaluation, e.g. the id of a BEIR query */
+                        id: string;
+                        /** @description searched as a search query */
+                        query: string;
+                        relevant: {
+                            /** @description a document */
+                            document_id?: string;
+                            /** @description a document's external id (every live document of that id the key may read) */
+                            external_id?: string;
+                            /** @description a fragment: its document counts as found when a search returns that fragment */
+                            fragment_id?: string;
+                            /**
+                             * @description graded relevance, the gain of nDCG (1; 0: judged not relevant)
+                             * @default 1
+                             */
+                            grade?: number;
+                        }[];
+                    }[];
+                    /** @description each a search body less query (and less classifications when given at the top); at most TROVE_EVALUATION_MAX_SEARCHES (8) */
+                    searches: {
+                        /** @description the classifications to search: a name, an array of names, or {"values": [...], "match": "hierarchical" | "exact"} */
+                        classifications?: string | string[] | {
+                            /**
+                             * @description hierarchical: a name also finds what inherits it; exact: only that name
+                             * @default hierarchical
+                             * @enum {string}
+                             */
+                            match?: "hierarchical" | "exact";
+                            values: string[];
+                        };
+                        /** @description null: cosine */
+                        distance_strategy?: ("cosine" | "euclidean" | "inner_product") | null;
+                        /** @description a metadata filter ($and, $or, $not; per key $eq, $ne, $gt, $gte, $lt, $lte, $in, $nin, $exists) */
+                        filters?: {
+                            [key: string]: unknown;
+                        } | null;
+                        /** @description its name in results, tables, charts and the trove_evaluation_metric gauge (default: from its type) */
+                        label?: string;
+                        /** @description Each type takes only its own: similarity: embedding, k, threshold; mmr: embedding, fetch_k, k, lambda_mult, threshold; search: k, threshold; hybrid: embedding, k, fusion, alpha, rrf_k, candidates; history: k. Without params: k 5, fetch_k 10, lambda_mult 0.5; with params, an omitted k or fetch_k is 0. */
+                        params?: {
+                            /** @description hybrid: the vector leg's share of the weight, 0..1 (0.5: both alike) */
+                            alpha?: number;
+                            /** @description hybrid: the candidates each leg takes (4 × k, at least 50) */
+                            candidates?: number;
+                            /** @description an embedding model id of the pipeline; null: the pipeline's default */
+                            embedding?: string | null;
+                            /** @description MMR candidates */
+                            fetch_k?: number;
+                            /**
+                             * @description hybrid: reciprocal rank fusion (rrf, the default) or a weighted sum of scaled scores
+                             * @enum {string}
+                             */
+                            fusion?: "rrf" | "weighted";
+                            /** @description how many fragments to return */
+                            k?: number;
+                            /** @description MMR balance: 1 relevance .. 0 diversity (null: 0.5) */
+                            lambda_mult?: number | null;
+                            /** @description hybrid, rrf: the constant k of 1 / (k + rank) (60) */
+                            rrf_k?: number;
+                            /** @description max distance (similarity, mmr) or min rank (search); null: none */
+                            threshold?: number | null;
+                        } | null;
+                        /** @description the search's best candidates scored again by a reranker; score: its relevance, descending */
+                        rerank?: {
+                            /** @description how many of the search's results the reranker scores (3 × k, at least 20) */
+                            candidates?: number;
+                            /** @description a reranker of GET /rerankers */
+                            reranker_id: string;
+                        } | null;
+                        /** @enum {string} */
+                        type: "similarity" | "mmr" | "search" | "hybrid" | "history";
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluationSummary"];
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description a model or full text of a search is still being indexed after a pipeline edit */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description a search of a type the pipeline cannot run (history; full text or hybrid without full text) */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    EvaluationsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                evaluationId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Evaluation"];
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    EvaluationsController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                evaluationId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    EvaluationsController_query: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                evaluationId: string;
+                id: string;
+                position: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluationQuery"];
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description the query has not been searched yet */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

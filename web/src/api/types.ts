@@ -92,6 +92,12 @@ export type SearchRequest = Omit<SearchBody, 'classifications'> & {
   classifications: Extract<SearchBody['classifications'], { values: string[] }>;
 };
 
+export type EvaluationSummary = Item<Answer<'/pipelines/{id}/evaluations', 'get'>>;
+export type Evaluation = Answer<'/pipelines/{id}/evaluations/{evaluationId}', 'get'>;
+export type EvaluationQuery = Answer<'/pipelines/{id}/evaluations/{evaluationId}/queries/{position}', 'get'>;
+export type EvaluationCreate = RequestBody<'/pipelines/{id}/evaluations', 'post'>;
+export type EvaluationMetrics = components['schemas']['EvaluationMetrics'];
+
 export type Readiness = Answer<'/readyz', 'get'>;
 export type ServiceInfo = Answer<'/', 'get'>;
 

@@ -10,7 +10,7 @@ const STATES: Record<Show, string> = { open: 'queued,running', failed: 'failed',
 
 /**
  * Jobs with their progress, refreshed every 3 s: ingestion (async document and file
- * uploads) and reindex (a pipeline's models or full text edited).
+ * uploads), reindex (a pipeline's models or full text edited) and evaluations.
  */
 export function Jobs() {
   const abilities = useAbilities();
@@ -32,8 +32,8 @@ export function Jobs() {
     <Page title="Jobs">
       <p class="muted">
         {abilities.admin
-          ? 'Every job: ingestion, and reindex after an edit of a pipeline’s models or full text.'
-          : 'The ingestion jobs this key queued.'}
+          ? 'Every job: ingestion, reindex after an edit of a pipeline’s models or full text, evaluations.'
+          : 'The ingestion and evaluation jobs this key queued.'}
       </p>
       <form class="filters" onSubmit={(e) => e.preventDefault()}>
         <Select<Show>

@@ -61,6 +61,11 @@ export function PipelineDetail(props: { id: string }) {
               Search
             </Link>
           )}
+          {readable && (
+            <Link to={`/pipelines/${p.id}/evaluations`} class="button secondary">
+              Evaluations
+            </Link>
+          )}
         </>
       }
     >
