@@ -12556,7 +12556,7 @@ export interface operations {
                     /** @description every search's classifications (then no search gives its own) */
                     classifications?: string | string[] | {
                         /**
-                         * @description hierarchical: a name also finds what inherits it; exact: only that name
+                         * @description hierarchical: a name also finds every classification it inherits, transitively (with the pair [internal, public], internal also finds public; public finds only public); exact: only that name
                          * @default hierarchical
                          * @enum {string}
                          */
@@ -12594,7 +12594,7 @@ export interface operations {
                         /** @description the classifications to search: a name, an array of names, or {"values": [...], "match": "hierarchical" | "exact"} */
                         classifications?: string | string[] | {
                             /**
-                             * @description hierarchical: a name also finds what inherits it; exact: only that name
+                             * @description hierarchical: a name also finds every classification it inherits, transitively (with the pair [internal, public], internal also finds public; public finds only public); exact: only that name
                              * @default hierarchical
                              * @enum {string}
                              */
@@ -12613,7 +12613,7 @@ export interface operations {
                         params?: {
                             /** @description hybrid: the vector leg's share of the weight, 0..1 (0.5: both alike) */
                             alpha?: number;
-                            /** @description hybrid: the candidates each leg takes (4 × k, at least 50) */
+                            /** @description hybrid: the candidates each leg takes (3 × k, at least 20) */
                             candidates?: number;
                             /** @description an embedding model id of the pipeline; null: the pipeline's default */
                             embedding?: string | null;
