@@ -20,13 +20,7 @@ import { AGENT_JSON_FIELDS, CreateAgentSchema, ListAgentsQuerySchema, UpdateAgen
 import { AgentsService } from './agents.service';
 import { ApiErrorFilter } from './api-error.filter';
 import { ApiDoc } from '../openapi/api-doc';
-import {
-  AgentCreated,
-  AgentDeleted,
-  AgentDetail,
-  AgentsPage,
-  AgentUpdated,
-} from '../openapi/agents-wire-schemas';
+import { AgentCreated, AgentDeleted, AgentDetail, AgentsPage, AgentUpdated } from './wire/answers';
 
 /** Agents API ops 1–5 under /api/v1: errors are the document's ErrorResponse. */
 @Controller('api/v1/agents')

@@ -8,7 +8,7 @@ import { MULTIPART_ROUTE, readMultipartUpload } from '../files/multipart';
 import { ApiErrorFilter } from './api-error.filter';
 import { AttachmentsService } from './attachments.service';
 import { ApiDoc } from '../openapi/api-doc';
-import { AttachmentsUploaded } from '../openapi/agents-wire-schemas';
+import { AttachmentsUploaded } from './wire/answers';
 import { z } from 'zod';
 
 /**

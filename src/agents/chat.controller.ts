@@ -25,8 +25,8 @@ import { Request, RequestInfo } from './request-info';
 import { RunCancelled } from './run-registry';
 import { SILENT } from './turn.service';
 import { ApiDoc } from '../openapi/api-doc';
-import { CancelResult, ConversationCreated, MessageAdded } from '../openapi/agents-wire-schemas';
-import { AGUI_STREAM_EXAMPLE, AguiEvent } from '../openapi/agui-event-schemas';
+import { CancelResult, ConversationCreated, MessageAdded } from './wire/answers';
+import { AGUI_STREAM_EXAMPLE, AguiEvent } from './wire/agui-events';
 
 const STREAM = { event: AguiEvent, example: AGUI_STREAM_EXAMPLE };
 /** What a turn may answer beside the common errors: the model's failures, as the agents contract maps them. */

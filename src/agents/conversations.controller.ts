@@ -44,7 +44,7 @@ import {
   ProjectVisibilityChanged,
   TitleChanged,
   Unarchived,
-} from '../openapi/agents-wire-schemas';
+} from './wire/answers';
 
 const conversationId = (value: string) => pathObjectId('conversationId', value);
 

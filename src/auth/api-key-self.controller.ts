@@ -3,7 +3,7 @@ import { AuthContext } from './auth-context';
 import { Auth } from './auth.guard';
 import { ApiKeysService } from './api-keys.service';
 import { ApiDoc } from '../openapi/api-doc';
-import { ApiKey } from '../openapi/wire-schemas';
+import { ApiKey } from './api-keys.wire';
 
 /**
  * `GET /api_keys/me`: any key reads its own record (name, admin, grants, scopes; never

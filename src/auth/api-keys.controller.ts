@@ -6,7 +6,8 @@ import { AdminOnly, Auth } from './auth.guard';
 import { CreateApiKeySchema, UpdateApiKeySchema } from './api-keys.dto';
 import { API_KEY_FILTERS, ApiKeysService } from './api-keys.service';
 import { ApiDoc } from '../openapi/api-doc';
-import { ApiKey, ApiKeyWithSecret, pageOf } from '../openapi/wire-schemas';
+import { pageOf } from '../common/wire';
+import { ApiKey, ApiKeyWithSecret } from './api-keys.wire';
 
 @Controller('api_keys')
 @AdminOnly()

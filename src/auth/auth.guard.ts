@@ -17,18 +17,17 @@ import { ApiExtension } from '@nestjs/swagger';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { DomainError, ErrorCode, forbidden } from '../common/errors';
+import { PUBLIC } from '../common/public';
 import { AuthContext, Scope } from './auth-context';
 import { ApiKeysService } from './api-keys.service';
 
-const PUBLIC = 'trove:public';
 const ADMIN_ONLY = 'trove:admin-only';
 const ACCEPTS_BEARER = 'trove:accepts-bearer';
 const REQUIRED_SCOPE = 'trove:required-scope';
 
 // Each also marks the route in the OpenAPI document (src/openapi/openapi-document.ts), so
-// what /openapi.json says about authentication is what this guard does.
-export const Public = () =>
-  applyDecorators(SetMetadata(PUBLIC, true), ApiExtension('x-trove-auth', 'public'));
+// what /openapi.json says about authentication is what this guard does. @Public() is
+// src/common/public.ts.
 export const AdminOnly = () =>
   applyDecorators(SetMetadata(ADMIN_ONLY, true), ApiExtension('x-trove-auth', 'admin'));
 export const AcceptsBearer = () =>

@@ -7,13 +7,8 @@ import { AdminOnly, Auth } from '../auth/auth.guard';
 import { CatalogueService, EMBEDDING_MODEL_FILTERS, PROVIDER_FILTERS } from './catalogue.service';
 import { CreateEmbeddingModelSchema, CreateTextSplitterSchema } from './catalogue.dto';
 import { ApiDoc } from '../openapi/api-doc';
-import {
-  EmbeddingModel,
-  EmbeddingProbe,
-  EmbeddingProvider,
-  pageOf,
-  TextSplitter,
-} from '../openapi/wire-schemas';
+import { pageOf } from '../common/wire';
+import { EmbeddingModel, EmbeddingProbe, EmbeddingProvider, TextSplitter } from './catalogue.wire';
 
 /** Any valid key may read the catalogue (endpoint addresses: admin keys only); only admin keys change it. */
 @Controller()

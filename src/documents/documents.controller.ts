@@ -9,7 +9,9 @@ import { MODELS_CHANGED } from './ingestion.service';
 import { AsyncQuery, DocumentInputSchema, parseAsyncQuery } from './documents.dto';
 import { DOCUMENT_FILTERS } from './documents.repository';
 import { z } from 'zod';
-import { Document, DocumentVersion, ExpiredDocument, Fragment, Job, pageOf } from '../openapi/wire-schemas';
+import { pageOf } from '../common/wire';
+import { Fragment } from '../fragments/fragments.wire';
+import { Document, DocumentVersion, ExpiredDocument, Job } from './documents.wire';
 
 @Controller('pipelines/:id/documents')
 export class DocumentsController {

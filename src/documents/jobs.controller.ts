@@ -4,7 +4,8 @@ import { Auth } from '../auth/auth.guard';
 import { UuidParam } from '../common/uuid.pipe';
 import { JOB_FILTERS, JobsService } from './jobs.service';
 import { ApiDoc } from '../openapi/api-doc';
-import { Job, pageOf } from '../openapi/wire-schemas';
+import { pageOf } from '../common/wire';
+import { Job } from './documents.wire';
 
 @Controller('jobs')
 export class JobsController {

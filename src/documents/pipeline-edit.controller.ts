@@ -5,7 +5,8 @@ import { AdminOnly, Auth } from '../auth/auth.guard';
 import { UuidParam } from '../common/uuid.pipe';
 import { parseWith } from '../common/validation';
 import { ApiDoc } from '../openapi/api-doc';
-import { Job, Pipeline } from '../openapi/wire-schemas';
+import { Pipeline } from '../pipelines/pipelines.wire';
+import { Job } from './documents.wire';
 import { UpdatePipelineSchema } from '../pipelines/pipelines.dto';
 import { ReindexService } from './reindex.service';
 

@@ -3,7 +3,7 @@ import { AuthContext } from '../auth/auth-context';
 import { Auth } from '../auth/auth.guard';
 import { UuidParam } from '../common/uuid.pipe';
 import { ApiDoc } from '../openapi/api-doc';
-import { pageOf } from '../openapi/wire-schemas';
+import { pageOf } from '../common/wire';
 import { CreateEvaluationSchema } from './evaluations.dto';
 import { EVALUATION_FILTERS, EvaluationsService } from './evaluations.service';
 import { Evaluation, EvaluationQuery, EvaluationSummary } from './evaluations.wire';

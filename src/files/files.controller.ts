@@ -13,7 +13,8 @@ import { PENDING_FILE_FILTERS } from './pending-files.repository';
 import { MULTIPART_ROUTE, readMultipartUpload } from './multipart';
 import { MODELS_CHANGED } from '../documents/ingestion.service';
 import { ApiDoc } from '../openapi/api-doc';
-import { DeletedFile, FileOutcome, FileResult, PendingFile, pageOf } from '../openapi/wire-schemas';
+import { pageOf } from '../common/wire';
+import { DeletedFile, FileOutcome, FileResult, PendingFile } from './files.wire';
 
 /** Processing a kept file: the full result, or only its outcome for a key that may not read. */
 const ProcessResult = z.union([FileResult, FileOutcome]);

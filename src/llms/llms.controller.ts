@@ -7,7 +7,8 @@ import { parseWith } from '../common/validation';
 import { CreateLlmSchema, UpdateLlmSchema } from './llms.dto';
 import { LLM_FILTERS, LlmsService } from './llms.service';
 import { ApiDoc } from '../openapi/api-doc';
-import { Llm, LlmProbe, pageOf } from '../openapi/wire-schemas';
+import { pageOf } from '../common/wire';
+import { Llm, LlmProbe } from './llms.wire';
 
 /** Any valid key may read the LLMs (never their keys; their endpoints: admin keys only); only admin keys change them. */
 @Controller('llms')

@@ -1,13 +1,13 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { Public } from '../auth/auth.guard';
+import { Public } from '../common/public';
 import { SETTINGS, Settings } from '../config/settings';
 import { DatabaseService } from '../database/database.service';
 import { LifecycleService } from './lifecycle.service';
 import { noteFailureReason } from './request-hooks';
 import { version } from '../version';
 import { ApiDoc } from '../openapi/api-doc';
-import { Health, RootInfo } from '../openapi/wire-schemas';
+import { Health, RootInfo } from './health.wire';
 
 @Controller()
 @Public()

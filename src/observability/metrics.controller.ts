@@ -1,5 +1,5 @@
 import { Controller, Get, Header } from '@nestjs/common';
-import { Public } from '../auth/auth.guard';
+import { Public } from '../common/public';
 import { DatabaseService } from '../database/database.service';
 import { registry } from './metrics';
 import { ApiDoc } from '../openapi/api-doc';

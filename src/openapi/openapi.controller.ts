@@ -9,7 +9,7 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Public } from '../auth/auth.guard';
+import { Public } from '../common/public';
 import { ApiDoc } from './api-doc';
 
 /** Filled in by createApp once every route is mapped (app.factory.ts). */

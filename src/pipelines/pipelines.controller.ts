@@ -6,7 +6,8 @@ import { AdminOnly, Auth } from '../auth/auth.guard';
 import { ClassificationsSchema, CreatePipelineSchema } from './pipelines.dto';
 import { PIPELINE_FILTERS, PipelinesService } from './pipelines.service';
 import { ApiDoc } from '../openapi/api-doc';
-import { Classifications, pageOf, Pipeline } from '../openapi/wire-schemas';
+import { pageOf } from '../common/wire';
+import { Classifications, Pipeline } from './pipelines.wire';
 
 /** The pipelines' routes, but PATCH: src/documents/pipeline-edit.controller.ts (it may queue a job). */
 @Controller('pipelines')

@@ -5,7 +5,7 @@ import { ProbeSchema } from '../common/probe';
 import { UuidParam } from '../common/uuid.pipe';
 import { parseWith } from '../common/validation';
 import { ApiDoc } from '../openapi/api-doc';
-import { pageOf } from '../openapi/wire-schemas';
+import { pageOf } from '../common/wire';
 import { CreateRerankerSchema } from './rerankers.dto';
 import { RERANKER_FILTERS, RerankersService } from './rerankers.service';
 import { Reranker, RerankerProbe } from './rerankers.wire';

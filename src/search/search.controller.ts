@@ -6,7 +6,7 @@ import { parseSearchBody, SearchBodySchema } from './search.dto';
 import { SearchService } from './search.service';
 import { ApiDoc } from '../openapi/api-doc';
 import { z } from 'zod';
-import { SearchHit } from '../openapi/wire-schemas';
+import { SearchHit } from './search.wire';
 
 @Controller('pipelines/:id/search')
 export class SearchController {

@@ -6,7 +6,7 @@
  * (the document's, not AG-UI's) fills silences.
  */
 import { z } from 'zod';
-import { RunResult } from './agents-wire-schemas';
+import { RunResult } from './answers';
 
 const event = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
   z.object({ type: z.literal(type), timestamp: z.number().int().describe('epoch milliseconds'), ...shape });

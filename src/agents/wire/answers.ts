@@ -1,13 +1,13 @@
 /**
  * What the agents API (/api/v1) answers, for the OpenAPI document: the envelopes of
  * src/agents (agents.service.ts, conversations.service.ts, chat.service.ts,
- * attachments.service.ts) field for field, around the agent (agent-schemas.ts) and
- * conversation (conversation-schemas.ts) objects. Names of the published contract
+ * attachments.service.ts) field for field, around the agent (agent.ts) and
+ * conversation (conversation.ts) objects. Names of the published contract
  * where it names them.
  */
 import { z } from 'zod';
-import { FEEDBACK_CATEGORIES } from '../agents/conversations.dto';
-import { Agent, AgentCreateResponseAgent, AgentListItem } from './agent-schemas';
+import { FEEDBACK_CATEGORIES } from '../conversations.dto';
+import { Agent, AgentCreateResponseAgent, AgentListItem } from './agent';
 import {
   AgentConversation,
   AgentConversationDetail,
@@ -18,7 +18,7 @@ import {
   ProjectVisibility,
   StoredAgentConversation,
   timestamp,
-} from './conversation-schemas';
+} from './conversation';
 
 const int = z.number().int();
 const success = (message: string) =>

@@ -5,7 +5,7 @@
  * names are the published Pipeshub contract's; the console generates its types from them.
  */
 import { z } from 'zod';
-import { REASONING_EFFORTS, TOOLSET_NAMES } from '../agents/agents.dto';
+import { REASONING_EFFORTS, TOOLSET_NAMES } from '../agents.dto';
 
 const epochMs = z.number().int().describe('epoch milliseconds');
 const KnowledgeFilters = z

@@ -7,8 +7,8 @@
  * and `Citation` inside them.
  */
 import { z } from 'zod';
-import { AppliedFiltersSchema, AttachmentRefSchema, FEEDBACK_CATEGORIES } from '../agents/conversations.dto';
-import { MESSAGE_TYPES } from '../agents/filters-metadata';
+import { AppliedFiltersSchema, AttachmentRefSchema, FEEDBACK_CATEGORIES } from '../conversations.dto';
+import { MESSAGE_TYPES } from '../filters-metadata';
 
 export const objectId = z
   .string()
