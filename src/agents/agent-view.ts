@@ -12,9 +12,10 @@
  * key is not allowed to know of.
  */
 import { AuthContext } from '../auth/auth-context';
-import { LlmView } from '../llms/llms.service';
+import { LlmView } from '../llms/llms.wire';
 import { AgentRecord, StoredModel, StoredWebSearch } from './agents.repository';
 import { filtersParsed } from './knowledge-scope';
+import { AgentListItemView, AgentView, CreatedAgentView } from './wire/agent';
 
 /** What the caller may know of a knowledge entry's pipeline. */
 export interface KnowledgePipeline {
@@ -36,12 +37,16 @@ export function access(agent: AgentRecord, auth: AuthContext) {
   const owner = agent.created_by === auth.userId;
   const manage = owner || auth.admin;
   return {
-    can_view: true,
+    can_view: true as const,
     can_share: manage,
     can_edit: manage,
     can_delete: manage,
-    user_role: owner ? 'OWNER' : auth.admin ? 'ADMIN' : 'READER',
-    access_type: owner ? 'INDIVIDUAL' : auth.admin ? 'ADMIN' : 'ORGANIZATION',
+    user_role: owner ? ('OWNER' as const) : auth.admin ? ('ADMIN' as const) : ('READER' as const),
+    access_type: owner
+      ? ('INDIVIDUAL' as const)
+      : auth.admin
+        ? ('ADMIN' as const)
+        : ('ORGANIZATION' as const),
   };
 }
 
@@ -70,7 +75,7 @@ function knowledge(agent: AgentRecord, context: ViewContext) {
     _key: k.key,
     connectorId: k.pipeline_id,
     name: k.name,
-    type: 'KB',
+    type: 'KB' as const,
     displayName: k.name,
     ...(k.filters !== null ? { filters: k.filters } : {}),
     filtersParsed: filtersParsed(k.filters),
@@ -108,7 +113,7 @@ function common(agent: AgentRecord) {
     updatedAtTimestamp: agent.updated_at.getTime(),
     createdBy: agent.created_by,
     updatedBy: agent.updated_by,
-    isActive: true,
+    isActive: true as const,
     isDeleted: agent.deleted_at !== null,
     isServiceAccount: agent.is_service_account,
     tags: agent.tags,
@@ -123,7 +128,7 @@ function common(agent: AgentRecord) {
 }
 
 /** `Agent`: the detail, with model objects enriched from the LLM registry. */
-export function presentAgent(agent: AgentRecord, context: ViewContext) {
+export function presentAgent(agent: AgentRecord, context: ViewContext): AgentView {
   return {
     ...common(agent),
     description: agent.description,
@@ -156,7 +161,7 @@ export function presentAgent(agent: AgentRecord, context: ViewContext) {
 }
 
 /** `AgentListItem`: models as `modelKey_modelName` strings, no skills. */
-export function presentAgentListItem(agent: AgentRecord, context: ViewContext) {
+export function presentAgentListItem(agent: AgentRecord, context: ViewContext): AgentListItemView {
   return {
     ...common(agent),
     description: agent.description,
@@ -170,7 +175,7 @@ export function presentAgentListItem(agent: AgentRecord, context: ViewContext) {
 }
 
 /** `AgentCreateResponseAgent`: the creation echo. */
-export function presentCreatedAgent(agent: AgentRecord, context: ViewContext) {
+export function presentCreatedAgent(agent: AgentRecord, context: ViewContext): CreatedAgentView {
   const base = common(agent);
   return {
     _key: base._key,

@@ -26,8 +26,10 @@ export const TOOLSET_NAMES = [
   'teams',
   'zoom',
 ] as const;
+export type ToolsetName = (typeof TOOLSET_NAMES)[number];
 
 export const REASONING_EFFORTS = ['none', 'low', 'medium', 'high', 'max'] as const;
+export type ReasoningEffort = (typeof REASONING_EFFORTS)[number];
 
 const text = (max: number) =>
   z.string({ error: 'must be a string' }).max(max, `must be at most ${max} characters`);

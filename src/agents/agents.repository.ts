@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { escapeLike } from '../common/list';
 import { DatabaseService, Queryable } from '../database/database.service';
+import { ReasoningEffort, ToolsetName } from './agents.dto';
+import { StoredFilters } from './knowledge-scope';
 
 /** A model entry as stored: the LLM's id and what the agent said about it. */
 export interface StoredModel {
@@ -37,7 +39,7 @@ export interface AgentRow {
   share_with_org: boolean;
   is_service_account: boolean;
   web_search: StoredWebSearch | null;
-  default_reasoning_effort: string | null;
+  default_reasoning_effort: ReasoningEffort | null;
   send_user_context: boolean;
   created_by: string;
   updated_by: string | null;
@@ -50,12 +52,12 @@ export interface KnowledgeRow {
   key: string;
   pipeline_id: string;
   /** As the creator sent it (an array is normalised to {recordGroups}); null when absent. */
-  filters: Record<string, unknown> | string | null;
+  filters: StoredFilters;
 }
 
 export interface ToolsetRow {
   key: string;
-  name: string;
+  name: ToolsetName;
   display_name: string | null;
   type: string | null;
   instance_id: string | null;

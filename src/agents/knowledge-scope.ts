@@ -14,7 +14,8 @@ import { invalid } from '../common/errors';
 import { isUuid } from '../common/ids';
 import { MetadataFilter, parseMetadataFilter } from '../fragments/metadata-filter';
 
-export type StoredFilters = Record<string, unknown> | string | null;
+/** As normalizeKnowledgeFilters stores them: the object form, or the JSON string as sent. */
+export type StoredFilters = { recordGroups?: string[]; records?: string[] } | string | null;
 
 export interface KnowledgeNarrowing {
   /** Classification names; null: every classification the key may see. */

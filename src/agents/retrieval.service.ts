@@ -13,7 +13,7 @@ import { DomainError, ErrorCode } from '../common/errors';
 import { FoundBy, SearchHit } from '../search/search-hit';
 import { PipelinesService } from '../pipelines/pipelines.service';
 import { SearchService } from '../search/search.service';
-import { SearchFragment } from '../search/search.types';
+import { SearchFragment } from '../search/search.wire';
 import { AgentRecord } from './agents.repository';
 import { Capabilities, TurnFilters } from './conversations.dto';
 import { KnowledgeNarrowing, narrowingOf } from './knowledge-scope';

@@ -7,23 +7,12 @@ import { ListEnvelope, parseListQuery, toEnvelope } from '../common/list';
 import { AuthContext, credentialStampOf, DEFAULT_SCOPES, Grant, Scope } from './auth-context';
 import { ApiKeyRow, ApiKeysRepository, existingPipelineIds } from './api-keys.repository';
 import { CreateApiKeyDto, UpdateApiKeyDto } from './api-keys.dto';
+import { ApiKeyView } from './api-keys.wire';
 import { AuthFailureLimiter } from './auth-failure-limiter';
 import { KeyCache } from './key-cache';
 import { KeyWatch } from './key-watch';
 import { generateSecret, hashSecret } from './secret-hash';
 import { SecretVerifier } from './secret-verifier';
-
-export interface ApiKeyView {
-  id: string;
-  name: string;
-  admin: boolean;
-  disabled: boolean;
-  grants: Grant[];
-  /** As stored; an admin key has every scope whatever its list says. */
-  scopes: Scope[];
-  created_at: string;
-  updated_at: string;
-}
 
 const present = (row: ApiKeyRow): ApiKeyView => ({
   id: row.id,

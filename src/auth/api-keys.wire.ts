@@ -17,5 +17,7 @@ export const ApiKey = z.object({
   created_at: timestamp,
   updated_at: timestamp,
 });
+/** Scopes as stored; an admin key has every scope whatever its list says. */
+export type ApiKeyView = z.output<typeof ApiKey>;
 /** The only answer that holds the secret: creation and rotation. */
 export const ApiKeyWithSecret = ApiKey.extend({ secret: z.string() });

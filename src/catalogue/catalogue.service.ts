@@ -14,12 +14,13 @@ import { AuthContext } from '../auth/auth-context';
 import { CatalogueRepository } from './catalogue.repository';
 import { EmbeddingModel, TextSplitter } from './catalogue.types';
 import { CreateEmbeddingModelDto, CreateTextSplitterDto } from './catalogue.dto';
+import {
+  EmbeddingModelView,
+  EmbeddingProbeView,
+  EmbeddingProviderView,
+  TextSplitterView,
+} from './catalogue.wire';
 import { normalizeSplitterParameters } from './text-splitting';
-
-/** A model as clients see it (its secret parameters masked, see presentModel). */
-export type EmbeddingModelView = Omit<EmbeddingModel, 'created_at'>;
-
-export type TextSplitterView = Omit<TextSplitter, 'created_at'>;
 
 const presentSplitter = (row: TextSplitter): TextSplitterView => ({
   id: row.id,
@@ -50,18 +51,6 @@ export const EMBEDDING_MODEL_FILTERS = { name: TEXT_OPS, provider: TEXT_OPS, siz
 /** What an embedding probe embeds unless the admin sends a text. */
 const EMBEDDING_PROBE = 'Trove embedding probe: is this model reachable?';
 
-/** `POST /embedding_models/{id}/test`: one embedding of a probe text, timed. */
-export interface EmbeddingProbeView {
-  id: string;
-  ok: boolean;
-  /** Dimensions of the vector the model returned; null when it failed. */
-  dimension: number | null;
-  /** Dimensions the model is registered with. */
-  size: number;
-  latency_ms: number;
-  error: string | null;
-}
-
 @Injectable()
 export class CatalogueService {
   private readonly logger = new Logger(CatalogueService.name);
@@ -88,7 +77,7 @@ export class CatalogueService {
     };
   }
 
-  listProviders(query: Record<string, unknown>) {
+  listProviders(query: Record<string, unknown>): ListEnvelope<EmbeddingProviderView> {
     const parsed = parseListQuery(query, PROVIDER_FILTERS);
     const matches = (value: string) =>
       parsed.filters.every((f) => {

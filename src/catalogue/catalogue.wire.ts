@@ -4,6 +4,7 @@ import { ADDRESS_PLACEHOLDER } from '../common/base-url';
 import { id, metadata } from '../common/wire';
 
 export const EmbeddingProvider = z.object({ id, provider: z.string(), description: z.string() });
+export type EmbeddingProviderView = z.output<typeof EmbeddingProvider>;
 export const EmbeddingModel = z.object({
   id,
   name: z.string(),
@@ -14,12 +15,16 @@ export const EmbeddingModel = z.object({
   ),
   description: z.string().nullable(),
 });
+/** A model as clients see it (its secret parameters masked: CatalogueService.presentModel). */
+export type EmbeddingModelView = z.output<typeof EmbeddingModel>;
+
 export const TextSplitter = z.object({
   id,
   provider: z.string(),
   parameters: metadata,
   description: z.string().nullable(),
 });
+export type TextSplitterView = z.output<typeof TextSplitter>;
 
 /** `POST /embedding_models/{id}/test`: 200 whatever the outcome; `ok` says it. */
 export const EmbeddingProbe = z.object({
@@ -30,3 +35,4 @@ export const EmbeddingProbe = z.object({
   latency_ms: z.number(),
   error: z.string().nullable(),
 });
+export type EmbeddingProbeView = z.output<typeof EmbeddingProbe>;

@@ -4,7 +4,7 @@
  * environment, JSON in and out, multipart file uploads, and the `{"detail"}`
  * errors as exceptions that say whether trying again can help.
  */
-import { FileResultView } from '../files/file-views';
+import type { FileResultView } from '../files/files.wire';
 
 export interface TroveConnection {
   /** The Trove's base URL, without a trailing slash. */

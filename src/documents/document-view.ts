@@ -5,36 +5,7 @@
 import { sortKeysDeep } from '../common/sort-keys';
 import { VersionSummary } from '../fragments/fragment';
 import { DocumentRow } from './documents.repository';
-
-export interface DocumentView {
-  classification: string;
-  created_at: string;
-  expired_at: string | null;
-  external_id: string | null;
-  fragment_count: number;
-  id: string;
-  metadata: Record<string, unknown>;
-  pipeline_id: string;
-  text_splitter_id: string;
-  updated_at: string;
-  version: number;
-}
-
-/** What a key without read permission learns of a document it expired. */
-export interface ExpiryView {
-  expired_at: string | null;
-  id: string;
-}
-
-/** One version of a document, as a key sees it (`expired_at` from version-history.ts). */
-export interface VersionView {
-  classification: string;
-  created_at: string;
-  expired: boolean;
-  expired_at: string | null;
-  fragment_count: number;
-  version: number;
-}
+import { DocumentView, ExpiryView, VersionView } from './documents.wire';
 
 export function presentDocument(row: DocumentRow): DocumentView {
   return {

@@ -15,23 +15,18 @@ import { ListEnvelope, parseListQuery, parsePage, toEnvelope, toKeyedEnvelope } 
 import { SETTINGS, Settings } from '../config/settings';
 import { DatabaseService, Queryable } from '../database/database.service';
 import { Fragment } from '../fragments/fragment';
-import { FragmentView, presentFragment } from '../fragments/fragment-view';
+import { presentFragment } from '../fragments/fragment-view';
+import { FragmentView } from '../fragments/fragments.wire';
 import { FragmentsService } from '../fragments/fragments.service';
 import { ClassificationAccess, classificationAccess } from '../pipelines/classification-access';
 import { PipelineRecord } from '../pipelines/pipeline';
 import { PipelinesService } from '../pipelines/pipelines.service';
-import {
-  DocumentView,
-  ExpiryView,
-  presentDocument,
-  presentExpiry,
-  presentVersion,
-  VersionView,
-} from './document-view';
+import { presentDocument, presentExpiry, presentVersion } from './document-view';
+import { DocumentView, ExpiryView, JobView, VersionView } from './documents.wire';
 import { parseDocumentsBody } from './documents.dto';
 import { DOCUMENT_FILTERS, DocumentRow, DocumentsRepository } from './documents.repository';
 import { IngestInput, IngestionService, IngestTarget } from './ingestion.service';
-import { JobsService, JobView } from './jobs.service';
+import { JobsService } from './jobs.service';
 import { visibleExpiry } from './version-history';
 
 /** A document as other modules refer to it. */

@@ -1,4 +1,7 @@
-/** The answers of a pipeline's documents and of /jobs, as the OpenAPI document publishes them and the views build them. */
+/**
+ * The answers of a pipeline's documents and of /jobs, as the OpenAPI document publishes
+ * them; their view types, derived here, are what document-view.ts and job-view.ts build.
+ */
 import { z } from 'zod';
 import { id, metadata, timestamp } from '../common/wire';
 
@@ -15,10 +18,13 @@ export const Document = z.object({
   updated_at: timestamp,
   expired_at: timestamp.nullable(),
 });
+export type DocumentView = z.output<typeof Document>;
+
 /** An expired document, as a key that may write but not read is answered (document-view.ts presentExpiry). */
 export const ExpiredDocument = z.object({ id, expired_at: timestamp.nullable() });
+export type ExpiryView = z.output<typeof ExpiredDocument>;
 
-/** One version of a document (document-view.ts VersionView); `expired_at` as the key sees it. */
+/** One version of a document (document-view.ts presentVersion); `expired_at` as the key sees it. */
 export const DocumentVersion = z.object({
   classification: z.string(),
   created_at: timestamp,
@@ -27,6 +33,7 @@ export const DocumentVersion = z.object({
   fragment_count: z.number().int(),
   version: z.number().int().describe('microseconds since the Unix epoch; also the page cursor'),
 });
+export type VersionView = z.output<typeof DocumentVersion>;
 
 const JobItemResult = z.object({
   index: z.number().int(),
@@ -59,3 +66,4 @@ export const Job = z.object({
   total: z.number().int(),
   updated_at: timestamp,
 });
+export type JobView = z.output<typeof Job>;

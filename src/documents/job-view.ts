@@ -2,23 +2,8 @@
  * Jobs as the API shows them, and what both kinds of job runner (ingestion in
  * jobs.service.ts, reindex in reindex.service.ts) share.
  */
-import { JobItemError, JobItemResult, JobKind, JobState, JobSummaryRow } from './jobs.repository';
-
-export interface JobView {
-  attempts: number;
-  created_at: string;
-  documents: JobItemResult[];
-  errors: JobItemError[];
-  failed: number;
-  finished_at: string | null;
-  id: string;
-  kind: JobKind;
-  pipeline_id: string;
-  processed: number;
-  state: JobState;
-  total: number;
-  updated_at: string;
-}
+import { JobView } from './documents.wire';
+import { JobItemError, JobSummaryRow } from './jobs.repository';
 
 export function presentJob(row: JobSummaryRow): JobView {
   return {

@@ -36,11 +36,10 @@ import {
   vectorEmbeddingRefs,
 } from './ingestion.service';
 import { ClaimedJob, JobRunners } from './job-runner';
-import { JobView, LeaseLost, presentJob, wholeJob } from './job-view';
+import { JobView } from './documents.wire';
+import { LeaseLost, presentJob, wholeJob } from './job-view';
 import { ReindexService } from './reindex.service';
 import { JobItemError, JobKind, JobRow, JobsRepository, JobSummaryRow } from './jobs.repository';
-
-export { JobView } from './job-view';
 
 /** Documents embedded and stored together: one embedding call per model, one transaction. */
 export const JOB_CHUNK_SIZE = 32;

@@ -23,10 +23,12 @@ import { SETTINGS, Settings } from '../config/settings';
 import { DatabaseService, Queryable } from '../database/database.service';
 import { FragmentsService } from '../fragments/fragments.service';
 import { PipelineRecord } from '../pipelines/pipeline';
-import { PipelinesService, PipelineView } from '../pipelines/pipelines.service';
+import { PipelinesService } from '../pipelines/pipelines.service';
+import { PipelineView } from '../pipelines/pipelines.wire';
 import { UpdatePipelineDto } from '../pipelines/pipelines.dto';
 import { IngestionService } from './ingestion.service';
-import { JobView, LeaseLost, presentJob, wholeJob } from './job-view';
+import { JobView } from './documents.wire';
+import { LeaseLost, presentJob, wholeJob } from './job-view';
 import { JobRow, JobsRepository } from './jobs.repository';
 
 /** Fragments embedded per call to the embedding endpoint and stored per transaction. */

@@ -16,7 +16,7 @@ import { ListEnvelope, parseListQuery, toEnvelope } from '../common/list';
 import { SETTINGS, Settings } from '../config/settings';
 import { DatabaseService } from '../database/database.service';
 import { DocumentsService } from '../documents/documents.service';
-import { JobView } from '../documents/job-view';
+import { JobView } from '../documents/documents.wire';
 import { JobsService } from '../documents/jobs.service';
 import { FragmentsService } from '../fragments/fragments.service';
 import { allowedClassifications } from '../pipelines/classification-access';

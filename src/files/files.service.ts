@@ -31,14 +31,8 @@ import { PipelineRecord } from '../pipelines/pipeline';
 import { PipelinesService } from '../pipelines/pipelines.service';
 import { defaultClassification } from './default-classification';
 import { FileParser } from './file-parser';
-import {
-  DeletedFileView,
-  FileOutcomeView,
-  FileResultView,
-  PendingFileView,
-  presentOutcome,
-  presentPendingFile,
-} from './file-views';
+import { presentOutcome, presentPendingFile } from './file-views';
+import { DeletedFileView, FileOutcomeView, FileResultView, PendingFileView } from './files.wire';
 import { FileOptions, ProcessOptions, UploadedFile, UploadOptions } from './files.dto';
 import { ParsedFile } from './parsing/parsed-file';
 import { PENDING_FILE_FILTERS, PendingFileRow, PendingFilesRepository } from './pending-files.repository';

@@ -1,10 +1,16 @@
-/** The answers of uploads and pending files, as the OpenAPI document publishes them and file-views.ts builds them. */
+/**
+ * The answers of uploads and pending files, as the OpenAPI document publishes them;
+ * their view types, derived here, are what file-views.ts and files.service.ts build.
+ */
 import { z } from 'zod';
 import { id, metadata, timestamp } from '../common/wire';
 
 const fileKind = z.enum(['pdf', 'docx', 'xlsx', 'csv', 'tsv', 'html', 'markdown', 'json', 'text']);
 const fileStatus = z.enum(['processed', 'queued', 'uploaded']);
-/** What became of one uploaded file (files/file-views.ts FileResultView). */
+/**
+ * What became of one uploaded file: processed into a document, queued as part of a job
+ * (its index there is the file's position), or kept for later.
+ */
 export const FileResult = z.object({
   document_id: id.nullable().describe('processed: the document it became'),
   file_id: id.nullable().describe('uploaded: the kept file'),
@@ -18,7 +24,13 @@ export const FileResult = z.object({
   type: fileKind,
   version: z.number().int().nullable(),
 });
-/** Processing a kept file, as a key without read permission is answered. */
+export type FileResultView = z.output<typeof FileResult>;
+
+/**
+ * Processing a pending file, as a key without read permission is answered: what became
+ * of the file, none of what it holds (its name, hash, size, type or fragment count).
+ * Such a key may feed a pipeline, not read it, and the file may be another key's upload.
+ */
 export const FileOutcome = FileResult.pick({
   document_id: true,
   file_id: true,
@@ -26,7 +38,9 @@ export const FileOutcome = FileResult.pick({
   status: true,
   version: true,
 });
-/** A file kept for later processing (files/file-views.ts PendingFileView). */
+export type FileOutcomeView = z.output<typeof FileOutcome>;
+
+/** A file kept for later processing (file-views.ts presentPendingFile). */
 export const PendingFile = z.object({
   chunk_overlap: z.number().int().nullable(),
   chunk_size: z.number().int().nullable(),
@@ -43,5 +57,8 @@ export const PendingFile = z.object({
   text_splitter_id: id.nullable(),
   type: fileKind,
 });
-/** A deleted kept file, as a key without read permission is answered. */
+export type PendingFileView = z.output<typeof PendingFile>;
+
+/** A deleted pending file, as a key without read permission is answered (as an expired document is). */
 export const DeletedFile = z.object({ id });
+export type DeletedFileView = z.output<typeof DeletedFile>;

@@ -4,17 +4,7 @@
  */
 import { sortKeysDeep } from '../common/sort-keys';
 import { Fragment } from './fragment';
-
-export interface FragmentView {
-  classification: string;
-  document_id: string;
-  expired_at: string | null;
-  id: string;
-  metadata: Record<string, unknown>;
-  order_id: number;
-  page_content?: string;
-  version: number;
-}
+import { FragmentView } from './fragments.wire';
 
 export function presentFragment(fragment: Fragment): FragmentView {
   return {

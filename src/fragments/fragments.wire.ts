@@ -12,3 +12,9 @@ export const Fragment = z.object({
   version: z.number().int(),
   expired_at: timestamp.nullable(),
 });
+/**
+ * A fragment as fragment-view.ts presents it. `page_content` is left out when the text
+ * is empty, as the published servers' answers do, though the document lists it among
+ * the required fields as published.
+ */
+export type FragmentView = Omit<z.output<typeof Fragment>, 'page_content'> & { page_content?: string };

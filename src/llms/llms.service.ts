@@ -21,13 +21,7 @@ import { ChatModel, llmErrors } from './chat-model';
 import { LLM_PROVIDER_OF, LlmConfig } from './llm-providers';
 import { CreateLlmDto, LlmProviderName, UpdateLlmDto } from './llms.dto';
 import { LlmRow, LlmsRepository, LlmWrite } from './llms.repository';
-
-/** An LLM as clients see it: whether a key is set, never the key; its endpoint to admin keys only. */
-export type LlmView = Omit<LlmRow, 'api_key' | 'api_key_key_id' | 'created_at' | 'updated_at'> & {
-  has_api_key: boolean;
-  created_at: string;
-  updated_at: string;
-};
+import { LlmProbeView, LlmView } from './llms.wire';
 
 /** `admin`: the key asking is an admin key, which sees the endpoint's address. */
 const present = (row: LlmRow, admin: boolean): LlmView => ({
@@ -54,15 +48,6 @@ const PROBE_SOURCE = 'This model is reachable and answers questions from Trove.'
 /** Characters of the probe's answer kept in the report. */
 const PROBE_ANSWER_CHARS = 500;
 
-/** `POST /llms/{id}/test`: one short chat completion, timed. */
-export interface LlmProbeView {
-  id: string;
-  ok: boolean;
-  latency_ms: number;
-  /** The beginning of what the model answered; null when it failed. */
-  answer: string | null;
-  error: string | null;
-}
 /** What the list of LLMs filters on. */
 export const LLM_FILTERS = { name: TEXT_OPS, provider: TEXT_OPS } as const;
 

@@ -11,6 +11,7 @@ export const LlmProbe = z.object({
   answer: z.string().nullable().describe('the beginning of the answer; null when it failed'),
   error: z.string().nullable(),
 });
+export type LlmProbeView = z.output<typeof LlmProbe>;
 
 export const Llm = z.object({
   id,
@@ -30,3 +31,5 @@ export const Llm = z.object({
   created_at: timestamp,
   updated_at: timestamp,
 });
+/** An LLM as clients see it: whether a key is set, never the key; its endpoint to admin keys only. */
+export type LlmView = z.output<typeof Llm>;

@@ -18,13 +18,8 @@
 import { AuthContext } from '../auth/auth-context';
 import { SearchMessages } from '../search/search-errors';
 import { SearchService } from '../search/search.service';
-import {
-  DEFAULT_PARAMS,
-  PRESENT_PARAMS_BASE,
-  SearchFragment,
-  SearchParams,
-  searchRequest,
-} from '../search/search.types';
+import { DEFAULT_PARAMS, PRESENT_PARAMS_BASE, SearchParams, searchRequest } from '../search/search.types';
+import { SearchFragment } from '../search/search.wire';
 import { JsonRpcError, RpcCode } from './mcp-errors';
 import { PlaceholderParams, SearchKnowledgeArgs } from './tool-arguments';
 

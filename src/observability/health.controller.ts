@@ -7,7 +7,7 @@ import { LifecycleService } from './lifecycle.service';
 import { noteFailureReason } from './request-hooks';
 import { version } from '../version';
 import { ApiDoc } from '../openapi/api-doc';
-import { Health, RootInfo } from './health.wire';
+import { Health, HealthView, RootInfo, RootInfoView } from './health.wire';
 
 @Controller()
 @Public()
@@ -20,7 +20,7 @@ export class HealthController {
 
   @Get()
   @ApiDoc({ summary: 'What this server is', response: RootInfo })
-  root() {
+  root(): RootInfoView {
     return { name: 'trove', version, mcp: '/mcp' };
   }
 
@@ -35,7 +35,7 @@ export class HealthController {
     response: Health,
     errors: { 503: { description: 'The embedded database stopped', schema: Health } },
   })
-  healthz(@Res({ passthrough: true }) reply: FastifyReply) {
+  healthz(@Res({ passthrough: true }) reply: FastifyReply): HealthView {
     if (this.db.alive) return { status: 'ok' };
     noteFailureReason(reply.request, 'the embedded database stopped');
     void reply.status(503);
@@ -53,7 +53,7 @@ export class HealthController {
     response: Health,
     errors: { 503: { description: 'Not ready: `checks` says which check fails', schema: Health } },
   })
-  async readyz(@Res({ passthrough: true }) reply: FastifyReply) {
+  async readyz(@Res({ passthrough: true }) reply: FastifyReply): Promise<HealthView> {
     const checks: Record<string, string> = {};
     if (this.lifecycle.draining) checks.lifecycle = 'draining';
     // The error's text stays out of a public answer; the database logs say why.

@@ -9,7 +9,8 @@ import { ApiKeysService } from '../auth/api-keys.service';
 import { CatalogueService } from '../catalogue/catalogue.service';
 import { DomainError, ErrorCode } from '../common/errors';
 import { ReindexService } from '../documents/reindex.service';
-import { PipelinesService, PipelineView } from '../pipelines/pipelines.service';
+import { PipelinesService } from '../pipelines/pipelines.service';
+import { PipelineView } from '../pipelines/pipelines.wire';
 import { FULL_TEXT_DEFAULTS } from '../pipelines/pipelines.dto';
 import { DesiredApiKey, DesiredPipeline, TroveGateway } from './trove-gateway';
 

@@ -7,7 +7,8 @@
  */
 import { Injectable } from '@nestjs/common';
 import { AuthContext, Permission } from '../auth/auth-context';
-import { CatalogueService, EmbeddingModelView } from '../catalogue/catalogue.service';
+import { CatalogueService } from '../catalogue/catalogue.service';
+import { EmbeddingModelView } from '../catalogue/catalogue.wire';
 import { EmbeddingModel } from '../catalogue/catalogue.types';
 import { GenerationCache } from '../database/cache-generation';
 import { DatabaseService, Queryable } from '../database/database.service';
@@ -24,22 +25,8 @@ import { RerankersService } from '../rerankers/rerankers.service';
 import { PipelineRecord } from './pipeline';
 import { ClassificationsDto, CreatePipelineDto, UpdatePipelineDto } from './pipelines.dto';
 import { HeldPipeline, PipelinesRepository } from './pipelines.repository';
+import { PipelineView } from './pipelines.wire';
 import { IndexPlan, NEEDS_MODEL_OR_FULL_TEXT, planIndexes } from './index-plan';
-
-export interface PipelineView {
-  id: string;
-  name: string;
-  description: string | null;
-  default_text_splitter_id: string;
-  default_vector_embedding_id: string | null;
-  embedding_models: Record<string, EmbeddingModelView>;
-  full_text_search: boolean;
-  created_at: string;
-  full_text_ranking: 'bm25' | 'ts_rank';
-  full_text_bm25: { k1: number; b: number };
-  full_text_language: string;
-  default_reranker_id: string | null;
-}
 
 /** The five fields of the MCP listing; `embedding_model_id` is the vector embedding id, as published. */
 export interface PipelineSummary {

@@ -22,6 +22,7 @@ export const Pipeline = z.object({
     .nullable()
     .describe("the reranker of the pipeline's agents and rag_search; null: none"),
 });
+export type PipelineView = z.output<typeof Pipeline>;
 export const Classifications = z.object({
   classifications: z.array(z.string()),
   hierarchy: z.array(z.tuple([z.string(), z.string()])).describe(HIERARCHY_DESCRIPTION),

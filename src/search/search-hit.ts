@@ -15,7 +15,7 @@
  */
 import { sortKeysDeep } from '../common/sort-keys';
 import { DistanceStrategy, Fragment } from '../fragments/fragment';
-import { SearchFragment } from './search.types';
+import { SearchFragment } from './search.wire';
 
 export type FoundBy = 'similarity' | 'search' | 'rerank';
 

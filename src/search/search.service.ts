@@ -44,7 +44,8 @@ import { checkType, retrievalType, selectVectorEmbedding } from './search-checks
 import { hybridNeedsModel, noSuchReranker } from './search-errors';
 import { clamp01, distanceRelevance, FoundBy, present, SearchHit } from './search-hit';
 import { checkSearchRequest, SearchRuleInput } from './search-rules';
-import { embedsQuery, SearchFragment, SearchRequest, searchRequest, SearchType } from './search.types';
+import { embedsQuery, SearchRequest, searchRequest, SearchType } from './search.types';
+import { SearchFragment } from './search.wire';
 
 export { selectVectorEmbedding } from './search-checks';
 

@@ -73,16 +73,3 @@ export function searchRequest(
 
 /** Whether a search of this type embeds its query. */
 export const embedsQuery = (type: SearchType) => type === 'similarity' || type === 'mmr' || type === 'hybrid';
-
-/** One result, keys in alphabetical order as published; `page_content` absent when empty. */
-export interface SearchFragment {
-  classification: string;
-  document_id: string;
-  expired_at: null;
-  id: string;
-  metadata: Record<string, unknown>;
-  order_id: number;
-  page_content?: string;
-  score: number;
-  version: number;
-}

@@ -167,6 +167,7 @@ export const Agent = z
     ),
   })
   .meta({ id: 'Agent', examples: [AGENT_EXAMPLE] });
+export type AgentView = z.output<typeof Agent>;
 
 /** `AgentListItem`: models as `<modelKey>_<modelName>` strings, no skills. */
 export const AgentListItem = z
@@ -176,6 +177,7 @@ export const AgentListItem = z
     toolsets: z.array(toolsetOf(false)),
   })
   .meta({ id: 'AgentListItem' });
+export type AgentListItemView = z.output<typeof AgentListItem>;
 
 const CreatedTool = z.object({ name: z.string(), fullName: z.string(), key: z.string() });
 
@@ -219,3 +221,4 @@ export const AgentCreateResponseAgent = z
     skills: z.array(z.object({ name: z.string() })),
   })
   .meta({ id: 'AgentCreateResponseAgent' });
+export type CreatedAgentView = z.output<typeof AgentCreateResponseAgent>;
