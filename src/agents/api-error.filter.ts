@@ -11,7 +11,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, ErrorCode, messageFor } from '../common/errors';
 import { ErrorEdge, failureReasonOf, isAdminRequest, toErrorBody } from '../common/http-error.filter';
-import { noteFailureReason } from '../observability/request-hooks';
+import { noteFailureReason } from '../common/failure-reasons';
 
 export interface ApiError {
   status: number;

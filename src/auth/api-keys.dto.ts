@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { nameSchema } from '../common/validation';
+import { MAX_CLASSIFICATIONS, nameSchema } from '../common/validation';
 import { isUuid } from '../common/ids';
-import { MAX_CLASSIFICATIONS } from '../pipelines/pipelines.dto';
 import { SCOPES } from './auth-context';
 
 const classificationName = z.string().min(1, 'must not be empty').max(200, 'must be at most 200 characters');

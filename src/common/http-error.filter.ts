@@ -6,7 +6,7 @@
  */
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { errorCodes, type FastifyReply, type FastifyRequest } from 'fastify';
-import { noteFailureReason } from '../observability/request-hooks';
+import { noteFailureReason } from './failure-reasons';
 import { DomainError, HTTP_STATUS_OF, messageFor } from './errors';
 
 export const BODY_LIMIT_BYTES = 4 * 1024 * 1024;

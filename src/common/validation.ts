@@ -117,6 +117,12 @@ export function parseBounded<S extends z.ZodType>(
   return parsed;
 }
 
+/**
+ * The most classifications a pipeline defines (src/pipelines/pipelines.dto.ts); lists of
+ * classification names elsewhere (a key's grants, a search) stop there too.
+ */
+export const MAX_CLASSIFICATIONS = 1000;
+
 /** A required display name: trimmed, 1 to 200 characters. */
 export const nameSchema = z
   .string({ error: 'is required' })

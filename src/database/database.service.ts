@@ -11,7 +11,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { DataSource, MigrationExecutor, QueryRunner } from 'typeorm';
 import { SETTINGS, Settings } from '../config/settings';
-import { dbPoolConnections } from '../observability/metrics';
 import { ConnectionLease } from './connection-lease';
 import { sanitizeDatabaseError } from './database-errors';
 import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
@@ -255,17 +254,15 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
     }
   }
 
-  /** Pool figures for /metrics (pg.Pool counters). */
-  recordPoolMetrics(): void {
+  /** The pool's connections for /metrics (pg.Pool's counters); null without a pool (the embedded database). */
+  poolConnections(): { total: number; idle: number; waiting: number } | null {
     const pool = (
       this.dataSource?.driver as unknown as {
         master?: { totalCount: number; idleCount: number; waitingCount: number };
       }
     )?.master;
-    if (!pool) return;
-    dbPoolConnections.set({ state: 'total' }, pool.totalCount);
-    dbPoolConnections.set({ state: 'idle' }, pool.idleCount);
-    dbPoolConnections.set({ state: 'waiting' }, pool.waitingCount);
+    if (!pool) return null;
+    return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
   }
 
   /**

@@ -4,7 +4,7 @@ import { Public } from '../common/public';
 import { SETTINGS, Settings } from '../config/settings';
 import { DatabaseService } from '../database/database.service';
 import { LifecycleService } from './lifecycle.service';
-import { noteFailureReason } from './request-hooks';
+import { noteFailureReason } from '../common/failure-reasons';
 import { version } from '../version';
 import { ApiDoc } from '../openapi/api-doc';
 import { Health, HealthView, RootInfo, RootInfoView } from './health.wire';

@@ -1,7 +1,7 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { Public } from '../common/public';
 import { DatabaseService } from '../database/database.service';
-import { registry } from './metrics';
+import { dbPoolConnections, registry } from './metrics';
 import { ApiDoc } from '../openapi/api-doc';
 
 /** GET /metrics on the API port; with TROVE_METRICS_PORT, metrics-server.ts serves it instead. */
@@ -23,6 +23,11 @@ export class MetricsController {
 
 /** The exposition text, with the pool gauges read at scrape time. */
 export function scrape(db: DatabaseService): Promise<string> {
-  db.recordPoolMetrics();
+  const pool = db.poolConnections();
+  if (pool) {
+    dbPoolConnections.set({ state: 'total' }, pool.total);
+    dbPoolConnections.set({ state: 'idle' }, pool.idle);
+    dbPoolConnections.set({ state: 'waiting' }, pool.waiting);
+  }
   return registry.metrics();
 }

@@ -10,16 +10,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
+import { notedFailureReason } from '../common/failure-reasons';
 import { httpDuration, httpRequests } from './metrics';
 
 const MAX_REQUEST_ID_LENGTH = 200;
-
-const failureReasons = new WeakMap<object, string>();
-
-/** Records why `request` is answered with a 5xx, for its request log line. */
-export function noteFailureReason(request: object | undefined, reason: string): void {
-  if (request) failureReasons.set(request, reason);
-}
 
 /** The caller's x-request-id when it sent a sane one, else a new UUID. */
 export function requestIdOf(request: { headers: Record<string, string | string[] | undefined> }): string {
@@ -56,7 +50,7 @@ export function registerRequestHooks(app: FastifyInstance): void {
     httpRequests.inc({ method: request.method, route, status });
     httpDuration.observe({ method: request.method, route, status }, seconds);
     const level = reply.statusCode === 500 ? 'error' : reply.statusCode >= 500 ? 'warn' : 'info';
-    const reason = reply.statusCode >= 500 ? failureReasons.get(request) : undefined;
+    const reason = reply.statusCode >= 500 ? notedFailureReason(request) : undefined;
     // request.log already carries reqId: writing it again would duplicate the key.
     request.log[level](
       {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nameSchema } from '../common/validation';
+import { MAX_CLASSIFICATIONS, nameSchema } from '../common/validation';
 import { isUuid } from '../common/ids';
 
 const uuid = (what: string) =>
@@ -7,9 +7,6 @@ const uuid = (what: string) =>
     .string({ error: `must be ${what} UUID` })
     .refine(isUuid, `must be ${what} UUID`)
     .transform((v) => v.toLowerCase());
-
-/** The most classifications a pipeline defines; lists of classification names elsewhere stop there too. */
-export const MAX_CLASSIFICATIONS = 1000;
 
 const classificationName = z
   .string({ error: 'must be a string' })

@@ -13,7 +13,7 @@
 import { invalid } from '../common/errors';
 import { textProblem } from '../common/input-guard';
 import { Settings } from '../config/settings';
-import { MAX_CLASSIFICATIONS } from '../pipelines/pipelines.dto';
+import { MAX_CLASSIFICATIONS } from '../common/validation';
 import { SearchRequest } from './search.types';
 
 /** What the rules read of a request; its type only when it has one (MCP's `query` has none). */

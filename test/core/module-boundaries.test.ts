@@ -5,6 +5,11 @@
  * module exports a repository, and search, which reads fragments through the
  * fragments module, imports nothing from documents.
  *
+ * And imports only point down: every module stands on one of the floors drawn in
+ * docs/architecture.md; it may import from the floors below, from its own floor only
+ * where SIDEWAYS says (the same-floor part of the module map), never from above. A
+ * shared piece a lower floor needs moves down (to src/common, most often).
+ *
  * The files directly in src/ (main.ts, cli.ts, app.module.ts, ...) are the
  * composition root: they wire modules together, as the CLI wires ApiKeysService to
  * its repository by hand, and are not checked.
@@ -14,6 +19,34 @@ import * as path from 'node:path';
 import * as ts from 'typescript';
 
 const SRC = path.resolve(__dirname, '../../src');
+
+/** The floors, lowest first, as docs/architecture.md draws them. */
+const FLOORS: readonly { name: string; modules: readonly string[] }[] = [
+  { name: 'ground', modules: ['common', 'config'] },
+  { name: 'platform', modules: ['crypto', 'database', 'observability', 'openapi'] },
+  {
+    name: 'core',
+    modules: ['auth', 'catalogue', 'embeddings', 'fragments', 'llms', 'pipelines', 'rerankers'],
+  },
+  { name: 'content', modules: ['documents', 'evaluations', 'files', 'search'] },
+  { name: 'edges', modules: ['agents', 'client', 'console', 'mcp', 'operator'] },
+];
+
+/** The imports allowed between modules of one floor (the module map of docs/architecture.md). */
+const SIDEWAYS: Readonly<Record<string, readonly string[]>> = {
+  observability: ['database', 'openapi'],
+  catalogue: ['auth', 'embeddings'],
+  llms: ['auth', 'embeddings'],
+  rerankers: ['auth'],
+  pipelines: ['auth', 'catalogue', 'fragments', 'rerankers'],
+  files: ['documents'],
+  evaluations: ['documents', 'search'],
+  mcp: ['agents'],
+  client: ['mcp'],
+};
+
+const floorOf = (module: string) => FLOORS.findIndex((floor) => floor.modules.includes(module));
+const floorName = (module: string) => `${module} (${FLOORS[floorOf(module)]?.name ?? 'no floor'})`;
 
 function sources(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -66,6 +99,30 @@ function importsOf(file: string, text: string): Import[] {
 const isRepository = (target: string) => path.basename(target).endsWith('.repository');
 const isRowType = (name: string) => /Rows?$/.test(name);
 
+/** What in `text` (the source of `file`, a file of src/) imports up a floor, or sideways unannounced. */
+function climbs(file: string, text: string): string[] {
+  const from = moduleOf(file);
+  if (from === null) return [];
+  const where = path.relative(SRC, file);
+  const found: string[] = [];
+  for (const { target } of importsOf(file, text)) {
+    // Spec files may use test/support and bench/: outside src/, outside the floors.
+    if (path.relative(SRC, target).startsWith('..')) continue;
+    const to = moduleOf(target);
+    if (to === null || to === from) continue;
+    const what = `${where} imports ${path.relative(SRC, target)}`;
+    if (floorOf(from) < 0 || floorOf(to) < 0)
+      found.push(`${what}: ${floorOf(from) < 0 ? from : to} stands on no floor`);
+    else if (floorOf(to) > floorOf(from))
+      found.push(`${what}: ${floorName(from)} climbs to ${floorName(to)}`);
+    else if (floorOf(to) === floorOf(from) && !(SIDEWAYS[from] ?? []).includes(to))
+      found.push(
+        `${what}: ${from} may not import ${to}, beside it on the ${FLOORS[floorOf(from)].name} floor`,
+      );
+  }
+  return found;
+}
+
 /** What in `text` (the source of `file`, a file of src/) crosses a module boundary. */
 function offences(file: string, text: string): string[] {
   const from = moduleOf(file);
@@ -110,6 +167,53 @@ describe('module boundaries', () => {
       .flatMap((file) => importsOf(file, fs.readFileSync(file, 'utf8')))
       .filter((i) => moduleOf(i.target) === 'documents');
     expect(found).toEqual([]);
+  });
+
+  it('stands every module on a floor', () => {
+    const modules = [...new Set(files.map(moduleOf))].filter((m): m is string => m !== null);
+    expect(modules.filter((m) => floorOf(m) < 0)).toEqual([]);
+  });
+
+  it('has every import point down a floor, or sideways where the module map allows it', () => {
+    const found = files.flatMap((file) => climbs(file, fs.readFileSync(file, 'utf8')));
+    expect(found).toEqual([]);
+  });
+
+  it('allows no cycle sideways', () => {
+    const cycles: string[] = [];
+    const visit = (module: string, trail: string[]) => {
+      if (trail.includes(module)) return void cycles.push([...trail, module].join(' → '));
+      for (const next of SIDEWAYS[module] ?? []) visit(next, [...trail, module]);
+    };
+    for (const module of Object.keys(SIDEWAYS)) visit(module, []);
+    expect(cycles).toEqual([]);
+  });
+
+  it('would notice an import that climbs or goes sideways unannounced', () => {
+    const at = (relative: string) => path.join(SRC, relative);
+    expect(
+      climbs(
+        at('auth/api-keys.dto.ts'),
+        `import { MAX_CLASSIFICATIONS } from '../pipelines/pipelines.dto';
+         import type { Agent } from '../agents/wire/agent';
+         import { nameSchema } from '../common/validation';
+         import { SCOPES } from './auth-context';
+         import { sample } from '../../test/support/domain-errors';`,
+      ),
+    ).toEqual([
+      'auth/api-keys.dto.ts imports pipelines/pipelines.dto: auth may not import pipelines, beside it on the core floor',
+      'auth/api-keys.dto.ts imports agents/wire/agent: auth (core) climbs to agents (edges)',
+    ]);
+    expect(
+      climbs(at('pipelines/pipelines.service.ts'), `import { X } from '../catalogue/catalogue.service';`),
+    ).toEqual([]);
+    expect(climbs(at('common/errors.ts'), `export * from '../observability/metrics';`)).toEqual([
+      'common/errors.ts imports observability/metrics: common (ground) climbs to observability (platform)',
+    ]);
+    expect(climbs(at('widgets/widget.ts'), `import { X } from '../common/ids';`)).toEqual([
+      'widgets/widget.ts imports common/ids: widgets stands on no floor',
+    ]);
+    expect(climbs(at('app.module.ts'), `import { AgentsModule } from './agents/agents.module';`)).toEqual([]);
   });
 
   it('would notice each kind of crossing', () => {

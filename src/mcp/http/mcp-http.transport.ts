@@ -46,7 +46,7 @@ import { DomainError, ErrorCode } from '../../common/errors';
 import { BODY_LIMIT_BYTES, failureReasonOf, sendError, toErrorBody } from '../../common/http-error.filter';
 import { RAW_INPUT } from '../../common/input-guard';
 import { SETTINGS, Settings } from '../../config/settings';
-import { noteFailureReason } from '../../observability/request-hooks';
+import { noteFailureReason } from '../../common/failure-reasons';
 import { checkHost } from './host-check';
 import { parseMessage } from './parse-message';
 import { McpPostHandler } from './post-handler';
