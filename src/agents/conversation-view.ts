@@ -9,6 +9,7 @@
  */
 import { CitationRecord, MessageRecord, StoredMessage } from './conversation-store';
 import { ConversationRow } from './conversations.repository';
+import { CitationView } from './wire/conversation';
 
 const iso = (date: Date) => date.toISOString();
 const present = <T>(value: T | null | undefined) =>
@@ -19,7 +20,7 @@ const present = <T>(value: T | null | undefined) =>
  * document and whose connector is its pipeline; a passage of an attached file is a
  * `document` citation whose record is the attachment (origin `UPLOAD`, no connector).
  */
-function citationData(citation: CitationRecord, orgId: string) {
+function citationData(citation: CitationRecord, orgId: string): CitationView {
   const meta = citation.metadata;
   const common = {
     _id: citation.id,
@@ -67,7 +68,7 @@ function citationData(citation: CitationRecord, orgId: string) {
       recordVersion: citation.version,
       ...(extension ? { extension } : {}),
       connector: 'TROVE',
-      connectorId: citation.pipeline_id,
+      connectorId: citation.pipeline_id!,
       recordType: 'DOCUMENT',
       blockNum: [citation.chunk_index],
       blockType: 'text',

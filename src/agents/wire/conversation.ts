@@ -89,6 +89,7 @@ export const Citation = z
       },
     ],
   });
+export type CitationView = z.output<typeof Citation>;
 
 const MessageFeedback = z
   .object({
