@@ -58,9 +58,9 @@ export class AbandonedTurns implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private failTurn(runId: string, conversationId: string): Promise<boolean> {
-    return this.store.repository.transaction(async (tx) => {
+    return this.store.inTransaction(async (tx) => {
       if (!(await this.runs.claimAbandoned(runId, this.staleSeconds, tx))) return false;
-      const conversation = await this.store.repository.lockConversation(conversationId, tx);
+      const conversation = await this.store.lock(conversationId, tx);
       if (conversation?.status !== 'Inprogress') return false;
       // A later turn of the conversation may be running (on a live replica): it is not this one's to end.
       if (await this.runs.hasLiveRun(conversationId, this.staleSeconds, tx)) return false;

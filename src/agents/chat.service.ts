@@ -19,10 +19,16 @@ import { agentTurns } from '../observability/metrics';
 import { AgentRecord } from './agents.repository';
 import { AgentsService } from './agents.service';
 import { AttachmentMention, AttachmentsService, TurnAttachment } from './attachments.service';
-import { ConversationStore, newObjectId } from './conversation-store';
+import {
+  ConversationRow,
+  ConversationStore,
+  isAnswer,
+  isQuestion,
+  newObjectId,
+  StoredMessage,
+} from './conversation-store';
 import { ConversationPresenter } from './conversation-presenter';
 import { presentAgentConversation, presentConversation } from './conversation-view';
-import { ConversationRow } from './conversations.repository';
 import { ConversationsService } from './conversations.service';
 import {
   AddMessageDto,
@@ -189,9 +195,8 @@ export class ChatService {
     if (index !== messages.length - 1)
       throw badRequest('Only the last message in the conversation can be regenerated');
     const target = messages[index].message;
-    if (target.message_type !== 'bot_response')
-      throw badRequest('Only a bot_response message can be regenerated');
-    const asked = messages.slice(0, index).findLastIndex((m) => m.message.message_type === 'user_query');
+    if (!isAnswer(target)) throw badRequest('Only a bot_response message can be regenerated');
+    const asked = messages.slice(0, index).findLastIndex((m) => isQuestion(m.message));
     if (asked < 0) throw badRequest('The answer to regenerate follows no question');
     const attached = messages[asked].message.attachments.map((ref) => String(ref.recordId));
     await this.checkModelKey(agent, dto.modelKey);
@@ -358,13 +363,10 @@ export class ChatService {
 }
 
 /** Earlier questions and answers as model messages (failed turns and other kinds left out). */
-function toHistory(messages: { message: { message_type: string; content: string } }[]): ChatMessage[] {
+function toHistory(messages: StoredMessage[]): ChatMessage[] {
   return messages
-    .filter((m) => m.message.message_type === 'user_query' || m.message.message_type === 'bot_response')
-    .map((m) => ({
-      role: m.message.message_type === 'user_query' ? 'user' : 'assistant',
-      content: m.message.content,
-    }));
+    .filter(({ message }) => isQuestion(message) || isAnswer(message))
+    .map(({ message }) => ({ role: isQuestion(message) ? 'user' : 'assistant', content: message.content }));
 }
 
 /** The attachment ids a turn request names, in `attachments` and (first turns) `recordIds`. */

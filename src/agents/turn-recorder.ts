@@ -6,12 +6,13 @@
  */
 import { Injectable, Logger } from '@nestjs/common';
 import { DomainError, ErrorCode } from '../common/errors';
-import { ConversationRow, DrawnFrom } from './conversations.repository';
 import { AttachmentRefView } from './attachments.service';
 import {
   CitationInput,
   ConversationChanges,
+  ConversationRow,
   ConversationStore,
+  DrawnFrom,
   MessageInput,
   newObjectId,
 } from './conversation-store';
