@@ -23,7 +23,7 @@ import { SETTINGS, Settings } from '../config/settings';
 import { ContentCipher } from '../crypto/content-cipher';
 import { UploadedFile } from '../files/files.dto';
 import { FilesService } from '../files/files.service';
-import { FileLimits } from '../files/multipart';
+import { UploadLimits } from '../files/multipart';
 import { FileKind, ParsedFile } from '../files/parsing/parsed-file';
 import { AgentRecord } from './agents.repository';
 import { AgentsService } from './agents.service';
@@ -105,7 +105,7 @@ export class AttachmentsService {
   ) {}
 
   /** The multipart limits of an upload: the document's, or the files module's where those are tighter. */
-  get limits(): FileLimits {
+  get limits(): UploadLimits {
     const files = this.settings.files;
     return {
       maxBytes: Math.min(files.maxBytes, MAX_ATTACHMENT_BYTES),

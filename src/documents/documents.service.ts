@@ -30,7 +30,7 @@ import {
 } from './document-view';
 import { parseDocumentsBody } from './documents.dto';
 import { DOCUMENT_FILTERS, DocumentRow, DocumentsRepository } from './documents.repository';
-import { IngestInput, IngestionService, IngestTarget } from './ingestion.service';
+import { CheckedWrite, IngestInput, IngestionService, IngestTarget } from './ingestion.service';
 import { JobsService, JobView } from './jobs.service';
 import { visibleExpiry } from './version-history';
 
@@ -46,6 +46,9 @@ export type AddResult =
 /** What `addInputs` did: stored the documents (in input order), or queued them as one job. */
 export type AddInputsResult =
   { kind: 'stored'; documents: DocumentView[] } | { kind: 'queued'; job: JobView };
+
+/** A pipeline the key may write to, as `permitWrite` found it; what a write path passes on once checked. */
+export type WritePermit = Omit<CheckedWrite, 'splitters'>;
 
 const documentNotFound = (id: string) => notFound('Document not found', { id });
 /** A version number: microseconds since the Unix epoch. */
@@ -66,63 +69,60 @@ export class DocumentsService {
   ) {}
 
   async add(auth: AuthContext, pipelineId: string, body: unknown, queue: boolean): Promise<AddResult> {
-    const pipeline = await this.writable(auth, pipelineId);
+    const permit = await this.permitWrite(auth, pipelineId);
     const { batch, documents } = parseDocumentsBody(body, this.settings.limits.metadataMaxBytes);
-    const result = await this.storeOrQueue(auth, pipeline, documents, batch, queue);
+    const checked = await this.checkTargets(permit, documents, batch);
+    const result = await this.storeOrQueue(checked, documents, batch, { queue });
     if (result.kind === 'queued') return { kind: 'queued', body: result.job };
     return { kind: 'stored', body: batch ? result.documents : result.documents[0] };
   }
 
   /**
-   * For modules that build documents themselves (files): the pipeline, if the key may
-   * write such documents to it. Refuses, before any work, what `addInputs` would.
+   * The pipeline, if the key may write to it, with what the key may write in it: the
+   * first check of every write path, made once here and passed on. Writing does not
+   * need read permission: without write, a key that can read is told why; one that
+   * cannot even read sees no pipeline.
    */
-  async checkWrite(auth: AuthContext, pipelineId: string, targets: IngestTarget[]): Promise<PipelineRecord> {
-    const pipeline = await this.writable(auth, pipelineId);
-    const indexes = targets.map((_, i) => (targets.length > 1 ? i : null));
-    await this.ingestion.check(classificationAccess(auth, pipeline), pipeline, targets, indexes);
-    return pipeline;
+  async permitWrite(auth: AuthContext, pipelineId: string): Promise<WritePermit> {
+    const pipeline = await this.pipelines.access(auth, pipelineId, Permission.Write);
+    return { auth, pipeline, access: classificationAccess(auth, pipeline) };
   }
 
   /**
-   * Stores documents another module built (pre-split blocks, splitter overrides), or
-   * queues them as one job: the checks, the all-or-nothing transaction and the queue
-   * of `add`. `alsoInTransaction` runs in the transaction that stores or queues them,
-   * for the caller's own rows that must change with them or not at all.
+   * Refuses, before any work (a file read, an embedding), what storing documents of these
+   * targets would: their classifications and text splitters. `batch`: errors name the
+   * item (`[3].classification`).
    */
-  async addInputs(
-    auth: AuthContext,
-    pipelineId: string,
+  async checkTargets(permit: WritePermit, targets: IngestTarget[], batch: boolean): Promise<CheckedWrite> {
+    const indexes = targets.map((_, i) => (batch ? i : null));
+    const splitters = await this.ingestion.check(permit.access, permit.pipeline, targets, indexes);
+    return { ...permit, splitters };
+  }
+
+  /**
+   * Stores documents another module built (pre-split blocks, splitter overrides) and
+   * `checkTargets` passed, or queues them as one job: the all-or-nothing transaction
+   * and the queue of `add`. `alsoInTransaction` runs in the transaction that stores or
+   * queues them, for the caller's own rows that must change with them or not at all.
+   */
+  addInputs(
+    checked: CheckedWrite,
     inputs: IngestInput[],
     options: { queue: boolean; alsoInTransaction?: (tx: Queryable) => Promise<void> },
   ): Promise<AddInputsResult> {
-    const pipeline = await this.writable(auth, pipelineId);
-    return this.storeOrQueue(
-      auth,
-      pipeline,
-      inputs,
-      inputs.length > 1,
-      options.queue,
-      options.alsoInTransaction,
-    );
+    return this.storeOrQueue(checked, inputs, inputs.length > 1, options);
   }
 
   private async storeOrQueue(
-    auth: AuthContext,
-    pipeline: PipelineRecord,
+    checked: CheckedWrite,
     inputs: IngestInput[],
     batch: boolean,
-    queue: boolean,
-    alsoInTransaction?: (tx: Queryable) => Promise<void>,
+    options: { queue: boolean; alsoInTransaction?: (tx: Queryable) => Promise<void> },
   ): Promise<AddInputsResult> {
-    if (queue) {
-      // Refuse now what would certainly fail later; embedding is left to the worker.
-      await this.ingestion.check(
-        classificationAccess(auth, pipeline),
-        pipeline,
-        inputs,
-        inputs.map((_, i) => (batch ? i : null)),
-      );
+    const { auth, pipeline } = checked;
+    const { alsoInTransaction } = options;
+    if (options.queue) {
+      // Checked now what would certainly fail later; embedding is left to the worker.
       const job = alsoInTransaction
         ? await this.db.transaction(async (tx) => {
             const queued = await this.jobs.submit(auth, pipeline.id, inputs, batch, tx);
@@ -132,7 +132,7 @@ export class DocumentsService {
         : await this.jobs.submit(auth, pipeline.id, inputs, batch);
       return { kind: 'queued', job };
     }
-    const rows = await this.ingestion.ingest(auth, pipeline, inputs, batch, alsoInTransaction);
+    const rows = await this.ingestion.ingest(checked, inputs, batch, alsoInTransaction);
     return { kind: 'stored', documents: rows.map(presentDocument) };
   }
 
@@ -244,8 +244,7 @@ export class DocumentsService {
     pipelineId: string,
     documentId: string,
   ): Promise<DocumentView | ExpiryView> {
-    const pipeline = await this.writable(auth, pipelineId);
-    const access = classificationAccess(auth, pipeline);
+    const { pipeline, access } = await this.permitWrite(auth, pipelineId);
     const row = await this.db.transaction(async (tx) => {
       await this.visibleDocument(access, pipeline, documentId, tx);
       await this.ingestion.expire(pipeline.id, [documentId], access.allowed, tx);
@@ -253,15 +252,6 @@ export class DocumentsService {
       return this.visibleDocument(access, pipeline, documentId, tx);
     });
     return auth.can(pipeline.id, Permission.Read) ? presentDocument(row) : presentExpiry(row);
-  }
-
-  /**
-   * The pipeline, if the key may write to it. Unlike reading, writing does not need
-   * read permission: without write, a key that can read is told why; one that
-   * cannot even read sees no pipeline.
-   */
-  private writable(auth: AuthContext, pipelineId: string): Promise<PipelineRecord> {
-    return this.pipelines.access(auth, pipelineId, Permission.Write);
   }
 
   /**

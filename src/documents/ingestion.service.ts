@@ -20,7 +20,7 @@ import { EmbeddingsService } from '../embeddings/embeddings.service';
 import { NewFragment, SealedFragment } from '../fragments/fragment';
 import { FragmentsService } from '../fragments/fragments.service';
 import { ingestedDocuments, ingestedFragments } from '../observability/metrics';
-import { ClassificationAccess, classificationAccess, mayAccess } from '../pipelines/classification-access';
+import { ClassificationAccess, mayAccess } from '../pipelines/classification-access';
 import { PipelineRecord } from '../pipelines/pipeline';
 import { PipelinesService } from '../pipelines/pipelines.service';
 import { DocumentInput } from './documents.dto';
@@ -74,6 +74,18 @@ export interface PreparedDocument {
   }[];
   /** Per vector embedding id, one vector per fragment. */
   vectors: Map<string, number[][]>;
+}
+
+/**
+ * A write the key may make, checked once by the service that owns the rule
+ * (DocumentsService) and passed on: the pipeline as it was read, what the key may
+ * write in it, and the text splitters its documents name.
+ */
+export interface CheckedWrite {
+  auth: AuthContext;
+  pipeline: PipelineRecord;
+  access: ClassificationAccess;
+  splitters: Map<string, TextSplitter>;
 }
 
 /** Where an error about item `index` points: `[3].classification`, or `classification` for a single document. */
@@ -157,7 +169,9 @@ export class IngestionService {
       // Splitting and sealing are synchronous: between documents, other requests get a turn.
       if (i > 0) await yieldToEventLoop();
       const textSplitterId = input.text_splitter_id ?? pipeline.default_text_splitter_id;
-      const splitter = splitters.get(textSplitterId)!;
+      const splitter = splitters.get(textSplitterId);
+      // `check` found every splitter the inputs name: one missing is a caller that skipped it.
+      if (!splitter) throw new Error(`Text splitter ${textSplitterId} was not checked before preparing`);
       const parameters = splitterParameters(splitter, input.splitter_overrides);
       const blocks = 'blocks' in input ? input.blocks : [{ text: input.content, metadata: {} }];
       const chunks = blocks.flatMap((block) => {
@@ -335,19 +349,18 @@ export class IngestionService {
   }
 
   /**
-   * The synchronous path: all or nothing, searchable when it returns. `alsoInTransaction`
-   * runs in the storing transaction, for a caller whose own rows must change with it.
+   * The synchronous path, for inputs `checked` has passed: all or nothing, searchable
+   * when it returns. `alsoInTransaction` runs in the storing transaction, for a caller
+   * whose own rows must change with it.
    */
   async ingest(
-    auth: AuthContext,
-    pipeline: PipelineRecord,
+    checked: CheckedWrite,
     inputs: IngestInput[],
     batch: boolean,
     alsoInTransaction?: (tx: Queryable) => Promise<void>,
   ): Promise<DocumentRow[]> {
+    const { pipeline, access, splitters } = checked;
     const indexes = inputs.map((_, i) => (batch ? i : null));
-    const access = classificationAccess(auth, pipeline);
-    const splitters = await this.check(access, pipeline, inputs, indexes);
     const write = this.fragments.beginVectorWrite(vectorEmbeddingRefs(pipeline));
     try {
       const prepared = await this.prepare(pipeline, inputs, splitters, indexes);

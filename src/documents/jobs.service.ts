@@ -54,13 +54,31 @@ interface JobPayload {
 
 export const jobAad = (jobId: string) => `job:${jobId}`;
 
-/** What `GET /jobs` filters on. */
 /** What the list of jobs filters on. */
 export const JOB_FILTERS = {
   state: ['eq', 'ne', 'in'],
   pipeline_id: ['eq', 'in'],
   kind: ['eq'],
 } as const;
+
+/** A claimed ingestion job as a worker runs it. */
+interface IngestRun {
+  job: JobRow;
+  workerId: string;
+  /** Seconds each write of progress extends the worker's claim by. */
+  lease: number;
+  payload: JobPayload;
+  signal: AbortSignal;
+}
+
+/** Items of a job stored together: `indexes` into its documents. */
+interface Chunk {
+  indexes: number[];
+  /** A single item: its failure is recorded rather than reported. */
+  recordFailure: boolean;
+  /** Its preparation, when already started (while the chunk before it was stored). */
+  preparing?: Promise<PreparedChunk>;
+}
 
 /** A chunk's items checked, split and embedded, with the pipeline as it was read for them. */
 interface PreparedChunk {
@@ -191,7 +209,6 @@ export class JobsService {
    * (shutdown: the job goes back to the queue).
    */
   async run(job: JobRow, workerId: string, signal: AbortSignal): Promise<void> {
-    const lease = this.settings.jobs.leaseSeconds;
     if (job.attempts > MAX_JOB_ATTEMPTS) {
       await this.repository.finish(
         job.id,
@@ -202,76 +219,28 @@ export class JobsService {
       );
       return;
     }
-    if (job.kind === 'reindex') {
-      await this.reindex.run(job, workerId, signal).finally(() => void this.refreshGauge());
-      return;
-    }
-    if (job.kind !== 'ingest') {
-      await this.runElsewhere(job, workerId, signal).finally(() => void this.refreshGauge());
-      return;
-    }
-    let payload: JobPayload;
-    try {
-      payload = JSON.parse(
-        this.cipher.openText({ data: job.payload!, keyId: job.payload_key_id! }, jobAad(job.id)),
-      ) as JobPayload;
-    } catch (error) {
-      await this.repository.finish(job.id, workerId, wholeJob((error as Error).message));
-      return;
-    }
+    if (job.kind === 'ingest') return this.ingest(job, workerId, signal);
+    const running =
+      job.kind === 'reindex'
+        ? this.reindex.run(job, workerId, signal)
+        : this.runElsewhere(job, workerId, signal);
+    await running.finally(() => void this.refreshGauge());
+  }
+
+  /** An ingestion job: its documents stored chunk by chunk, from the first not yet done. */
+  private async ingest(job: JobRow, workerId: string, signal: AbortSignal): Promise<void> {
+    const payload = await this.openPayload(job, workerId);
+    if (!payload) return;
     const pipeline = await this.pipelines.find(job.pipeline_id);
     if (!pipeline) return; // deleted: its jobs went with it (ON DELETE CASCADE)
-
+    const run: IngestRun = { job, workerId, lease: this.settings.jobs.leaseSeconds, payload, signal };
     // The whole job is one write: a large one into a vector embedding that holds fewer vectors is
     // a bulk load, indexed after its last chunk (each document has one fragment at least).
-    // Each chunk re-reads the pipeline (storeChunk); a vector embedding added meanwhile gets its
-    // vectors too, and its index (if it needs one by then) when the job ends; one removed
-    // meanwhile has no index left to build.
     // No batch of the same client follows it: its end builds without waiting for one.
     const write = this.fragments.beginVectorWrite(vectorEmbeddingRefs(pipeline), { followed: false });
     try {
       await write.loading(payload.documents.length - job.processed - job.failed);
-      const chunkAt = (start: number) =>
-        range(start, Math.min(start + JOB_CHUNK_SIZE, payload.documents.length));
-      let next: Promise<PreparedChunk> | undefined;
-      for (
-        let start = job.processed + job.failed;
-        start < payload.documents.length;
-        start += JOB_CHUNK_SIZE
-      ) {
-        signal.throwIfAborted();
-        const indexes = chunkAt(start);
-        const single = indexes.length === 1;
-        const preparing = next ?? this.prepareChunk(job, payload, indexes, signal);
-        // The next chunk is split and embedded while this one is stored. Its failure
-        // surfaces when its turn comes, where this one's would.
-        const following = start + JOB_CHUNK_SIZE;
-        next =
-          following < payload.documents.length
-            ? preparing.then(
-                () => this.prepareChunk(job, payload, chunkAt(following), signal),
-                () => this.prepareChunk(job, payload, chunkAt(following), signal),
-              )
-            : undefined;
-        next?.catch(() => undefined);
-        const stored = await this.storeChunk(
-          job,
-          workerId,
-          lease,
-          payload,
-          indexes,
-          signal,
-          single,
-          preparing,
-        );
-        if (!stored && !single) {
-          // One of the items is at fault: store them one by one, recording each failure.
-          for (const index of indexes) {
-            signal.throwIfAborted();
-            await this.storeChunk(job, workerId, lease, payload, [index], signal, true);
-          }
-        }
-      }
+      await this.storeChunks(run);
       await this.repository.finish(job.id, workerId);
       this.logger.log({ job: job.id, pipeline: job.pipeline_id }, 'Ingestion job finished');
     } catch (error) {
@@ -284,12 +253,63 @@ export class JobsService {
       }
     } finally {
       await write.end();
-      const now = await this.pipelines.find(job.pipeline_id).catch(() => null);
-      const started = new Set(pipeline.vectorEmbeddings.map((v) => v.id));
-      for (const vectorEmbedding of vectorEmbeddingRefs(now ?? pipeline).filter((b) => !started.has(b.id)))
-        await this.fragments.ensureVectorIndex(vectorEmbedding);
+      await this.indexAddedEmbeddings(job, pipeline);
       void this.refreshGauge();
     }
+  }
+
+  /** The job's documents, or null when they cannot be opened (the job is failed with why). */
+  private async openPayload(job: JobRow, workerId: string): Promise<JobPayload | null> {
+    try {
+      return JSON.parse(
+        this.cipher.openText({ data: job.payload!, keyId: job.payload_key_id! }, jobAad(job.id)),
+      ) as JobPayload;
+    } catch (error) {
+      await this.repository.finish(job.id, workerId, wholeJob((error as Error).message));
+      return null;
+    }
+  }
+
+  /**
+   * Stores the documents not yet done, a chunk at a time; the next chunk is split and
+   * embedded while this one is stored. A chunk that fails as a group is stored again
+   * item by item, so that only the items at fault fail.
+   */
+  private async storeChunks(run: IngestRun): Promise<void> {
+    const { job, payload, signal } = run;
+    const total = payload.documents.length;
+    const chunkAt = (start: number) => range(start, Math.min(start + JOB_CHUNK_SIZE, total));
+    let next: Promise<PreparedChunk> | undefined;
+    for (let start = job.processed + job.failed; start < total; start += JOB_CHUNK_SIZE) {
+      signal.throwIfAborted();
+      const indexes = chunkAt(start);
+      const single = indexes.length === 1;
+      const preparing = next ?? this.prepareChunk(run, indexes);
+      // The next chunk's failure surfaces when its turn comes, where this one's would.
+      const following = start + JOB_CHUNK_SIZE;
+      const prepareFollowing = () => this.prepareChunk(run, chunkAt(following));
+      next = following < total ? preparing.then(prepareFollowing, prepareFollowing) : undefined;
+      next?.catch(() => undefined);
+      const stored = await this.storeChunk(run, { indexes, recordFailure: single, preparing });
+      if (!stored && !single) {
+        for (const index of indexes) {
+          signal.throwIfAborted();
+          await this.storeChunk(run, { indexes: [index], recordFailure: true });
+        }
+      }
+    }
+  }
+
+  /**
+   * Each chunk re-reads the pipeline (prepareChunk): a vector embedding added meanwhile
+   * got its vectors too, and gets its index (if it needs one by then) now that the job
+   * ends; one removed meanwhile has no index left to build.
+   */
+  private async indexAddedEmbeddings(job: JobRow, started: PipelineRecord): Promise<void> {
+    const now = await this.pipelines.find(job.pipeline_id).catch(() => null);
+    const before = new Set(started.vectorEmbeddings.map((v) => v.id));
+    for (const vectorEmbedding of vectorEmbeddingRefs(now ?? started).filter((v) => !before.has(v.id)))
+      await this.fragments.ensureVectorIndex(vectorEmbedding);
   }
 
   /** A job of a kind another module runs, handed to its runner. */
@@ -316,22 +336,16 @@ export class JobsService {
   }
 
   /**
-   * Stores the given items in one transaction with the job's progress. Returns false
+   * Stores the chunk's items in one transaction with the job's progress. Returns false
    * when they failed as a group; with `recordFailure` (a single item) the failure is
    * recorded against the item instead. When the key may no longer write at all, every
    * item's failure is recorded and it returns true: there is nothing to retry one by
    * one. Throws LeaseLost, or the abort reason.
    */
-  private async storeChunk(
-    job: JobRow,
-    workerId: string,
-    lease: number,
-    payload: JobPayload,
-    indexes: number[],
-    signal: AbortSignal,
-    recordFailure = false,
-    preparing = this.prepareChunk(job, payload, indexes, signal),
-  ): Promise<boolean> {
+  private async storeChunk(run: IngestRun, chunk: Chunk): Promise<boolean> {
+    const { job, workerId, lease, payload, signal } = run;
+    const { indexes, recordFailure } = chunk;
+    const preparing = chunk.preparing ?? this.prepareChunk(run, indexes);
     const inputs = indexes.map((i) => payload.documents[i]);
     const at = indexes.map((i) => (payload.batch ? i : null));
     try {
@@ -374,12 +388,7 @@ export class JobsService {
   }
 
   /** Checks, splits and embeds the given items, for `storeChunk`. Throws as it would. */
-  private async prepareChunk(
-    job: JobRow,
-    payload: JobPayload,
-    indexes: number[],
-    signal: AbortSignal,
-  ): Promise<PreparedChunk> {
+  private async prepareChunk({ job, payload, signal }: IngestRun, indexes: number[]): Promise<PreparedChunk> {
     const inputs = indexes.map((i) => payload.documents[i]);
     const at = indexes.map((i) => (payload.batch ? i : null));
     // Read for each chunk: an edit of the pipeline's models or full text meanwhile

@@ -24,8 +24,8 @@ import { newId } from '../common/ids';
 import { ListEnvelope, parseListQuery, toEnvelope } from '../common/list';
 import { SETTINGS, Settings } from '../config/settings';
 import { ContentCipher } from '../crypto/content-cipher';
-import { AddInputsResult, DocumentsService } from '../documents/documents.service';
-import { IngestInput } from '../documents/ingestion.service';
+import { AddInputsResult, DocumentsService, WritePermit } from '../documents/documents.service';
+import { IngestInput, IngestTarget } from '../documents/ingestion.service';
 import { allowedClassifications } from '../pipelines/classification-access';
 import { PipelineRecord } from '../pipelines/pipeline';
 import { PipelinesService } from '../pipelines/pipelines.service';
@@ -62,21 +62,23 @@ export class FilesService {
     return this.parser.parse(file.filename, file.bytes);
   }
 
-  /** Refuses a key that may not write to the pipeline, before a client sends megabytes for nothing. */
-  async assertWritable(auth: AuthContext, pipelineId: string): Promise<void> {
-    await this.documents.checkWrite(auth, pipelineId, []);
+  /**
+   * The pipeline, if the key may write to it: checked once, first (before a client sends
+   * megabytes for nothing), and passed on to `upload`.
+   */
+  permitWrite(auth: AuthContext, pipelineId: string): Promise<WritePermit> {
+    return this.documents.permitWrite(auth, pipelineId);
   }
 
   /**
    * The classification of an upload that names none (the Guided Mind tools): the
    * pipeline's narrowest one the key may write, or a 422 asking the caller to choose.
    */
-  async defaultClassification(auth: AuthContext, pipelineId: string): Promise<string> {
-    const pipeline = await this.documents.checkWrite(auth, pipelineId, []);
+  defaultClassification({ pipeline, access }: WritePermit): string {
     const choice = defaultClassification({
       classifications: pipeline.classifications,
       hierarchy: pipeline.hierarchy,
-      allowed: allowedClassifications(auth, pipeline),
+      allowed: access.allowed,
     });
     if ('problem' in choice) throw invalid(choice.problem);
     return choice.classification;
@@ -84,17 +86,17 @@ export class FilesService {
 
   /** Reads the files and stores them as documents, queues them, or keeps them (`process: false`). */
   async upload(
-    auth: AuthContext,
-    pipelineId: string,
+    permit: WritePermit,
     files: UploadedFile[],
     options: UploadOptions,
   ): Promise<FileResultView[]> {
     this.checkFileList(files);
-    const pipeline = await this.documents.checkWrite(auth, pipelineId, [target(options)]);
+    const target = targetOf(options);
+    const checked = await this.documents.checkTargets(permit, [target], false);
     const parsed = await this.readAll(files);
-    if (!options.process) return this.keep(auth, pipeline, files, parsed, options);
-    const inputs = parsed.map((file, i) => ingestInput(files[i].filename, file, options));
-    const result = await this.documents.addInputs(auth, pipeline.id, inputs, { queue: options.queue });
+    if (!options.process) return this.keep(permit, files, parsed, options);
+    const inputs = parsed.map((file, i) => ingestInput(files[i].filename, file, target, options));
+    const result = await this.documents.addInputs(checked, inputs, { queue: options.queue });
     return parsed.map((file, i) => resultView(files[i].filename, file, outcomeOf(result, i)));
   }
 
@@ -125,7 +127,8 @@ export class FilesService {
     fileId: string,
     changes: ProcessOptions,
   ): Promise<FileResultView | FileOutcomeView> {
-    const pipeline = await this.documents.checkWrite(auth, pipelineId, []);
+    const permit = await this.documents.permitWrite(auth, pipelineId);
+    const { pipeline } = permit;
     const row = await this.visiblePending(auth, pipeline, fileId);
     const reads = auth.can(pipeline.id, Permission.Read);
     const options: FileOptions = {
@@ -136,7 +139,8 @@ export class FilesService {
       chunkSize: changes.chunkSize ?? row.chunk_size,
       chunkOverlap: changes.chunkOverlap ?? row.chunk_overlap,
     };
-    await this.documents.checkWrite(auth, pipeline.id, [target(options)]);
+    const target = targetOf(options);
+    const checked = await this.documents.checkTargets(permit, [target], false);
     const stored = await this.repository.content(row.id);
     if (!stored) throw fileNotFound(fileId);
     const bytes = this.cipher.open(
@@ -145,9 +149,8 @@ export class FilesService {
     );
     const file = await this.parser.parse(row.filename, bytes);
     const result = await this.documents.addInputs(
-      auth,
-      pipeline.id,
-      [ingestInput(row.filename, file, options)],
+      checked,
+      [ingestInput(row.filename, file, target, options)],
       {
         queue: changes.queue,
         alsoInTransaction: async (tx) => {
@@ -167,7 +170,7 @@ export class FilesService {
     pipelineId: string,
     fileId: string,
   ): Promise<PendingFileView | DeletedFileView> {
-    const pipeline = await this.documents.checkWrite(auth, pipelineId, []);
+    const { pipeline } = await this.documents.permitWrite(auth, pipelineId);
     const row = await this.visiblePending(auth, pipeline, fileId);
     if (!(await this.repository.delete(row.id))) throw fileNotFound(fileId);
     return auth.can(pipeline.id, Permission.Read) ? presentPendingFile(row) : { id: row.id };
@@ -209,8 +212,7 @@ export class FilesService {
 
   /** Keeps uploaded files, encrypted, for later processing: all of them or none. */
   private async keep(
-    auth: AuthContext,
-    pipeline: PipelineRecord,
+    { auth, pipeline }: WritePermit,
     files: UploadedFile[],
     parsed: ParsedFile[],
     options: UploadOptions,
@@ -254,29 +256,34 @@ export class FilesService {
   }
 }
 
-/** What `check` judges of a file's future document. */
-function target(options: FileOptions) {
+/**
+ * What the files' future documents are checked on (`checkTargets`), in ingestion's
+ * terms: the one place the upload's options become them, checked and stored alike.
+ */
+function targetOf(options: FileOptions): IngestTarget {
   return {
     classification: options.classification,
     text_splitter_id: options.textSplitterId,
-    splitter_overrides: splitterOverrides(options),
-  };
-}
-
-function splitterOverrides(options: FileOptions) {
-  return {
-    ...(options.chunkSize === null ? {} : { chunk_size: options.chunkSize }),
-    ...(options.chunkOverlap === null ? {} : { chunk_overlap: options.chunkOverlap }),
+    splitter_overrides: {
+      ...(options.chunkSize === null ? {} : { chunk_size: options.chunkSize }),
+      ...(options.chunkOverlap === null ? {} : { chunk_overlap: options.chunkOverlap }),
+    },
   };
 }
 
 /**
- * A file as a document: the uploader's metadata plus the file's facts (which win: they
- * are facts), its blocks as they were read, and its name as external id by default.
+ * A file as a document of the checked `target`: the uploader's metadata plus the file's
+ * facts (which win: they are facts), its blocks as they were read, and its name as
+ * external id by default.
  */
-export function ingestInput(filename: string, file: ParsedFile, options: FileOptions): IngestInput {
+function ingestInput(
+  filename: string,
+  file: ParsedFile,
+  target: IngestTarget,
+  options: FileOptions,
+): IngestInput {
   return {
-    classification: options.classification,
+    ...target,
     metadata: {
       ...options.metadata,
       filename,
@@ -286,9 +293,7 @@ export function ingestInput(filename: string, file: ParsedFile, options: FileOpt
       ...(file.title === undefined ? {} : { title: file.title }),
     },
     external_id: options.externalId ?? filename,
-    text_splitter_id: options.textSplitterId,
     blocks: file.blocks.map((block) => ({ text: block.text, metadata: { ...block.metadata } })),
-    splitter_overrides: splitterOverrides(options),
   };
 }
 

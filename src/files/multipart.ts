@@ -34,9 +34,10 @@ export interface MultipartUpload {
   fields: Record<string, unknown>;
 }
 
-export type FileLimits = Pick<Settings['files'], 'maxBytes' | 'maxRequestBytes' | 'maxPerRequest'>;
+/** What one upload request may carry, checked as it streams in (what each file may hold once read: FileLimits). */
+export type UploadLimits = Pick<Settings['files'], 'maxBytes' | 'maxRequestBytes' | 'maxPerRequest'>;
 
-export async function registerMultipart(app: NestFastifyApplication, limits: FileLimits): Promise<void> {
+export async function registerMultipart(app: NestFastifyApplication, limits: UploadLimits): Promise<void> {
   await app.register(fastifyMultipart, {
     limits: {
       fileSize: limits.maxBytes,
@@ -73,7 +74,7 @@ function hasBody(request: FastifyRequest): boolean {
  */
 export async function readMultipartUpload(
   request: FastifyRequest,
-  limits: FileLimits,
+  limits: UploadLimits,
   fileFields: readonly string[] = FILE_FIELDS,
 ): Promise<MultipartUpload> {
   const files: UploadedFile[] = [];
@@ -157,7 +158,7 @@ function cleanFilename(raw: string | undefined, index: number): string {
 }
 
 /** The multipart plugin's and busboy's errors, as the 4xx they are. */
-function uploadError(error: unknown, limits: FileLimits): unknown {
+function uploadError(error: unknown, limits: UploadLimits): unknown {
   if (error instanceof DomainError) return error;
   const { code } = error as { code?: string };
   switch (code) {

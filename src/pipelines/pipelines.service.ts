@@ -191,7 +191,7 @@ export class PipelinesService {
    * do not block each other); returns them as they are, null when the pipeline is gone.
    */
   hold(id: string, tx: Queryable): Promise<HeldPipeline | null> {
-    return this.pipelines.lockShared(id, tx);
+    return this.pipelines.hold(id, tx);
   }
 
   async get(auth: AuthContext, id: string): Promise<PipelineView> {

@@ -17,6 +17,7 @@ import { Credentials, requestCredentials, tokenCredentials } from '../../../auth
 import { errorResponse, toApiError } from '../../../agents/api-error.filter';
 import { DomainError, ErrorCode } from '../../../common/errors';
 import { checkHost } from '../../http/host-check';
+import { endpointPipelineId } from '../guided-mind-tools';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -60,8 +61,6 @@ export function hostRefusal(request: FastifyRequest, allowedHosts: string[]): Do
   }
 }
 
-/** `?project_id=`: the pipeline `rag_search` searches; absent, every pipeline the key may search. */
-export function projectIdOf(request: FastifyRequest): string | null {
-  const value = first((request.query as Query).project_id);
-  return value === undefined || value === '' ? null : value;
-}
+/** The pipeline the request's URL names (see endpointPipelineId); null: every pipeline the key may search. */
+export const pipelineIdOf = (request: FastifyRequest): string | null =>
+  endpointPipelineId(request.query as Query);

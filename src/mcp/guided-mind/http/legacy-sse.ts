@@ -5,7 +5,7 @@
  *
  * A session lives in the replica whose stream it is (that is the transport's
  * nature: the stream is one connection), bound to the key that opened it and
- * to the `?project_id=` of its URL. Its id is 256 random bits, handed only to
+ * to the pipeline its URL names. Its id is 256 random bits, handed only to
  * that key over its own stream, so it also authenticates the POSTs of clients
  * that can send no credentials there (a client given only a URL with `api_key`
  * loses the query string when it follows the endpoint); a POST that does carry
@@ -34,7 +34,7 @@ import { SETTINGS, Settings } from '../../../config/settings';
 import { readBody, TOO_LARGE } from '../../http/read-body';
 import { mcpSseSessionsOpen } from '../../../observability/metrics';
 import { callerAuthInfo, GuidedMindCalls } from '../guided-mind-calls';
-import { authenticate, guidedMindCredentials, projectIdOf, sendApiError } from './edge';
+import { authenticate, guidedMindCredentials, pipelineIdOf, sendApiError } from './edge';
 import { SseServerTransport } from './sse-transport';
 
 export const MESSAGES_PATH = '/api/v1/mcp/messages';
@@ -45,7 +45,7 @@ interface Session {
   server: Server;
   /** The key as it opened the session: which key, and with which secret. */
   opener: AuthContext;
-  projectId: string | null;
+  pipelineId: string | null;
   lastActivity: number;
 }
 
@@ -89,7 +89,7 @@ export class LegacySseSessions implements OnApplicationShutdown {
       transport,
       server,
       opener: auth,
-      projectId: projectIdOf(request),
+      pipelineId: pipelineIdOf(request),
       lastActivity: Date.now(),
     });
     mcpSseSessionsOpen.inc();
@@ -160,7 +160,7 @@ export class LegacySseSessions implements OnApplicationShutdown {
     session.lastActivity = Date.now();
     // A client that does not read its answers is not given more to answer (nor, after a while, a session).
     if (!(await session.transport.hasRoom())) return sendApiError(reply, request, sessionNotFound());
-    session.transport.receive(message, callerAuthInfo({ auth, projectId: session.projectId }));
+    session.transport.receive(message, callerAuthInfo({ auth, pipelineId: session.pipelineId }));
     return reply.status(202).header('content-type', 'text/plain; charset=utf-8').send('Accepted');
   }
 
