@@ -17,6 +17,7 @@ import { agentTurns } from '../observability/metrics';
 import { ConversationStore } from './conversation-store';
 import { RunsRepository } from './runs.repository';
 import { failureRecord } from './turn-recorder';
+import { AgentErrorReason } from './agent-errors';
 
 export const ABANDONED_TURN =
   'The answer was cut off: the server running this turn stopped before it finished. Ask again.';
@@ -67,7 +68,7 @@ export class AbandonedTurns implements OnApplicationBootstrap, OnModuleDestroy {
       const { message, changes } = failureRecord(
         conversation,
         runId,
-        new DomainError(ErrorCode.Internal, ABANDONED_TURN),
+        new DomainError(AgentErrorReason.TurnFailed, ErrorCode.Internal, ABANDONED_TURN),
       );
       await this.store.appendIn(tx, conversationId, message, [], changes);
       agentTurns.inc({ result: 'failed' });

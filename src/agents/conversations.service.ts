@@ -8,7 +8,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import { AuthContext } from '../auth/auth-context';
-import { badRequest, DomainError, ErrorCode, notFound } from '../common/errors';
+import { badRequest, hasReason, notFound } from '../common/errors';
 import { AgentsService } from './agents.service';
 import { ConversationPresenter } from './conversation-presenter';
 import {
@@ -22,6 +22,7 @@ import { presentDetail, presentListItem, presentStoredConversation } from './con
 import { DetailQuery, FeedbackDto, ListArchivesQuery, ListConversationsQuery } from './conversations.dto';
 import { CONVERSATION_SORTS, filtersMetadata } from './filters-metadata';
 import { metaOf, RequestInfo } from './request-info';
+import { AgentErrorReason } from './agent-errors';
 
 export const CONVERSATION_NOT_FOUND = 'Conversation not found';
 
@@ -79,7 +80,8 @@ export class ConversationsService {
     message = CONVERSATION_NOT_FOUND,
   ) {
     const agent = await this.agents.requireVisible(auth, agentKey).catch((error) => {
-      if (error instanceof DomainError && error.code === ErrorCode.NotFound) throw notFound(message);
+      if (hasReason(error, AgentErrorReason.AgentNotFound))
+        throw notFound(AgentErrorReason.ConversationNotFound, message);
       throw error;
     });
     const conversation = await this.store.find(conversationId.toLowerCase());
@@ -89,7 +91,7 @@ export class ConversationsService {
       conversation.user_id !== auth.userId ||
       conversation.agent_key !== agent.key
     ) {
-      throw notFound(message);
+      throw notFound(AgentErrorReason.ConversationNotFound, message);
     }
     return { agent, conversation };
   }
@@ -273,8 +275,12 @@ export class ConversationsService {
     const missing = 'Conversation or message not found';
     const { conversation } = await this.requireConversation(auth, agentKey, conversationId, missing);
     const message = await this.store.message(conversation.id, messageId.toLowerCase());
-    if (!message) throw notFound(missing);
-    if (!isAnswer(message)) throw badRequest('Feedback can only be submitted on bot_response messages');
+    if (!message) throw notFound(AgentErrorReason.MessageNotFound, missing);
+    if (!isAnswer(message))
+      throw badRequest(
+        AgentErrorReason.InvalidState,
+        'Feedback can only be submitted on bot_response messages',
+      );
     const now = Date.now();
     const entry = {
       ...(dto.isHelpful !== undefined ? { isHelpful: dto.isHelpful } : {}),
@@ -293,7 +299,8 @@ export class ConversationsService {
 
   async archive(auth: AuthContext, agentKey: string, conversationId: string, info: RequestInfo) {
     const { conversation } = await this.requireConversation(auth, agentKey, conversationId);
-    if (conversation.is_archived) throw badRequest('Conversation is already archived');
+    if (conversation.is_archived)
+      throw badRequest(AgentErrorReason.InvalidState, 'Conversation is already archived');
     const now = new Date();
     const row = await this.store.update(conversation.id, {
       is_archived: true,
@@ -312,7 +319,8 @@ export class ConversationsService {
 
   async unarchive(auth: AuthContext, agentKey: string, conversationId: string, info: RequestInfo) {
     const { conversation } = await this.requireConversation(auth, agentKey, conversationId);
-    if (!conversation.is_archived) throw badRequest('Conversation is not currently archived');
+    if (!conversation.is_archived)
+      throw badRequest(AgentErrorReason.InvalidState, 'Conversation is not currently archived');
     const row = await this.store.update(conversation.id, { is_archived: false, archived_by: null });
     return {
       id: row.id,
@@ -338,7 +346,8 @@ export class ConversationsService {
   async setProject(auth: AuthContext, agentKey: string, conversationId: string, projectId: string | null) {
     const { conversation } = await this.requireConversation(auth, agentKey, conversationId);
     const id = projectId?.toLowerCase() ?? null;
-    if (id !== null && !(await this.ownsProject(auth, id))) throw notFound('Project not found');
+    if (id !== null && !(await this.ownsProject(auth, id)))
+      throw notFound(AgentErrorReason.ProjectNotFound, 'Project not found');
     const row = await this.store.update(conversation.id, {
       project_id: id,
       project_visibility: id === null ? null : (conversation.project_visibility ?? 'private'),
@@ -353,7 +362,8 @@ export class ConversationsService {
     visibility: 'private' | 'project',
   ) {
     const { conversation } = await this.requireConversation(auth, agentKey, conversationId);
-    if (conversation.project_id === null) throw badRequest('The conversation is not linked to a project');
+    if (conversation.project_id === null)
+      throw badRequest(AgentErrorReason.InvalidState, 'The conversation is not linked to a project');
     const row = await this.store.update(conversation.id, { project_visibility: visibility });
     return { conversationId: row.id, projectVisibility: visibility };
   }

@@ -15,6 +15,7 @@ import { CatalogueRepository } from './catalogue.repository';
 import { EmbeddingModel, TextSplitter } from './catalogue.types';
 import { CreateEmbeddingModelDto, CreateTextSplitterDto } from './catalogue.dto';
 import { normalizeSplitterParameters } from './text-splitting';
+import { CatalogueErrorReason } from './catalogue-errors';
 
 /** A model as clients see it (its secret parameters masked, see presentModel). */
 export type EmbeddingModelView = Omit<EmbeddingModel, 'created_at'>;
@@ -129,7 +130,8 @@ export class CatalogueService {
 
   async getModel(auth: AuthContext, id: string): Promise<EmbeddingModelView> {
     const row = await this.repository.findModel(id);
-    if (!row) throw notFound('Embedding model not found', { id });
+    if (!row)
+      throw notFound(CatalogueErrorReason.EmbeddingModelNotFound, 'Embedding model not found', { id });
     return this.presentModel(row, auth.admin);
   }
 
@@ -150,7 +152,8 @@ export class CatalogueService {
   /** Embeds a probe text with the model: whether it answers, how fast, and with how many dimensions. */
   async testModel(id: string, dto: ProbeDto): Promise<EmbeddingProbeView> {
     const row = await this.repository.findModel(id);
-    if (!row) throw notFound('Embedding model not found', { id });
+    if (!row)
+      throw notFound(CatalogueErrorReason.EmbeddingModelNotFound, 'Embedding model not found', { id });
     const probe = await runProbe(
       'The embedding model',
       // Room for the provider's own retries, each bounded by the per-attempt timeout.
@@ -169,10 +172,14 @@ export class CatalogueService {
   }
 
   async deleteModel(id: string): Promise<void> {
-    if (!(await this.repository.findModel(id))) throw notFound('Embedding model not found', { id });
+    if (!(await this.repository.findModel(id)))
+      throw notFound(CatalogueErrorReason.EmbeddingModelNotFound, 'Embedding model not found', { id });
     const users = await this.repository.pipelinesUsingModel(id);
     if (users.length > 0) {
-      throw conflict(`Embedding model ${id} is used by pipelines: ${users.join(', ')}`);
+      throw conflict(
+        CatalogueErrorReason.InUse,
+        `Embedding model ${id} is used by pipelines: ${users.join(', ')}`,
+      );
     }
     await this.repository.deleteModel(id);
   }
@@ -205,7 +212,7 @@ export class CatalogueService {
 
   async getSplitter(id: string): Promise<TextSplitterView> {
     const row = await this.repository.findSplitter(id);
-    if (!row) throw notFound('Text splitter not found', { id });
+    if (!row) throw notFound(CatalogueErrorReason.TextSplitterNotFound, 'Text splitter not found', { id });
     return presentSplitter(row);
   }
 
@@ -231,9 +238,10 @@ export class CatalogueService {
   }
 
   async deleteSplitter(id: string): Promise<void> {
-    if (!(await this.repository.findSplitter(id))) throw notFound('Text splitter not found', { id });
+    if (!(await this.repository.findSplitter(id)))
+      throw notFound(CatalogueErrorReason.TextSplitterNotFound, 'Text splitter not found', { id });
     if (await this.repository.splitterInUse(id))
-      throw conflict(`Text splitter ${id} is used by a pipeline or a document`);
+      throw conflict(CatalogueErrorReason.InUse, `Text splitter ${id} is used by a pipeline or a document`);
     await this.repository.deleteSplitter(id);
   }
 }

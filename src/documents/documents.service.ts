@@ -33,6 +33,7 @@ import { DOCUMENT_FILTERS, DocumentRow, DocumentsRepository } from './documents.
 import { CheckedWrite, IngestInput, IngestionService, IngestTarget } from './ingestion.service';
 import { JobsService, JobView } from './jobs.service';
 import { visibleExpiry } from './version-history';
+import { DocumentErrorReason } from './document-errors';
 
 /** A document as other modules refer to it. */
 export interface DocumentRef {
@@ -50,11 +51,15 @@ export type AddInputsResult =
 /** A pipeline the key may write to, as `permitWrite` found it; what a write path passes on once checked. */
 export type WritePermit = Omit<CheckedWrite, 'splitters'>;
 
-const documentNotFound = (id: string) => notFound('Document not found', { id });
+const documentNotFound = (id: string) =>
+  notFound(DocumentErrorReason.DocumentNotFound, 'Document not found', { id });
 /** A version number: microseconds since the Unix epoch. */
 const isVersion = (value: string) => /^\d{1,18}$/.test(value);
 const badVersion = (value: string) =>
-  invalid(`query parameter version: expected microseconds since the Unix epoch, got '${value}'`);
+  invalid(
+    DocumentErrorReason.InvalidInput,
+    `query parameter version: expected microseconds since the Unix epoch, got '${value}'`,
+  );
 
 @Injectable()
 export class DocumentsService {
@@ -145,7 +150,10 @@ export class DocumentsService {
     const parsed = parseListQuery(query, DOCUMENT_FILTERS);
     for (const filter of parsed.filters) {
       if (filter.field === 'expired' && !['true', 'false'].includes(filter.value)) {
-        throw invalid(`query parameter expired: expected true or false, got '${filter.value}'`);
+        throw invalid(
+          DocumentErrorReason.InvalidInput,
+          `query parameter expired: expected true or false, got '${filter.value}'`,
+        );
       }
       if (filter.field === 'version' && !isVersion(filter.value)) throw badVersion(filter.value);
     }
@@ -271,7 +279,10 @@ export class DocumentsService {
     const unknown = Object.keys(query ?? {}).find((key) => !parameters.includes(key));
     if (unknown) {
       const list = `${parameters.slice(0, -1).join(', ')} or ${parameters.at(-1)}`;
-      throw invalid(`query parameter ${unknown}: not supported here; use ${list}`);
+      throw invalid(
+        DocumentErrorReason.InvalidInput,
+        `query parameter ${unknown}: not supported here; use ${list}`,
+      );
     }
     return { access, document };
   }

@@ -13,7 +13,7 @@ import { AuthContext } from '../auth/auth-context';
 import { CatalogueService } from '../catalogue/catalogue.service';
 import { TextSplitter } from '../catalogue/catalogue.types';
 import { normalizeSplitterParameters, splitText } from '../catalogue/text-splitting';
-import { conflict, DomainError, ErrorCode, forbidden, invalid, pipelineNotFound } from '../common/errors';
+import { conflict, DomainError, ErrorCode, forbidden, invalid } from '../common/errors';
 import { newId, newVersion } from '../common/ids';
 import { DatabaseService, Queryable } from '../database/database.service';
 import { EmbeddingsService } from '../embeddings/embeddings.service';
@@ -26,6 +26,8 @@ import { PipelinesService } from '../pipelines/pipelines.service';
 import { DocumentInput } from './documents.dto';
 import { DocumentRow, DocumentsRepository } from './documents.repository';
 import { resolveWriteTargets, WriteTargets } from './external-id-targets';
+import { DocumentErrorReason } from './document-errors';
+import { pipelineNotFound } from '../pipelines/pipeline-errors';
 
 /**
  * Batches with at least this many external ids try to write before taking their
@@ -122,6 +124,7 @@ export class IngestionService {
         const splitter = await this.catalogue.findSplitter(splitterId);
         if (!splitter)
           throw invalid(
+            DocumentErrorReason.UnknownSplitter,
             `${fieldOf(indexes[i], 'text_splitter_id')}: text splitter ${splitterId} does not exist`,
           );
         splitters.set(splitterId, splitter);
@@ -146,12 +149,16 @@ export class IngestionService {
       const field = fieldOf(indexes[i], 'classification');
       if (!mayAccess(access.allowed, classification)) {
         throw forbidden(
+          DocumentErrorReason.ClassificationDenied,
           `Forbidden: this key may not write documents classified '${classification}' (${field})`,
         );
       }
       if (!pipeline.classifications.includes(classification)) {
         const names = access.nameable.length === 0 ? '' : ` (${access.nameable.join(', ')})`;
-        throw invalid(`${field}: '${classification}' is not one of the pipeline's classifications${names}`);
+        throw invalid(
+          DocumentErrorReason.UnknownClassification,
+          `${field}: '${classification}' is not one of the pipeline's classifications${names}`,
+        );
       }
     }
   }
@@ -178,7 +185,8 @@ export class IngestionService {
         const metadata = { ...input.metadata, ...block.metadata };
         return splitText(splitter.provider, parameters, block.text).map((text) => ({ text, metadata }));
       });
-      if (chunks.length === 0) throw invalid(`${fieldOf(indexes[i], 'content')}: must contain text`);
+      if (chunks.length === 0)
+        throw invalid(DocumentErrorReason.NoText, `${fieldOf(indexes[i], 'content')}: must contain text`);
       const fragments: PreparedDocument['fragments'] = [];
       for (const [n, { text, metadata }] of chunks.entries()) {
         // A large file is one document of thousands of fragments: sealed a slice at a time.
@@ -221,12 +229,13 @@ export class IngestionService {
       held.full_text_language !== pipeline.full_text_language ||
       [...held.vector_embedding_ids].sort().join() !== embeddedFor.join()
     ) {
-      throw conflict(MODELS_CHANGED);
+      throw conflict(DocumentErrorReason.ModelsChanged, MODELS_CHANGED);
     }
     const classifications = held.classifications;
     prepared.forEach((doc, i) => {
       if (!classifications.includes(doc.input.classification)) {
         throw invalid(
+          DocumentErrorReason.UnknownClassification,
           `${fieldOf(indexes[i], 'classification')}: '${doc.input.classification}' is no longer one of the pipeline's classifications`,
         );
       }
@@ -388,6 +397,7 @@ export class IngestionService {
       const vectors = await this.embeddings.embed(model, texts, signal);
       if (vectors.length !== texts.length || vectors.some((v) => v.length !== model.size)) {
         throw new DomainError(
+          DocumentErrorReason.EmbeddingFailed,
           ErrorCode.Upstream,
           `Embedding model '${model.name}' returned vectors that do not match its size ${model.size}`,
         );
@@ -396,6 +406,7 @@ export class IngestionService {
     } catch (error) {
       if (error instanceof DomainError || signal?.aborted) throw error;
       throw new DomainError(
+        DocumentErrorReason.EmbeddingFailed,
         ErrorCode.Upstream,
         `Embedding model '${model.name}' failed: ${(error as Error).message}`,
       );
@@ -420,7 +431,10 @@ export function splitterParameters(
   const chunkOverlap =
     overrides.chunk_overlap ?? (storedOverlap < chunkSize ? storedOverlap : Math.floor(chunkSize / 5));
   if (chunkOverlap >= chunkSize) {
-    throw invalid(`chunk_overlap: must be less than the chunk size (${chunkSize})`);
+    throw invalid(
+      DocumentErrorReason.InvalidSplitterOverrides,
+      `chunk_overlap: must be less than the chunk size (${chunkSize})`,
+    );
   }
   return normalizeSplitterParameters(splitter.provider, {
     ...splitter.parameters,

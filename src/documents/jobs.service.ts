@@ -17,7 +17,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ApiKeysService } from '../auth/api-keys.service';
 import { AuthContext, Permission } from '../auth/auth-context';
-import { DomainError, ErrorCode, notFound } from '../common/errors';
+import { DomainError, ErrorCode, hasReason, notFound } from '../common/errors';
 import { newId } from '../common/ids';
 import { ListEnvelope, parseListQuery, toEnvelope } from '../common/list';
 import { SETTINGS, Settings } from '../config/settings';
@@ -39,6 +39,7 @@ import { ClaimedJob, JobRunners } from './job-runner';
 import { JobView, LeaseLost, presentJob, wholeJob } from './job-view';
 import { ReindexService } from './reindex.service';
 import { JobItemError, JobKind, JobRow, JobsRepository, JobSummaryRow } from './jobs.repository';
+import { DocumentErrorReason } from './document-errors';
 
 export { JobView } from './job-view';
 
@@ -87,11 +88,8 @@ interface PreparedChunk {
 }
 
 /** The job's key may no longer store anything in the pipeline: every item of the chunk fails with it. */
-class KeyRefused extends DomainError {
-  constructor(message: string) {
-    super(ErrorCode.Forbidden, message);
-  }
-}
+const keyRefused = (message: string) =>
+  new DomainError(DocumentErrorReason.KeyRefused, ErrorCode.Forbidden, message);
 
 @Injectable()
 export class JobsService {
@@ -168,7 +166,8 @@ export class JobsService {
    */
   async get(auth: AuthContext, id: string): Promise<JobView> {
     const row = await this.repository.find(id);
-    if (!row || (!auth.admin && row.api_key_id !== auth.keyId)) throw notFound('Job not found', { id });
+    if (!row || (!auth.admin && row.api_key_id !== auth.keyId))
+      throw notFound(DocumentErrorReason.JobNotFound, 'Job not found', { id });
     const [view] = await this.present(auth, [row]);
     return view;
   }
@@ -368,7 +367,7 @@ export class JobsService {
     } catch (error) {
       if (error instanceof LeaseLost || signal.aborted) throw error;
       // A refused key fails every item alike: no need to try them one by one.
-      if (!recordFailure && !(error instanceof KeyRefused)) return false;
+      if (!recordFailure && !hasReason(error, DocumentErrorReason.KeyRefused)) return false;
       const detail =
         error instanceof DomainError ? error.message : 'Internal error while storing the document';
       if (!(error instanceof DomainError) || error.code === ErrorCode.Internal) {
@@ -383,7 +382,7 @@ export class JobsService {
         this.repository.recordProgress(job.id, workerId, lease, [], failures, tx),
       );
       if (!recorded) throw new LeaseLost();
-      return error instanceof KeyRefused;
+      return hasReason(error, DocumentErrorReason.KeyRefused);
     }
   }
 
@@ -401,16 +400,16 @@ export class JobsService {
     return { pipeline, prepared: await this.ingestion.prepare(pipeline, inputs, splitters, at, signal) };
   }
 
-  /** What the job's key may write in the pipeline now; KeyRefused when it may write nothing. */
+  /** What the job's key may write in the pipeline now; a DocumentErrorReason.KeyRefused when it may write nothing. */
   private async keyAccess(
     job: JobRow,
     pipeline: PipelineRecord,
     db?: Queryable,
   ): Promise<ClassificationAccess> {
     const key = job.api_key_id ? await this.apiKeys.principal(job.api_key_id, db) : null;
-    if (!key) throw new KeyRefused('The API key that queued this job is disabled or deleted');
+    if (!key) throw keyRefused('The API key that queued this job is disabled or deleted');
     if (!key.can(pipeline.id, Permission.Write))
-      throw new KeyRefused('Forbidden: this key lacks write permission on the pipeline.');
+      throw keyRefused('Forbidden: this key lacks write permission on the pipeline.');
     return classificationAccess(key, pipeline);
   }
 

@@ -42,8 +42,9 @@ import {
 import { FileOptions, ProcessOptions, UploadedFile, UploadOptions } from './files.dto';
 import { ParsedFile } from './parsing/parsed-file';
 import { PENDING_FILE_FILTERS, PendingFileRow, PendingFilesRepository } from './pending-files.repository';
+import { FileErrorReason } from './file-errors';
 
-const fileNotFound = (id: string) => notFound('File not found', { id });
+const fileNotFound = (id: string) => notFound(FileErrorReason.NotFound, 'File not found', { id });
 const pendingAad = (id: string) => `pending-file:${id}`;
 
 @Injectable()
@@ -80,7 +81,7 @@ export class FilesService {
       hierarchy: pipeline.hierarchy,
       allowed: access.allowed,
     });
-    if ('problem' in choice) throw invalid(choice.problem);
+    if ('problem' in choice) throw invalid(FileErrorReason.ChooseClassification, choice.problem);
     return choice.classification;
   }
 
@@ -155,7 +156,10 @@ export class FilesService {
         queue: changes.queue,
         alsoInTransaction: async (tx) => {
           if (!(await this.repository.delete(row.id, tx))) {
-            throw conflict(`File ${reads ? `'${row.filename}'` : fileId} was processed or deleted meanwhile`);
+            throw conflict(
+              FileErrorReason.ProcessedMeanwhile,
+              `File ${reads ? `'${row.filename}'` : fileId} was processed or deleted meanwhile`,
+            );
           }
         },
       },
@@ -177,14 +181,22 @@ export class FilesService {
   }
 
   private checkFileList(files: UploadedFile[]): void {
-    if (files.length === 0) throw invalid("file: no file was sent; send one or more as 'file' parts");
+    if (files.length === 0)
+      throw invalid(
+        FileErrorReason.InvalidUpload,
+        "file: no file was sent; send one or more as 'file' parts",
+      );
     const max = this.settings.files.maxPerRequest;
-    if (files.length > max) throw invalid(`Too many files: one request may carry at most ${max}`);
+    if (files.length > max)
+      throw invalid(FileErrorReason.InvalidUpload, `Too many files: one request may carry at most ${max}`);
     const seen = new Set<string>();
     for (const file of files) {
       // Each file's external id is its name: two of one name would version each other.
       if (seen.has(file.filename)) {
-        throw invalid(`Two files are named '${file.filename}': a request may carry each name once`);
+        throw invalid(
+          FileErrorReason.InvalidUpload,
+          `Two files are named '${file.filename}': a request may carry each name once`,
+        );
       }
       seen.add(file.filename);
     }
@@ -205,7 +217,10 @@ export class FilesService {
     );
     if (unexpected) throw unexpected;
     if (refused.length > 0) {
-      throw invalid(`${refused.map((error: DomainError) => error.message).join('; ')}. Nothing was stored.`);
+      throw invalid(
+        FileErrorReason.Refused,
+        `${refused.map((error: DomainError) => error.message).join('; ')}. Nothing was stored.`,
+      );
     }
     return outcomes.map((outcome) => (outcome as PromiseFulfilledResult<T>).value);
   }

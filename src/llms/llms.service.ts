@@ -21,6 +21,7 @@ import { ChatModel, llmErrors } from './chat-model';
 import { LLM_PROVIDER_OF, LlmConfig } from './llm-providers';
 import { CreateLlmDto, LlmProviderName, UpdateLlmDto } from './llms.dto';
 import { LlmRow, LlmsRepository, LlmWrite } from './llms.repository';
+import { LlmErrorReason } from './llm-errors';
 
 /** An LLM as clients see it: whether a key is set, never the key; its endpoint to admin keys only. */
 export type LlmView = Omit<LlmRow, 'api_key' | 'api_key_key_id' | 'created_at' | 'updated_at'> & {
@@ -182,7 +183,7 @@ export class LlmsService {
   }
 
   async delete(id: string): Promise<void> {
-    if (!(await this.llms.delete(id))) throw notFound('LLM not found', { id });
+    if (!(await this.llms.delete(id))) throw notFound(LlmErrorReason.NotFound, 'LLM not found', { id });
   }
 
   /**
@@ -227,19 +228,23 @@ export class LlmsService {
 
   private async require(id: string): Promise<LlmRow> {
     const row = await this.llms.find(id);
-    if (!row) throw notFound('LLM not found', { id });
+    if (!row) throw notFound(LlmErrorReason.NotFound, 'LLM not found', { id });
     return row;
   }
 }
 
-const nameConflict = (name: string) => conflict(`An LLM named '${name}' already exists`);
+const nameConflict = (name: string) =>
+  conflict(LlmErrorReason.NameTaken, `An LLM named '${name}' already exists`);
 
 /** Two writers racing for one name or for the default: the unique indexes decide, the loser gets a 409. */
 function rethrowUniqueName(name: string) {
   return (error: unknown): never => {
     const { code, constraint } = error as { code?: string; constraint?: string };
     if (code === '23505' && constraint === 'llms_one_default')
-      throw conflict('Another LLM was made the default at the same moment; try again');
+      throw conflict(
+        LlmErrorReason.DefaultRaced,
+        'Another LLM was made the default at the same moment; try again',
+      );
     if (code === '23505') throw nameConflict(name);
     throw error;
   };

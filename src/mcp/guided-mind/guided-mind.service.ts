@@ -13,7 +13,7 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { AuthContext, Permission } from '../../auth/auth-context';
-import { DomainError, ErrorCode, hasReason } from '../../common/errors';
+import { hasReason } from '../../common/errors';
 import { SETTINGS, Settings } from '../../config/settings';
 import { FilesService } from '../../files/files.service';
 import { PipelinesService } from '../../pipelines/pipelines.service';
@@ -28,6 +28,7 @@ import {
   UploadOutcome,
 } from './guided-mind-tools';
 import { readFromUploadRoot } from './upload-root';
+import { PipelineErrorReason } from '../../pipelines/pipeline-errors';
 
 /** Pipelines listed per page, and searched at once, when rag_search covers all of them. */
 const LIST_PAGE = 100;
@@ -120,8 +121,8 @@ export class GuidedMindService {
     try {
       return toHits(id, (await this.searches.retrieve(auth, id, request)).hits);
     } catch (error) {
-      const notFound = error instanceof DomainError && error.code === ErrorCode.NotFound;
-      if (notFound || hasReason(error, SearchErrorReason.IndexNotReady)) return [];
+      if (hasReason(error, PipelineErrorReason.NotFound) || hasReason(error, SearchErrorReason.IndexNotReady))
+        return [];
       throw error;
     }
   }

@@ -18,6 +18,7 @@ import { errorResponse, toApiError } from '../../../agents/api-error.filter';
 import { DomainError, ErrorCode } from '../../../common/errors';
 import { checkHost } from '../../http/host-check';
 import { endpointPipelineId } from '../guided-mind-tools';
+import { McpErrorReason } from '../../mcp-error-reasons';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -51,11 +52,23 @@ export function sendApiError(reply: FastifyReply, request: FastifyRequest, error
 export function hostRefusal(request: FastifyRequest, allowedHosts: string[]): DomainError | null {
   switch (checkHost(request.headers.host, allowedHosts)) {
     case 'missing':
-      return new DomainError(ErrorCode.BadRequest, 'Bad Request: missing Host header');
+      return new DomainError(
+        McpErrorReason.MissingHost,
+        ErrorCode.BadRequest,
+        'Bad Request: missing Host header',
+      );
     case 'invalid':
-      return new DomainError(ErrorCode.BadRequest, 'Bad Request: Invalid Host header');
+      return new DomainError(
+        McpErrorReason.InvalidHost,
+        ErrorCode.BadRequest,
+        'Bad Request: Invalid Host header',
+      );
     case 'forbidden':
-      return new DomainError(ErrorCode.Forbidden, 'Forbidden: Host header is not allowed');
+      return new DomainError(
+        McpErrorReason.HostNotAllowed,
+        ErrorCode.Forbidden,
+        'Forbidden: Host header is not allowed',
+      );
     default:
       return null;
   }

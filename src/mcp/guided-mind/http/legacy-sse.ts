@@ -36,6 +36,7 @@ import { mcpSseSessionsOpen } from '../../../observability/metrics';
 import { callerAuthInfo, GuidedMindCalls } from '../guided-mind-calls';
 import { authenticate, guidedMindCredentials, pipelineIdOf, sendApiError } from './edge';
 import { SseServerTransport } from './sse-transport';
+import { McpErrorReason } from '../../mcp-error-reasons';
 
 export const MESSAGES_PATH = '/api/v1/mcp/messages';
 const KEEP_ALIVE_MS = 15_000;
@@ -49,7 +50,7 @@ interface Session {
   lastActivity: number;
 }
 
-const sessionNotFound = () => notFound('Session not found');
+const sessionNotFound = () => notFound(McpErrorReason.SessionNotFound, 'Session not found');
 
 @Injectable()
 export class LegacySseSessions implements OnApplicationShutdown {
@@ -130,6 +131,7 @@ export class LegacySseSessions implements OnApplicationShutdown {
         reply,
         request,
         new DomainError(
+          McpErrorReason.UnsupportedMediaType,
           ErrorCode.BadRequest,
           'Unsupported Media Type: Content-Type must be application/json',
         ),
@@ -141,6 +143,7 @@ export class LegacySseSessions implements OnApplicationShutdown {
         reply,
         request,
         new DomainError(
+          McpErrorReason.BodyTooLarge,
           ErrorCode.PayloadTooLarge,
           `Payload Too Large: request body exceeds ${BODY_LIMIT_BYTES} bytes`,
         ),
@@ -154,7 +157,10 @@ export class LegacySseSessions implements OnApplicationShutdown {
       return sendApiError(
         reply,
         request,
-        badRequest('Invalid JSON-RPC message: the body must be one JSON-RPC 2.0 message, as JSON'),
+        badRequest(
+          McpErrorReason.InvalidMessage,
+          'Invalid JSON-RPC message: the body must be one JSON-RPC 2.0 message, as JSON',
+        ),
       );
     }
     session.lastActivity = Date.now();
@@ -190,6 +196,7 @@ export class LegacySseSessions implements OnApplicationShutdown {
     const ofKey = [...this.sessions.values()].filter((session) => session.opener.keyId === keyId).length;
     if (ofKey >= maxSessionsPerKey) {
       return new DomainError(
+        McpErrorReason.TooManySessionsOfKey,
         ErrorCode.TooManyRequests,
         `this API key has ${ofKey} open MCP SSE sessions, the most allowed (TROVE_MCP_MAX_SESSIONS_PER_KEY); close one`,
         undefined,
@@ -198,6 +205,7 @@ export class LegacySseSessions implements OnApplicationShutdown {
     }
     if (this.sessions.size >= maxSessions) {
       return new DomainError(
+        McpErrorReason.TooManySessions,
         ErrorCode.Unavailable,
         `the server has ${this.sessions.size} open MCP SSE sessions, the most allowed (TROVE_MCP_MAX_SESSIONS)`,
         undefined,
