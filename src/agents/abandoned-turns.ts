@@ -17,6 +17,7 @@ import { agentTurns } from '../observability/metrics';
 import { ConversationStore } from './conversation-store';
 import { RunsRepository } from './runs.repository';
 import { failureRecord } from './turn-recorder';
+import { AgentErrorReason } from './agent-errors';
 
 export const ABANDONED_TURN =
   'The answer was cut off: the server running this turn stopped before it finished. Ask again.';
@@ -58,16 +59,16 @@ export class AbandonedTurns implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   private failTurn(runId: string, conversationId: string): Promise<boolean> {
-    return this.store.repository.transaction(async (tx) => {
+    return this.store.inTransaction(async (tx) => {
       if (!(await this.runs.claimAbandoned(runId, this.staleSeconds, tx))) return false;
-      const conversation = await this.store.repository.lockConversation(conversationId, tx);
+      const conversation = await this.store.lock(conversationId, tx);
       if (conversation?.status !== 'Inprogress') return false;
       // A later turn of the conversation may be running (on a live replica): it is not this one's to end.
       if (await this.runs.hasLiveRun(conversationId, this.staleSeconds, tx)) return false;
       const { message, changes } = failureRecord(
         conversation,
         runId,
-        new DomainError(ErrorCode.Internal, ABANDONED_TURN),
+        new DomainError(AgentErrorReason.TurnFailed, ErrorCode.Internal, ABANDONED_TURN),
       );
       await this.store.appendIn(tx, conversationId, message, [], changes);
       agentTurns.inc({ result: 'failed' });

@@ -44,6 +44,7 @@ import {
   WebSearchDto,
 } from './agents.dto';
 import { normalizeKnowledgeFilters } from './knowledge-scope';
+import { AgentErrorReason } from './agent-errors';
 
 export const AGENT_NOT_FOUND = 'Agent not found';
 
@@ -174,7 +175,8 @@ export class AgentsService {
   /** A tombstone; the agent's toolsets, knowledge and skills stay, so only the agent counts as deleted. */
   async delete(auth: AuthContext, key: string) {
     const agent = await this.requireManaged(auth, key, 'delete');
-    if (!(await this.agents.softDelete(agent.key, auth.userId))) throw notFound(AGENT_NOT_FOUND, { key });
+    if (!(await this.agents.softDelete(agent.key, auth.userId)))
+      throw notFound(AgentErrorReason.AgentNotFound, AGENT_NOT_FOUND, { key });
     return {
       status: 'success',
       message: 'Agent deleted successfully',
@@ -185,7 +187,8 @@ export class AgentsService {
   /** A live agent the key may see (and so use); otherwise "not found", whether it exists or not. */
   async requireVisible(auth: AuthContext, key: string): Promise<AgentRecord> {
     const agent = isUuid(key) ? await this.agents.find(key.toLowerCase()) : null;
-    if (!agent || agent.deleted_at !== null || !canSee(auth, agent)) throw notFound(AGENT_NOT_FOUND, { key });
+    if (!agent || agent.deleted_at !== null || !canSee(auth, agent))
+      throw notFound(AgentErrorReason.AgentNotFound, AGENT_NOT_FOUND, { key });
     return agent;
   }
 
@@ -201,7 +204,10 @@ export class AgentsService {
   ): Promise<AgentRecord> {
     const agent = await this.requireVisible(auth, key);
     if (agent.created_by !== auth.userId && !auth.admin) {
-      throw forbidden(`Forbidden: only the agent's owner or an admin can ${what} it`);
+      throw forbidden(
+        AgentErrorReason.NotOwner,
+        `Forbidden: only the agent's owner or an admin can ${what} it`,
+      );
     }
     return agent;
   }
@@ -213,13 +219,20 @@ export class AgentsService {
    */
   private async normalizeModels(entries: ModelEntryDto[]): Promise<StoredModel[]> {
     if (entries.length > 0 && !entries.some((e) => typeof e === 'object' && e.isReasoning === true)) {
-      throw invalid('models: a non-empty list needs at least one object entry with isReasoning: true');
+      throw invalid(
+        AgentErrorReason.InvalidInput,
+        'models: a non-empty list needs at least one object entry with isReasoning: true',
+      );
     }
     const models: StoredModel[] = [];
     for (const [i, entry] of entries.entries()) {
       const reference = typeof entry === 'string' ? entry : entry.modelKey;
       const llm = await this.findLlm(reference);
-      if (!llm) throw invalid(`models[${i}]: no LLM has the id or name '${reference}' (see GET /llms)`);
+      if (!llm)
+        throw invalid(
+          AgentErrorReason.InvalidInput,
+          `models[${i}]: no LLM has the id or name '${reference}' (see GET /llms)`,
+        );
       models.push({
         modelKey: llm.id,
         modelName: llm.model ?? llm.name,
@@ -249,13 +262,21 @@ export class AgentsService {
       for (const [i, entry] of knowledge.entries()) {
         const where = `knowledge[${i}]`;
         const pipelineId = entry.connectorId.toLowerCase();
-        if (!isUuid(pipelineId)) throw invalid(`${where}.connectorId: must be a pipeline id (a UUID)`);
+        if (!isUuid(pipelineId))
+          throw invalid(
+            AgentErrorReason.InvalidInput,
+            `${where}.connectorId: must be a pipeline id (a UUID)`,
+          );
         // The same words for a pipeline that does not exist and one the key cannot read.
         const readable = await this.pipelines.get(auth, pipelineId).then(
           () => true,
           () => false,
         );
-        if (!readable) throw invalid(`${where}.connectorId: pipeline ${pipelineId} not found`);
+        if (!readable)
+          throw invalid(
+            AgentErrorReason.InvalidInput,
+            `${where}.connectorId: pipeline ${pipelineId} not found`,
+          );
         children.knowledge.push({
           key: newId(),
           pipeline_id: pipelineId,
@@ -267,7 +288,11 @@ export class AgentsService {
     if (skills) {
       const names = skills.map((s) => s.name);
       const twice = names.findIndex((name, i) => names.indexOf(name) !== i);
-      if (twice >= 0) throw invalid(`skills[${twice}].name: '${names[twice]}' is listed twice`);
+      if (twice >= 0)
+        throw invalid(
+          AgentErrorReason.InvalidInput,
+          `skills[${twice}].name: '${names[twice]}' is listed twice`,
+        );
       children.skills = names;
     }
     return children;

@@ -1,5 +1,5 @@
 import { BadRequestException, NotFoundException } from '@nestjs/common';
-import { DomainError, ErrorCode } from '../common/errors';
+import { CommonErrorReason, DomainError, ErrorCode } from '../common/errors';
 import { errorResponse, toApiError } from './api-error.filter';
 
 describe('the agents API error edge', () => {
@@ -19,7 +19,7 @@ describe('the agents API error edge', () => {
     [ErrorCode.NotImplemented, 501, 'HTTP_NOT_IMPLEMENTED'],
     [ErrorCode.Unavailable, 503, 'HTTP_SERVICE_UNAVAILABLE'],
   ])('maps %s to %i %s, keeping the message', (code, status, wire) => {
-    expect(toApiError(new DomainError(code, 'what happened'))).toEqual({
+    expect(toApiError(new DomainError(CommonErrorReason.InvalidInput, code, 'what happened'))).toEqual({
       status,
       code: wire,
       message: 'what happened',

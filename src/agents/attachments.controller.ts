@@ -3,13 +3,15 @@ import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AuthContext } from '../auth/auth-context';
 import { AcceptsBearer, Auth, RequireScope } from '../auth/auth.guard';
-import { badRequest, DomainError, ErrorCode } from '../common/errors';
+import { badRequest, hasReason } from '../common/errors';
 import { MULTIPART_ROUTE, readMultipartUpload } from '../files/multipart';
 import { ApiErrorFilter } from './api-error.filter';
 import { AttachmentsService } from './attachments.service';
 import { ApiDoc } from '../openapi/api-doc';
 import { AttachmentsUploaded } from './wire/answers';
 import { z } from 'zod';
+import { AgentErrorReason } from './agent-errors';
+import { FileErrorReason } from '../files/file-errors';
 
 /**
  * Chat attachments (ops 8 and 9). The upload is the only multipart route of the
@@ -56,8 +58,11 @@ export class AttachmentsController {
     const upload = await readMultipartUpload(request, this.attachments.limits, ['files']).catch(
       (error: unknown) => {
         // The document answers a file over the limit as a 400 (a Multer rejection), not a 413.
-        if (error instanceof DomainError && error.code === ErrorCode.PayloadTooLarge)
-          throw badRequest(error.message.replace(/^Payload Too Large: /, ''));
+        if (hasReason(error, FileErrorReason.TooLarge))
+          throw badRequest(
+            AgentErrorReason.AttachmentTooLarge,
+            error.message.replace(/^Payload Too Large: /, ''),
+          );
         throw error;
       },
     );

@@ -17,13 +17,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { AuthContext } from '../auth/auth-context';
 import { InstallationService } from '../auth/installation.service';
-import { badRequest, DomainError, ErrorCode, invalid } from '../common/errors';
+import { badRequest, hasReason, invalid } from '../common/errors';
 import { isUuid } from '../common/ids';
 import { SETTINGS, Settings } from '../config/settings';
 import { ContentCipher } from '../crypto/content-cipher';
 import { UploadedFile } from '../files/files.dto';
 import { FilesService } from '../files/files.service';
-import { FileLimits } from '../files/multipart';
+import { UploadLimits } from '../files/multipart';
 import { FileKind, ParsedFile } from '../files/parsing/parsed-file';
 import { AgentRecord } from './agents.repository';
 import { AgentsService } from './agents.service';
@@ -32,6 +32,7 @@ import { AttachmentRow, AttachmentsRepository } from './attachments.repository';
 import { newObjectId } from './conversation-store';
 import { isObjectId } from './conversations.dto';
 import { ConversationsService } from './conversations.service';
+import { AgentErrorReason } from './agent-errors';
 
 /** The document's limits of one upload: "up to 10 files, 5 MiB each". */
 export const MAX_ATTACHMENTS = 10;
@@ -105,7 +106,7 @@ export class AttachmentsService {
   ) {}
 
   /** The multipart limits of an upload: the document's, or the files module's where those are tighter. */
-  get limits(): FileLimits {
+  get limits(): UploadLimits {
     const files = this.settings.files;
     return {
       maxBytes: Math.min(files.maxBytes, MAX_ATTACHMENT_BYTES),
@@ -130,7 +131,10 @@ export class AttachmentsService {
     const names = new Set<string>();
     for (const file of files) {
       if (names.has(file.filename))
-        throw invalid(`Two files are named '${file.filename}': an upload may carry each name once`);
+        throw invalid(
+          AgentErrorReason.InvalidInput,
+          `Two files are named '${file.filename}': an upload may carry each name once`,
+        );
       names.add(file.filename);
     }
     // Every file read and of a type the document accepts, or a 400 naming each refused file and why.
@@ -200,7 +204,11 @@ export class AttachmentsService {
         .map((row) => [row.id, row]),
     );
     const missing = mentions.find((m) => !usable.has(m.recordId.toLowerCase()));
-    if (missing) throw badRequest(`${missing.path}: ${missing.what} ${missing.recordId} not found`);
+    if (missing)
+      throw badRequest(
+        AgentErrorReason.RecordNotFound,
+        `${missing.path}: ${missing.what} ${missing.recordId} not found`,
+      );
     return ids.map((id) => this.open(usable.get(id)!));
   }
 
@@ -223,22 +231,27 @@ export class AttachmentsService {
   ): Promise<string | null> {
     if (value === undefined || value === '') return null;
     if (typeof value !== 'string' || !isObjectId(value))
-      throw invalid('conversationId: must be empty or a 24-character hex ObjectId');
+      throw invalid(
+        AgentErrorReason.InvalidInput,
+        'conversationId: must be empty or a 24-character hex ObjectId',
+      );
     const found = await this.conversations
       .requireConversation(auth, agent.key, value)
       .then(({ conversation }) => conversation.id)
       .catch((error) => {
-        if (error instanceof DomainError && error.code === ErrorCode.NotFound) return null;
+        if (hasReason(error, AgentErrorReason.ConversationNotFound)) return null;
         throw error;
       });
-    if (!found) throw badRequest(`conversationId: conversation ${value} not found`);
+    if (!found)
+      throw badRequest(AgentErrorReason.RecordNotFound, `conversationId: conversation ${value} not found`);
     return found;
   }
 
   private async readOne(
     file: UploadedFile,
   ): Promise<{ file: UploadedFile; parsed: ParsedFile; mimeType: string }> {
-    const refuse = (reason: string) => invalid(`File '${file.filename}': ${reason}`);
+    const refuse = (reason: string) =>
+      invalid(AgentErrorReason.AttachmentRefused, `File '${file.filename}': ${reason}`);
     const declared = file.declaredType;
     if ((declared && IMAGE_TYPES.includes(declared)) || IMAGE_EXTENSION.test(file.filename)) {
       throw refuse(

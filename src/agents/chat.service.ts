@@ -19,10 +19,16 @@ import { agentTurns } from '../observability/metrics';
 import { AgentRecord } from './agents.repository';
 import { AgentsService } from './agents.service';
 import { AttachmentMention, AttachmentsService, TurnAttachment } from './attachments.service';
-import { ConversationStore, newObjectId } from './conversation-store';
+import {
+  ConversationRow,
+  ConversationStore,
+  isAnswer,
+  isQuestion,
+  newObjectId,
+  StoredMessage,
+} from './conversation-store';
 import { ConversationPresenter } from './conversation-presenter';
 import { presentAgentConversation, presentConversation } from './conversation-view';
-import { ConversationRow } from './conversations.repository';
 import { ConversationsService } from './conversations.service';
 import {
   AddMessageDto,
@@ -37,6 +43,7 @@ import { metaOf, RequestInfo } from './request-info';
 import { RunCancelled, RunRegistry } from './run-registry';
 import { newTurnState, TurnObserver, TurnService } from './turn.service';
 import { questionMessage, TurnOutcome, TurnRecorder } from './turn-recorder';
+import { AgentErrorReason } from './agent-errors';
 
 export type { TurnOutcome } from './turn-recorder';
 
@@ -99,7 +106,7 @@ export class ChatService {
     await this.checkModelKey(agent, dto.modelKey);
     const attachments = await this.attachments.forTurn(auth, agent, null, mentionsOf(dto));
     if (dto.projectId && !(await this.conversations.ownsProject(auth, dto.projectId.toLowerCase()))) {
-      throw badRequest(`projectId: project ${dto.projectId} not found`);
+      throw badRequest(AgentErrorReason.ProjectNotFound, `projectId: project ${dto.projectId} not found`);
     }
     const orgId = await this.installation.orgId();
     const conversationId = newObjectId();
@@ -185,14 +192,18 @@ export class ChatService {
     );
     const messages = await this.store.messages([conversation.id]);
     const index = messages.findIndex((m) => m.message.id === messageId);
-    if (index < 0) throw notFound('Message not found');
+    if (index < 0) throw notFound(AgentErrorReason.MessageNotFound, 'Message not found');
     if (index !== messages.length - 1)
-      throw badRequest('Only the last message in the conversation can be regenerated');
+      throw badRequest(
+        AgentErrorReason.InvalidState,
+        'Only the last message in the conversation can be regenerated',
+      );
     const target = messages[index].message;
-    if (target.message_type !== 'bot_response')
-      throw badRequest('Only a bot_response message can be regenerated');
-    const asked = messages.slice(0, index).findLastIndex((m) => m.message.message_type === 'user_query');
-    if (asked < 0) throw badRequest('The answer to regenerate follows no question');
+    if (!isAnswer(target))
+      throw badRequest(AgentErrorReason.InvalidState, 'Only a bot_response message can be regenerated');
+    const asked = messages.slice(0, index).findLastIndex((m) => isQuestion(m.message));
+    if (asked < 0)
+      throw badRequest(AgentErrorReason.InvalidState, 'The answer to regenerate follows no question');
     const attached = messages[asked].message.attachments.map((ref) => String(ref.recordId));
     await this.checkModelKey(agent, dto.modelKey);
     // Omitted, the original answer's model, while the agent still has it; else the agent's own.
@@ -221,6 +232,7 @@ export class ChatService {
   private async checkModelKey(agent: AgentRecord, modelKey: string | undefined): Promise<void> {
     if (modelKey !== undefined && !(await this.turns.isAgentModel(agent, modelKey)))
       throw badRequest(
+        AgentErrorReason.InvalidState,
         agent.models.length > 0
           ? `modelKey: '${modelKey}' is not one of this agent's models`
           : `modelKey: '${modelKey}' is not the organization's default LLM, which this agent (it has no models) answers with`,
@@ -358,13 +370,10 @@ export class ChatService {
 }
 
 /** Earlier questions and answers as model messages (failed turns and other kinds left out). */
-function toHistory(messages: { message: { message_type: string; content: string } }[]): ChatMessage[] {
+function toHistory(messages: StoredMessage[]): ChatMessage[] {
   return messages
-    .filter((m) => m.message.message_type === 'user_query' || m.message.message_type === 'bot_response')
-    .map((m) => ({
-      role: m.message.message_type === 'user_query' ? 'user' : 'assistant',
-      content: m.message.content,
-    }));
+    .filter(({ message }) => isQuestion(message) || isAnswer(message))
+    .map(({ message }) => ({ role: isQuestion(message) ? 'user' : 'assistant', content: message.content }));
 }
 
 /** The attachment ids a turn request names, in `attachments` and (first turns) `recordIds`. */

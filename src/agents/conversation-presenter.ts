@@ -18,9 +18,8 @@ import { Injectable } from '@nestjs/common';
 import { AuthContext, Permission } from '../auth/auth-context';
 import { allowedClassifications } from '../pipelines/classification-access';
 import { PipelinesService } from '../pipelines/pipelines.service';
-import { ConversationStore, StoredMessage } from './conversation-store';
+import { ConversationStore, DrawnFrom, isAnswer, StoredMessage } from './conversation-store';
 import { presentDetailMessage, presentMessage } from './conversation-view';
-import { DrawnFrom, MessageRow } from './conversations.repository';
 
 export const WITHHELD_ANSWER = 'This answer is withheld: it drew on sources this API key can no longer read.';
 
@@ -37,9 +36,9 @@ export class ConversationPresenter {
     return stored.map((message) => presentMessage(message, orgId));
   }
 
-  /** These message rows in the detail projection. */
-  async detailMessages(auth: AuthContext, rows: MessageRow[], orgId: string) {
-    const stored = await this.readable(auth, await this.store.withCitations(rows));
+  /** These messages in the detail projection. */
+  async detailMessages(auth: AuthContext, messages: StoredMessage[], orgId: string) {
+    const stored = await this.readable(auth, messages);
     return stored.map((message) => presentDetailMessage(message, orgId));
   }
 
@@ -52,8 +51,8 @@ export class ConversationPresenter {
           c.attachment_id !== null ||
           mayRead({ pipeline_id: c.pipeline_id!, classification: c.classification! }),
       );
-      const answer = message.message_type === 'bot_response';
-      if (!answer || sourcesOf({ message, citations }).every(mayRead)) return { message, citations: visible };
+      if (!isAnswer(message) || sourcesOf({ message, citations }).every(mayRead))
+        return { message, citations: visible };
       return {
         message: {
           ...message,

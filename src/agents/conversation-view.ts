@@ -7,8 +7,7 @@
  * The messages come as the caller may read them now (conversation-presenter.ts):
  * grants can shrink after an answer was given.
  */
-import { CitationRecord, MessageRecord, StoredMessage } from './conversation-store';
-import { ConversationRow } from './conversations.repository';
+import { CitationRecord, ConversationRow, MessageRecord, StoredMessage } from './conversation-store';
 import { CitationView } from './wire/conversation';
 
 const iso = (date: Date) => date.toISOString();

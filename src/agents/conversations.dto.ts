@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { invalid } from '../common/errors';
 import { isUuid } from '../common/ids';
 import { CONVERSATION_SORTS, MESSAGE_SORTS, MESSAGE_TYPES } from './filters-metadata';
+import { AgentErrorReason } from './agent-errors';
 
 export const isObjectId = (value: string) => /^[0-9a-fA-F]{24}$/.test(value);
 const objectId = z
@@ -241,6 +242,7 @@ export type DetailQuery = z.output<typeof DetailQuerySchema>;
 
 /** A path's conversation or message id: a 400 naming it when malformed, as the document's validators do. */
 export function pathObjectId(name: string, value: string): string {
-  if (!isObjectId(value)) throw invalid(`${name}: must be a 24-character hex ObjectId`);
+  if (!isObjectId(value))
+    throw invalid(AgentErrorReason.InvalidInput, `${name}: must be a 24-character hex ObjectId`);
   return value.toLowerCase();
 }

@@ -40,10 +40,14 @@ export interface ConversationRow {
   updated_at: Date;
 }
 
+/** The kinds of message a conversation holds (the agents API's `messageType`). */
+export const MESSAGE_TYPES = ['user_query', 'bot_response', 'error', 'feedback', 'system'] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+
 export interface MessageRow {
   id: string;
   conversation_id: string;
-  message_type: string;
+  message_type: MessageType;
   content: Buffer;
   content_key_id: string;
   content_format: string;
@@ -327,14 +331,6 @@ export class ConversationsRepository {
     const rows = await this.db.query<MessageRow>(
       `SELECT ${MESSAGE_COLUMNS} FROM agent_messages WHERE conversation_id = $1 AND id = $2`,
       [conversationId, messageId],
-    );
-    return rows[0] ?? null;
-  }
-
-  async lastMessage(conversationId: string): Promise<MessageRow | null> {
-    const rows = await this.db.query<MessageRow>(
-      `SELECT ${MESSAGE_COLUMNS} FROM agent_messages WHERE conversation_id = $1 ORDER BY seq DESC LIMIT 1`,
-      [conversationId],
     );
     return rows[0] ?? null;
   }

@@ -8,15 +8,21 @@
  */
 import { Injectable } from '@nestjs/common';
 import { AuthContext } from '../auth/auth-context';
-import { badRequest, DomainError, ErrorCode, notFound } from '../common/errors';
+import { badRequest, hasReason, notFound } from '../common/errors';
 import { AgentsService } from './agents.service';
 import { ConversationPresenter } from './conversation-presenter';
-import { ConversationStore } from './conversation-store';
+import {
+  ConversationFilter,
+  ConversationOrder,
+  ConversationRow,
+  ConversationStore,
+  isAnswer,
+} from './conversation-store';
 import { presentDetail, presentListItem, presentStoredConversation } from './conversation-view';
-import { ConversationFilter, ConversationOrder, ConversationRow } from './conversations.repository';
 import { DetailQuery, FeedbackDto, ListArchivesQuery, ListConversationsQuery } from './conversations.dto';
 import { CONVERSATION_SORTS, filtersMetadata } from './filters-metadata';
 import { metaOf, RequestInfo } from './request-info';
+import { AgentErrorReason } from './agent-errors';
 
 export const CONVERSATION_NOT_FOUND = 'Conversation not found';
 
@@ -74,17 +80,18 @@ export class ConversationsService {
     message = CONVERSATION_NOT_FOUND,
   ) {
     const agent = await this.agents.requireVisible(auth, agentKey).catch((error) => {
-      if (error instanceof DomainError && error.code === ErrorCode.NotFound) throw notFound(message);
+      if (hasReason(error, AgentErrorReason.AgentNotFound))
+        throw notFound(AgentErrorReason.ConversationNotFound, message);
       throw error;
     });
-    const conversation = await this.store.repository.findConversation(conversationId.toLowerCase());
+    const conversation = await this.store.find(conversationId.toLowerCase());
     if (
       !conversation ||
       conversation.is_deleted ||
       conversation.user_id !== auth.userId ||
       conversation.agent_key !== agent.key
     ) {
-      throw notFound(message);
+      throw notFound(AgentErrorReason.ConversationNotFound, message);
     }
     return { agent, conversation };
   }
@@ -94,7 +101,7 @@ export class ConversationsService {
    * becomes the caller's; one another user uses is not visible to the caller.
    */
   async ownsProject(auth: AuthContext, projectId: string): Promise<boolean> {
-    return (await this.store.repository.claimProject(projectId, auth.userId)) === auth.userId;
+    return this.store.claimProject(projectId, auth.userId);
   }
 
   /** Op 23: owned, not archived; `search` reads titles and (opened) messages; lenient sorting. */
@@ -128,7 +135,7 @@ export class ConversationsService {
       query.search,
     );
     const shared = agent
-      ? await this.store.repository.listSharedWith(
+      ? await this.store.sharedWith(
           auth.userId,
           agent.key,
           query.status ?? null,
@@ -188,14 +195,14 @@ export class ConversationsService {
 
   /** Op 6: archived conversations grouped by agent (live agents only), each group's first five, newest first. */
   async archiveGroups(auth: AuthContext, agentPage: number, agentLimit: number, info: RequestInfo) {
-    const { keys, total } = await this.store.repository.archivedAgentKeys(
+    const { keys, total } = await this.store.archivedAgentKeys(
       auth.userId,
       agentLimit,
       (agentPage - 1) * agentLimit,
     );
     const groups = [];
     for (const agentKey of keys) {
-      const { rows, total: count } = await this.store.repository.listConversations(
+      const { rows, total: count } = await this.store.list(
         { userId: auth.userId, agentKey, archived: true, from: null, to: null, projectId: null },
         { column: 'archived_at', descending: true },
         { limit: 5, offset: 0 },
@@ -221,13 +228,17 @@ export class ConversationsService {
     const { conversation } = await this.requireConversation(auth, agentKey, conversationId);
     const from = dateOf(query.startDate);
     const to = dateOf(query.endDate);
-    const { rows, total, skip } = await this.store.repository.messagePage(
+    const {
+      messages: stored,
+      total,
+      skip,
+    } = await this.store.messagePage(
       conversation.id,
       { types: query.messageType ? [query.messageType] : null, from, to },
       query.page,
       query.limit,
     );
-    const messages = await this.presenter.detailMessages(auth, rows, conversation.org_id);
+    const messages = await this.presenter.detailMessages(auth, stored, conversation.org_id);
     const key = (m: (typeof messages)[number]) =>
       query.sortBy === 'messageType' ? m.messageType : query.sortBy === 'content' ? m.content : m.createdAt;
     const direction = query.sortOrder === 'asc' ? 1 : -1;
@@ -238,11 +249,12 @@ export class ConversationsService {
         key(a.m) < key(b.m) ? -direction : key(a.m) > key(b.m) ? direction : direction * (a.i - b.i),
       )
       .map(({ m }) => m);
+    const shown = stored.length;
     const page = {
       ...pagination(query.page, query.limit, total),
       hasNextPage: skip > 0,
       hasPrevPage: query.page > 1,
-      messageRange: { start: rows.length > 0 ? skip + 1 : 0, end: skip + rows.length },
+      messageRange: { start: shown > 0 ? skip + 1 : 0, end: skip + shown },
     };
     return {
       conversation: presentDetail(conversation, sorted, page, auth.userId),
@@ -262,10 +274,13 @@ export class ConversationsService {
   ) {
     const missing = 'Conversation or message not found';
     const { conversation } = await this.requireConversation(auth, agentKey, conversationId, missing);
-    const message = await this.store.repository.findMessage(conversation.id, messageId.toLowerCase());
-    if (!message) throw notFound(missing);
-    if (message.message_type !== 'bot_response')
-      throw badRequest('Feedback can only be submitted on bot_response messages');
+    const message = await this.store.message(conversation.id, messageId.toLowerCase());
+    if (!message) throw notFound(AgentErrorReason.MessageNotFound, missing);
+    if (!isAnswer(message))
+      throw badRequest(
+        AgentErrorReason.InvalidState,
+        'Feedback can only be submitted on bot_response messages',
+      );
     const now = Date.now();
     const entry = {
       ...(dto.isHelpful !== undefined ? { isHelpful: dto.isHelpful } : {}),
@@ -278,13 +293,14 @@ export class ConversationsService {
         ...(info.userAgent !== undefined ? { userAgent: info.userAgent } : {}),
       },
     };
-    await this.store.repository.appendFeedback(message.id, { ...entry, source: 'user' });
+    await this.store.addFeedback(message.id, { ...entry, source: 'user' });
     return { conversationId: conversation.id, messageId: message.id, feedback: entry, meta: metaOf(info) };
   }
 
   async archive(auth: AuthContext, agentKey: string, conversationId: string, info: RequestInfo) {
     const { conversation } = await this.requireConversation(auth, agentKey, conversationId);
-    if (conversation.is_archived) throw badRequest('Conversation is already archived');
+    if (conversation.is_archived)
+      throw badRequest(AgentErrorReason.InvalidState, 'Conversation is already archived');
     const now = new Date();
     const row = await this.store.update(conversation.id, {
       is_archived: true,
@@ -303,7 +319,8 @@ export class ConversationsService {
 
   async unarchive(auth: AuthContext, agentKey: string, conversationId: string, info: RequestInfo) {
     const { conversation } = await this.requireConversation(auth, agentKey, conversationId);
-    if (!conversation.is_archived) throw badRequest('Conversation is not currently archived');
+    if (!conversation.is_archived)
+      throw badRequest(AgentErrorReason.InvalidState, 'Conversation is not currently archived');
     const row = await this.store.update(conversation.id, { is_archived: false, archived_by: null });
     return {
       id: row.id,
@@ -329,7 +346,8 @@ export class ConversationsService {
   async setProject(auth: AuthContext, agentKey: string, conversationId: string, projectId: string | null) {
     const { conversation } = await this.requireConversation(auth, agentKey, conversationId);
     const id = projectId?.toLowerCase() ?? null;
-    if (id !== null && !(await this.ownsProject(auth, id))) throw notFound('Project not found');
+    if (id !== null && !(await this.ownsProject(auth, id)))
+      throw notFound(AgentErrorReason.ProjectNotFound, 'Project not found');
     const row = await this.store.update(conversation.id, {
       project_id: id,
       project_visibility: id === null ? null : (conversation.project_visibility ?? 'private'),
@@ -344,14 +362,15 @@ export class ConversationsService {
     visibility: 'private' | 'project',
   ) {
     const { conversation } = await this.requireConversation(auth, agentKey, conversationId);
-    if (conversation.project_id === null) throw badRequest('The conversation is not linked to a project');
+    if (conversation.project_id === null)
+      throw badRequest(AgentErrorReason.InvalidState, 'The conversation is not linked to a project');
     const row = await this.store.update(conversation.id, { project_visibility: visibility });
     return { conversationId: row.id, projectVisibility: visibility };
   }
 
   /** Op 21: idempotent; a conversation that is not the caller's live one with this agent is answered with null. */
   async delete(auth: AuthContext, agentKey: string, conversationId: string) {
-    const conversation = await this.store.repository.findConversation(conversationId.toLowerCase());
+    const conversation = await this.store.find(conversationId.toLowerCase());
     const mine =
       conversation &&
       !conversation.is_deleted &&
@@ -381,10 +400,10 @@ export class ConversationsService {
   ): Promise<{ rows: ConversationRow[]; total: number }> {
     const offset = (query.page - 1) * query.limit;
     if (search === undefined || search === '') {
-      return this.store.repository.listConversations(filter, order, { limit: query.limit, offset });
+      return this.store.list(filter, order, { limit: query.limit, offset });
     }
     const needle = search.toLowerCase();
-    const { rows } = await this.store.repository.listConversations(filter, order, null);
+    const { rows } = await this.store.list(filter, order, null);
     const untitled = rows.filter((row) => !row.title.toLowerCase().includes(needle)).map((row) => row.id);
     const byContent = new Set(
       (await this.presenter.readable(auth, await this.store.messages(untitled)))

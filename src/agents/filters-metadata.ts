@@ -4,6 +4,8 @@
  * values, and the catalogue of filters the endpoint supports with their current
  * values. `page` and `limit` always count as applied (they have defaults).
  */
+import { MESSAGE_TYPES } from './conversation-store';
+
 const APPLIED_NAMES = [
   'search',
   'shared',
@@ -16,7 +18,7 @@ const APPLIED_NAMES = [
   'messageType',
 ] as const;
 
-export const MESSAGE_TYPES = ['user_query', 'bot_response', 'error', 'feedback', 'system'] as const;
+export { MESSAGE_TYPES };
 export const CONVERSATION_SORTS = ['createdAt', 'lastActivityAt', 'title'] as const;
 export const MESSAGE_SORTS = ['createdAt', 'messageType', 'content'] as const;
 

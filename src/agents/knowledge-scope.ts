@@ -13,6 +13,7 @@
 import { invalid } from '../common/errors';
 import { isUuid } from '../common/ids';
 import { MetadataFilter, parseMetadataFilter } from '../fragments/metadata-filter';
+import { AgentErrorReason } from './agent-errors';
 
 /** As normalizeKnowledgeFilters stores them: the object form, or the JSON string as sent. */
 export type StoredFilters = { recordGroups?: string[]; records?: string[] } | string | null;
@@ -36,20 +37,27 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 
 function checkParsed(value: unknown, where: string, allowMetadata: boolean): ParsedFilters {
   if (!isObject(value))
-    throw invalid(`${where}: must be an object {recordGroups, records${allowMetadata ? ', metadata' : ''}}`);
+    throw invalid(
+      AgentErrorReason.InvalidInput,
+      `${where}: must be an object {recordGroups, records${allowMetadata ? ', metadata' : ''}}`,
+    );
   const allowed = allowMetadata ? ['recordGroups', 'records', 'metadata'] : ['recordGroups', 'records'];
   const unknown = Object.keys(value).find((key) => !allowed.includes(key));
   if (unknown !== undefined)
-    throw invalid(`${where}.${unknown}: unknown field; expected ${allowed.join(', ')}`);
+    throw invalid(
+      AgentErrorReason.InvalidInput,
+      `${where}.${unknown}: unknown field; expected ${allowed.join(', ')}`,
+    );
   for (const key of ['recordGroups', 'records'] as const) {
     const list = value[key];
     if (list === undefined) continue;
     if (!Array.isArray(list) || list.some((item) => typeof item !== 'string'))
-      throw invalid(`${where}.${key}: must be an array of strings`);
+      throw invalid(AgentErrorReason.InvalidInput, `${where}.${key}: must be an array of strings`);
   }
   const records = value.records as string[] | undefined;
   const bad = records?.findIndex((id) => !isUuid(id)) ?? -1;
-  if (bad >= 0) throw invalid(`${where}.records[${bad}]: must be a document id (a UUID)`);
+  if (bad >= 0)
+    throw invalid(AgentErrorReason.InvalidInput, `${where}.records[${bad}]: must be a document id (a UUID)`);
   if (value.metadata !== undefined) parseMetadataFilter(value.metadata, `${where}.metadata`);
   return value as ParsedFilters;
 }
@@ -59,7 +67,7 @@ export function normalizeKnowledgeFilters(filters: unknown, where: string): Stor
   if (filters === undefined || filters === null) return null;
   if (Array.isArray(filters)) {
     if (filters.some((item) => typeof item !== 'string'))
-      throw invalid(`${where}: an array must hold classification names`);
+      throw invalid(AgentErrorReason.InvalidInput, `${where}: an array must hold classification names`);
     return { recordGroups: filters as string[] };
   }
   if (typeof filters === 'string') {
@@ -67,7 +75,10 @@ export function normalizeKnowledgeFilters(filters: unknown, where: string): Stor
     try {
       parsed = JSON.parse(filters);
     } catch {
-      throw invalid(`${where}: a string must be the JSON of {recordGroups, records, metadata}`);
+      throw invalid(
+        AgentErrorReason.InvalidInput,
+        `${where}: a string must be the JSON of {recordGroups, records, metadata}`,
+      );
     }
     checkParsed(parsed, where, true);
     return filters;

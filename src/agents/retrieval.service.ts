@@ -9,7 +9,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import { AuthContext, Permission } from '../auth/auth-context';
-import { DomainError, ErrorCode } from '../common/errors';
+import { hasReason } from '../common/errors';
 import { FoundBy, SearchHit } from '../search/search-hit';
 import { PipelinesService } from '../pipelines/pipelines.service';
 import { SearchService } from '../search/search.service';
@@ -18,6 +18,7 @@ import { AgentRecord } from './agents.repository';
 import { Capabilities, TurnFilters } from './conversations.dto';
 import { KnowledgeNarrowing, narrowingOf } from './knowledge-scope';
 import { PromptSource } from './prompt';
+import { PipelineErrorReason } from '../pipelines/pipeline-errors';
 
 /** A retrieved fragment, numbered for this turn. */
 export interface FragmentSource extends PromptSource {
@@ -123,7 +124,7 @@ export class RetrievalService {
         filters: metadata,
       }));
     } catch (error) {
-      if (error instanceof DomainError && error.code === ErrorCode.NotFound) return [];
+      if (hasReason(error, PipelineErrorReason.NotFound)) return [];
       throw error;
     }
     if (documentIds) hits = hits.filter((hit) => documentIds.includes(hit.fragment.document_id)).slice(0, k);

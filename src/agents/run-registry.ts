@@ -14,6 +14,7 @@ import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { badRequest, forbidden } from '../common/errors';
 import { SETTINGS, Settings } from '../config/settings';
 import { RunOwner, RunsRepository } from './runs.repository';
+import { AgentErrorReason } from './agent-errors';
 
 const POLL_MS = 1000;
 /** Finished runs are kept this long, then forgotten (checked at most once an hour per replica). */
@@ -48,7 +49,7 @@ export class RunRegistry implements OnModuleDestroy {
   /** Registers a run; its signal aborts with a RunCancelled. A run id in use by a live run is a 400. */
   async start(runId: string, owner: RunOwner): Promise<AbortController> {
     if (this.local.has(runId) || !(await this.runs.start(runId, owner, this.staleSeconds))) {
-      throw badRequest(`runId: ${runId} is already in use by a running turn`);
+      throw badRequest(AgentErrorReason.RunInUse, `runId: ${runId} is already in use by a running turn`);
     }
     const controller = new AbortController();
     this.local.set(runId, controller);
@@ -82,7 +83,10 @@ export class RunRegistry implements OnModuleDestroy {
       run.user_id !== owner.userId ||
       run.conversation_id !== owner.conversationId
     ) {
-      throw forbidden('Forbidden: this runId was started by another user or on another conversation');
+      throw forbidden(
+        AgentErrorReason.RunNotYours,
+        'Forbidden: this runId was started by another user or on another conversation',
+      );
     }
     if (!run.live) return 'not_running';
     const local = this.local.get(runId);

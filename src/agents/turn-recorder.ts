@@ -6,17 +6,19 @@
  */
 import { Injectable, Logger } from '@nestjs/common';
 import { DomainError, ErrorCode } from '../common/errors';
-import { ConversationRow, DrawnFrom } from './conversations.repository';
 import { AttachmentRefView } from './attachments.service';
 import {
   CitationInput,
   ConversationChanges,
+  ConversationRow,
   ConversationStore,
+  DrawnFrom,
   MessageInput,
   newObjectId,
 } from './conversation-store';
 import { parseAnswer } from './prompt';
 import { Source, TurnState } from './turn.service';
+import { AgentErrorReason } from './agent-errors';
 
 /** What the recorder needs to know of a prepared turn. */
 export interface RecordedTurn {
@@ -119,6 +121,7 @@ export class TurnRecorder {
       error instanceof DomainError
         ? error
         : new DomainError(
+            AgentErrorReason.TurnFailed,
             ErrorCode.Internal,
             'The answer failed: an unexpected error occurred; the conversation is kept as Failed',
           );
@@ -137,7 +140,11 @@ export class TurnRecorder {
         result: 'failed',
         conversation: turn.conversation,
         recordsUsed: 0,
-        error: new DomainError(ErrorCode.Internal, 'The answer failed and could not be saved'),
+        error: new DomainError(
+          AgentErrorReason.TurnFailed,
+          ErrorCode.Internal,
+          'The answer failed and could not be saved',
+        ),
       };
     }
   }

@@ -13,6 +13,7 @@ import { KeyCache } from './key-cache';
 import { KeyWatch } from './key-watch';
 import { generateSecret, hashSecret } from './secret-hash';
 import { SecretVerifier } from './secret-verifier';
+import { AuthErrorReason } from './auth-errors';
 
 const present = (row: ApiKeyRow): ApiKeyView => ({
   id: row.id,
@@ -28,6 +29,7 @@ const present = (row: ApiKeyRow): ApiKeyView => ({
 /** Work a key started (a turn, a session) that its key can no longer be used for. */
 export const keyRevoked = () =>
   new DomainError(
+    AuthErrorReason.KeyRevoked,
     ErrorCode.Unauthenticated,
     'Unauthorized: the API key was disabled, deleted or given a new secret while this was running',
   );
@@ -72,7 +74,7 @@ export class ApiKeysService implements OnApplicationBootstrap, OnModuleDestroy {
    */
   async authenticate(keyId: unknown, secret: unknown, clientAddress: string): Promise<AuthContext> {
     if (typeof keyId !== 'string' || typeof secret !== 'string' || keyId === '' || secret === '') {
-      throw new DomainError(ErrorCode.Unauthenticated, Messages.noApiKey);
+      throw new DomainError(AuthErrorReason.NoApiKey, ErrorCode.Unauthenticated, Messages.noApiKey);
     }
     const id = isUuid(keyId) ? keyId.toLowerCase() : null;
     const recentlyVerified = id !== null && this.cache.wasVerified(id, secret);
@@ -85,7 +87,7 @@ export class ApiKeysService implements OnApplicationBootstrap, OnModuleDestroy {
     const matches = await this.verifier.verify(secret, row?.secret_hash ?? null);
     if (!usable || !matches) {
       this.limiter.record(clientAddress, id);
-      throw new DomainError(ErrorCode.Unauthenticated, Messages.invalidApiKey);
+      throw new DomainError(AuthErrorReason.InvalidApiKey, ErrorCode.Unauthenticated, Messages.invalidApiKey);
     }
     this.cache.rememberVerified(row.id, secret, row.secret_hash);
     return contextOf(row, generation);
@@ -177,14 +179,14 @@ export class ApiKeysService implements OnApplicationBootstrap, OnModuleDestroy {
 
   async get(id: string): Promise<ApiKeyView> {
     const row = await this.keys.findById(id);
-    if (!row) throw notFound('API key not found', { id });
+    if (!row) throw notFound(AuthErrorReason.KeyNotFound, 'API key not found', { id });
     return present(row);
   }
 
   async update(id: string, dto: UpdateApiKeyDto): Promise<ApiKeyView> {
     if (dto.grants) await this.checkGrantPipelines(dto.grants);
     const row = await this.keys.update(id, { ...dto, grants: dto.grants as Grant[] | undefined });
-    if (!row) throw notFound('API key not found', { id });
+    if (!row) throw notFound(AuthErrorReason.KeyNotFound, 'API key not found', { id });
     this.keyWatch.changed();
     return present(row);
   }
@@ -193,14 +195,16 @@ export class ApiKeysService implements OnApplicationBootstrap, OnModuleDestroy {
   async rotateSecret(id: string): Promise<ApiKeyView & { secret: string }> {
     const secret = generateSecret();
     const row = await this.keys.update(id, { secret_hash: await hashSecret(secret) });
-    if (!row) throw notFound('API key not found', { id });
+    if (!row) throw notFound(AuthErrorReason.KeyNotFound, 'API key not found', { id });
     this.keyWatch.changed();
     return { ...present(row), secret };
   }
 
   async delete(id: string, caller?: AuthContext): Promise<void> {
-    if (caller && caller.keyId === id) throw invalid('a key cannot delete itself');
-    if (!(await this.keys.delete(id))) throw notFound('API key not found', { id });
+    if (caller && caller.keyId === id)
+      throw invalid(AuthErrorReason.InvalidKeyRequest, 'a key cannot delete itself');
+    if (!(await this.keys.delete(id)))
+      throw notFound(AuthErrorReason.KeyNotFound, 'API key not found', { id });
     this.keyWatch.changed();
   }
 
@@ -245,7 +249,10 @@ export class ApiKeysService implements OnApplicationBootstrap, OnModuleDestroy {
     const existing = await existingPipelineIds(this.db, ids);
     const index = grants.findIndex((g) => g.pipeline_id !== '*' && !existing.has(g.pipeline_id));
     if (index >= 0)
-      throw invalid(`grants[${index}].pipeline_id: pipeline ${grants[index].pipeline_id} does not exist`);
+      throw invalid(
+        AuthErrorReason.InvalidKeyRequest,
+        `grants[${index}].pipeline_id: pipeline ${grants[index].pipeline_id} does not exist`,
+      );
   }
 }
 

@@ -12,6 +12,7 @@
  */
 import { DomainError, ErrorCode } from '../common/errors';
 import { authRateLimited } from '../observability/metrics';
+import { AuthErrorReason } from './auth-errors';
 
 /** Entries kept per counter; beyond, the oldest are forgotten (a flood of addresses cannot grow memory). */
 const MAX_ENTRIES = 100_000;
@@ -93,6 +94,7 @@ export class AuthFailureLimiter {
 function tooMany(scope: 'address' | 'key', whose: string, retryAfterSeconds: number): DomainError {
   authRateLimited.inc({ scope });
   return new DomainError(
+    AuthErrorReason.TooManyFailures,
     ErrorCode.TooManyRequests,
     `Too Many Requests: too many failed authentications ${whose}; try again later`,
     undefined,

@@ -20,6 +20,7 @@ import { DomainError, ErrorCode, forbidden } from '../common/errors';
 import { PUBLIC } from '../common/public';
 import { AuthContext, Scope } from './auth-context';
 import { ApiKeysService } from './api-keys.service';
+import { AuthErrorReason } from './auth-errors';
 
 const ADMIN_ONLY = 'trove:admin-only';
 const ACCEPTS_BEARER = 'trove:accepts-bearer';
@@ -37,7 +38,7 @@ export const RequireScope = (scope: Scope) =>
 
 /** The agents API's text for a missing scope. */
 export const missingScope = (scope: Scope) =>
-  forbidden(`Forbidden — insufficient OAuth scope (${scope} required)`);
+  forbidden(AuthErrorReason.InsufficientScope, `Forbidden — insufficient OAuth scope (${scope} required)`);
 
 type AuthenticatedRequest = FastifyRequest & { auth?: AuthContext };
 
@@ -96,7 +97,11 @@ export class ApiKeyGuard implements CanActivate {
     const { keyId, secret } = requestCredentials(request, bearer);
     request.auth = await this.apiKeys.authenticate(keyId, secret, request.ip);
     if (this.reflector.getAllAndOverride<boolean>(ADMIN_ONLY, targets) && !request.auth.admin) {
-      throw new DomainError(ErrorCode.Forbidden, 'Forbidden: this operation needs an admin API key.');
+      throw new DomainError(
+        AuthErrorReason.AdminOnly,
+        ErrorCode.Forbidden,
+        'Forbidden: this operation needs an admin API key.',
+      );
     }
     const scope = this.reflector.getAllAndOverride<Scope | undefined>(REQUIRED_SCOPE, targets);
     if (scope && !request.auth.hasScope(scope)) throw missingScope(scope);

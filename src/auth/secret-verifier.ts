@@ -12,6 +12,7 @@
 import { DomainError, ErrorCode } from '../common/errors';
 import { authSecretHashes } from '../observability/metrics';
 import { generateSecret, hashSecret, verifySecret } from './secret-hash';
+import { AuthErrorReason } from './auth-errors';
 
 /** Verifications that may wait for a hashing slot; beyond, the request is refused. */
 const MAX_WAITING = 1000;
@@ -52,6 +53,7 @@ export class SecretVerifier {
     }
     if (this.waiting.length >= MAX_WAITING) {
       throw new DomainError(
+        AuthErrorReason.Busy,
         ErrorCode.Unavailable,
         'Service Unavailable: too many authentications in progress; try again shortly',
         undefined,

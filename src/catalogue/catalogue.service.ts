@@ -21,6 +21,7 @@ import {
   TextSplitterView,
 } from './catalogue.wire';
 import { normalizeSplitterParameters } from './text-splitting';
+import { CatalogueErrorReason } from './catalogue-errors';
 
 const presentSplitter = (row: TextSplitter): TextSplitterView => ({
   id: row.id,
@@ -118,7 +119,8 @@ export class CatalogueService {
 
   async getModel(auth: AuthContext, id: string): Promise<EmbeddingModelView> {
     const row = await this.repository.findModel(id);
-    if (!row) throw notFound('Embedding model not found', { id });
+    if (!row)
+      throw notFound(CatalogueErrorReason.EmbeddingModelNotFound, 'Embedding model not found', { id });
     return this.presentModel(row, auth.admin);
   }
 
@@ -139,7 +141,8 @@ export class CatalogueService {
   /** Embeds a probe text with the model: whether it answers, how fast, and with how many dimensions. */
   async testModel(id: string, dto: ProbeDto): Promise<EmbeddingProbeView> {
     const row = await this.repository.findModel(id);
-    if (!row) throw notFound('Embedding model not found', { id });
+    if (!row)
+      throw notFound(CatalogueErrorReason.EmbeddingModelNotFound, 'Embedding model not found', { id });
     const probe = await runProbe(
       'The embedding model',
       // Room for the provider's own retries, each bounded by the per-attempt timeout.
@@ -158,10 +161,14 @@ export class CatalogueService {
   }
 
   async deleteModel(id: string): Promise<void> {
-    if (!(await this.repository.findModel(id))) throw notFound('Embedding model not found', { id });
+    if (!(await this.repository.findModel(id)))
+      throw notFound(CatalogueErrorReason.EmbeddingModelNotFound, 'Embedding model not found', { id });
     const users = await this.repository.pipelinesUsingModel(id);
     if (users.length > 0) {
-      throw conflict(`Embedding model ${id} is used by pipelines: ${users.join(', ')}`);
+      throw conflict(
+        CatalogueErrorReason.InUse,
+        `Embedding model ${id} is used by pipelines: ${users.join(', ')}`,
+      );
     }
     await this.repository.deleteModel(id);
   }
@@ -194,7 +201,7 @@ export class CatalogueService {
 
   async getSplitter(id: string): Promise<TextSplitterView> {
     const row = await this.repository.findSplitter(id);
-    if (!row) throw notFound('Text splitter not found', { id });
+    if (!row) throw notFound(CatalogueErrorReason.TextSplitterNotFound, 'Text splitter not found', { id });
     return presentSplitter(row);
   }
 
@@ -220,9 +227,10 @@ export class CatalogueService {
   }
 
   async deleteSplitter(id: string): Promise<void> {
-    if (!(await this.repository.findSplitter(id))) throw notFound('Text splitter not found', { id });
+    if (!(await this.repository.findSplitter(id)))
+      throw notFound(CatalogueErrorReason.TextSplitterNotFound, 'Text splitter not found', { id });
     if (await this.repository.splitterInUse(id))
-      throw conflict(`Text splitter ${id} is used by a pipeline or a document`);
+      throw conflict(CatalogueErrorReason.InUse, `Text splitter ${id} is used by a pipeline or a document`);
     await this.repository.deleteSplitter(id);
   }
 }

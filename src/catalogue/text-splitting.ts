@@ -30,6 +30,7 @@ import {
   Parameters,
   stringParameter,
 } from '../embeddings/parameters';
+import { CatalogueErrorReason } from './catalogue-errors';
 
 export type TextSplitterProviderName = 'character' | 'recursive_character';
 export type KeepSeparator = boolean | 'start' | 'end';
@@ -110,7 +111,10 @@ export function splitText(provider: string, parameters: unknown, text: string): 
 
 function unknownProvider(provider: string) {
   const names = TEXT_SPLITTER_PROVIDERS.map((p) => p.provider).join(', ');
-  return invalid(`Unknown text splitter provider '${provider}'; expected one of ${names}`);
+  return invalid(
+    CatalogueErrorReason.InvalidSplitter,
+    `Unknown text splitter provider '${provider}'; expected one of ${names}`,
+  );
 }
 
 function recursiveParameters(parameters: unknown): RecursiveCharacterParameters {
@@ -124,7 +128,10 @@ function characterParameters(parameters: unknown): CharacterParameters {
   const params = parameterObject(parameters, allowed, 'the character splitter');
   const separator = stringParameter(params, 'separator', { maxLength: MAX_SEPARATOR_LENGTH }) ?? '\n\n';
   if (LONE_SURROGATE.test(separator))
-    throw invalid('parameters.separator must not contain unpaired surrogates');
+    throw invalid(
+      CatalogueErrorReason.InvalidSplitter,
+      'parameters.separator must not contain unpaired surrogates',
+    );
   // LangChain's CharacterTextSplitter drops its separator by default, the recursive one keeps it.
   return { ...mergeOptions(params, false), separator };
 }
@@ -156,23 +163,33 @@ function keepSeparator(params: Parameters, fallback: boolean): KeepSeparator {
   const value = params.keep_separator;
   if (value === undefined || value === null) return fallback;
   if (typeof value === 'boolean' || value === 'start' || value === 'end') return value;
-  throw invalid("parameters.keep_separator must be true, false, 'start' or 'end'");
+  throw invalid(
+    CatalogueErrorReason.InvalidSplitter,
+    "parameters.keep_separator must be true, false, 'start' or 'end'",
+  );
 }
 
 function separators(params: Parameters): string[] {
   const value = params.separators;
   if (value === undefined || value === null) return [...DEFAULT_SEPARATORS];
   if (!Array.isArray(value) || value.length === 0 || value.length > MAX_SEPARATORS) {
-    throw invalid(`parameters.separators must be a list of 1 to ${MAX_SEPARATORS} strings`);
+    throw invalid(
+      CatalogueErrorReason.InvalidSplitter,
+      `parameters.separators must be a list of 1 to ${MAX_SEPARATORS} strings`,
+    );
   }
   value.forEach((separator, i) => {
     if (typeof separator !== 'string' || separator.length > MAX_SEPARATOR_LENGTH) {
       throw invalid(
+        CatalogueErrorReason.InvalidSplitter,
         `parameters.separators[${i}] must be a string of at most ${MAX_SEPARATOR_LENGTH} characters`,
       );
     }
     if (LONE_SURROGATE.test(separator))
-      throw invalid(`parameters.separators[${i}] must not contain unpaired surrogates`);
+      throw invalid(
+        CatalogueErrorReason.InvalidSplitter,
+        `parameters.separators[${i}] must not contain unpaired surrogates`,
+      );
   });
   return [...(value as string[])];
 }

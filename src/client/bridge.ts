@@ -26,7 +26,8 @@ import { defaultClassification } from '../files/default-classification';
 import {
   GUIDED_MIND_TOOLS,
   isGuidedMindTool,
-  RagSearchHit,
+  RagSearchItem,
+  endpointQuery,
   ragSearchArguments,
   ragSearchResult,
   ToolArgumentError,
@@ -52,7 +53,7 @@ export class Bridge {
 
   constructor(
     private readonly connection: TroveConnection,
-    private readonly projectId: string | null,
+    private readonly pipelineId: string | null,
   ) {
     this.rest = new TroveRest(connection);
   }
@@ -78,12 +79,11 @@ export class Bridge {
       if (!isGuidedMindTool(name)) return await this.forward('/mcp', name, args);
       if (name === 'rag_search') {
         ragSearchArguments(args); // the same refusals as the server, without a round trip
-        const query = this.projectId ? `?project_id=${encodeURIComponent(this.projectId)}` : '';
-        const result = await this.forward(`/api/v1/mcp${query}`, name, args);
+        const result = await this.forward(`/api/v1/mcp${endpointQuery(this.pipelineId)}`, name, args);
         if (result.isError) return result;
         // The client kept only MCP's fields of each item: the structured copy has them all.
         const found = result.structuredContent as {
-          content: RagSearchHit[];
+          content: RagSearchItem[];
           metadata: { processing_time_ms: number };
         };
         return ragSearchResult(found.content, found.metadata.processing_time_ms);
@@ -135,21 +135,21 @@ export class Bridge {
   private async upload(name: 'upload_document' | 'upload_and_process', args: Record<string, unknown>) {
     const parsed = uploadArguments(name, args);
     const process = name === 'upload_and_process';
-    const file = readLocalFile(parsed.file_path);
-    const classification = parsed.classification ?? (await this.defaultClassification(parsed.project_id));
-    const result = await this.rest.uploadFile(parsed.project_id, file, {
+    const file = readLocalFile(parsed.filePath);
+    const classification = parsed.classification ?? (await this.defaultClassification(parsed.pipelineId));
+    const result = await this.rest.uploadFile(parsed.pipelineId, file, {
       classification,
       process,
-      chunkSize: parsed.chunk_size,
-      chunkOverlap: parsed.chunk_overlap,
+      chunkSize: parsed.chunkSize,
+      chunkOverlap: parsed.chunkOverlap,
     });
     return uploadResult(
       {
-        document_id: (process ? result.document_id : result.file_id) ?? '',
+        documentId: (process ? result.document_id : result.file_id) ?? '',
         filename: result.filename,
-        project_id: parsed.project_id,
+        pipelineId: parsed.pipelineId,
         ...(process
-          ? { chunks_created: result.fragment_count ?? 0, version: result.version ?? undefined }
+          ? { chunksCreated: result.fragment_count ?? 0, version: result.version ?? undefined }
           : {}),
       },
       process,

@@ -47,13 +47,22 @@ export const HTTP_STATUS_OF: Record<ErrorCode, number> = {
   [ErrorCode.Internal]: 500,
 };
 
+/**
+ * Why a request failed, where the reason belongs to no one module. Every module that
+ * throws has its own `*ErrorReason` enum (src/<module>/*-errors.ts), as twenty's
+ * exception codes: a reason names one failure, for the code that handles it.
+ */
+export enum CommonErrorReason {
+  /** A field, body or query parameter that does not fit its schema (the message names it). */
+  InvalidInput = 'common.invalid_input',
+  /** An HTTP JSON endpoint Trove calls (an embedding model, an LLM, a reranker) failed. */
+  EndpointFailed = 'common.endpoint_failed',
+}
+
+/** A value of one of the modules' `*ErrorReason` enums. */
+export type ErrorReason = string;
+
 export interface DomainErrorOptions {
-  /**
-   * Why it failed, for the code that handles it: a value of the throwing module's
-   * `*ErrorReason` enum. Code branches on the reason, never on the message, so that a
-   * message can be reworded (or is fixed by a contract) without changing behaviour.
-   */
-  reason?: string;
   /** When the client may try again (HTTP edges send it as Retry-After). */
   retryAfterSeconds?: number;
   /**
@@ -65,11 +74,16 @@ export interface DomainErrorOptions {
 }
 
 export class DomainError extends Error {
-  readonly reason?: string;
   readonly retryAfterSeconds?: number;
   readonly adminMessage?: string;
 
   constructor(
+    /**
+     * Why it failed, for the code that handles it. Code branches on the reason, never on
+     * the message, so that a message can be reworded (or is fixed by a contract) without
+     * changing behaviour.
+     */
+    readonly reason: ErrorReason,
     readonly code: ErrorCode,
     message: string,
     /** Structured context for edges that can carry it (MCP `data`). */
@@ -78,7 +92,6 @@ export class DomainError extends Error {
   ) {
     super(message);
     this.name = 'DomainError';
-    this.reason = options.reason;
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.adminMessage = options.adminMessage;
   }
@@ -98,16 +111,17 @@ export const Messages = {
   missingEmbeddingModelId: 'Missing embedding model ID',
 } as const;
 
-export const notFound = (what: string, data?: Record<string, unknown>) =>
-  new DomainError(ErrorCode.NotFound, what, data);
-export const invalid = (message: string, reason?: string) =>
-  new DomainError(ErrorCode.InvalidArgument, message, undefined, { reason });
-export const badRequest = (message: string) => new DomainError(ErrorCode.BadRequest, message);
-export const conflict = (message: string, reason?: string) =>
-  new DomainError(ErrorCode.Conflict, message, undefined, { reason });
-export const forbidden = (message: string) => new DomainError(ErrorCode.Forbidden, message);
-export const pipelineNotFound = (id: string) => notFound(Messages.pipelineNotFound, { id });
+export const notFound = (reason: ErrorReason, what: string, data?: Record<string, unknown>) =>
+  new DomainError(reason, ErrorCode.NotFound, what, data);
+export const invalid = (reason: ErrorReason, message: string) =>
+  new DomainError(reason, ErrorCode.InvalidArgument, message);
+export const badRequest = (reason: ErrorReason, message: string) =>
+  new DomainError(reason, ErrorCode.BadRequest, message);
+export const conflict = (reason: ErrorReason, message: string) =>
+  new DomainError(reason, ErrorCode.Conflict, message);
+export const forbidden = (reason: ErrorReason, message: string) =>
+  new DomainError(reason, ErrorCode.Forbidden, message);
 
 /** Whether `error` is a DomainError of this reason. */
-export const hasReason = (error: unknown, reason: string): error is DomainError =>
+export const hasReason = (error: unknown, reason: ErrorReason): error is DomainError =>
   error instanceof DomainError && error.reason === reason;

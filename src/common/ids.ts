@@ -1,5 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
-import { invalid } from './errors';
+import { CommonErrorReason, invalid } from './errors';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -10,7 +10,8 @@ export const isUuid = (value: unknown): value is string => typeof value === 'str
 
 /** Validates an id from a path or body; a malformed id is a 422 naming the field, never a 500. */
 export function requireUuid(value: unknown, field: string): string {
-  if (!isUuid(value)) throw invalid(`${field} must be a UUID, got ${JSON.stringify(value)}`);
+  if (!isUuid(value))
+    throw invalid(CommonErrorReason.InvalidInput, `${field} must be a UUID, got ${JSON.stringify(value)}`);
   return value.toLowerCase();
 }
 

@@ -18,7 +18,7 @@
  * Refusals are 422s naming the field: `metadata.k: must not contain NUL characters`.
  */
 import type { FastifyInstance } from 'fastify';
-import { invalid } from './errors';
+import { CommonErrorReason, invalid } from './errors';
 import { MAX_JSON_DEPTH } from './json-bounds';
 
 /** A route whose handler reads and answers its raw input itself (/mcp) sets this in its config. */
@@ -102,7 +102,7 @@ export function jsonInputProblem(value: unknown, root: readonly PathSegment[] = 
 /** Throws the 422 of the first rule `value` breaks. */
 export function checkJsonInput(value: unknown, root: readonly PathSegment[] = []): void {
   const problem = jsonInputProblem(value, root);
-  if (problem) throw invalid(problem);
+  if (problem) throw invalid(CommonErrorReason.InvalidInput, problem);
 }
 
 /** The rules for each value of a flat object of strings (a query string, path parameters), named `<what> <key>`. */
@@ -154,6 +154,6 @@ export function registerInputGuard(app: FastifyInstance): void {
     if (request.routeOptions.config?.[RAW_INPUT]) return;
     const problem =
       pathInputProblem(request.params) ?? queryInputProblem(request.query) ?? jsonInputProblem(request.body);
-    if (problem) throw invalid(problem);
+    if (problem) throw invalid(CommonErrorReason.InvalidInput, problem);
   });
 }

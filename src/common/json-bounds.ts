@@ -11,7 +11,7 @@
  * more, and deeper values exhaust the stack of whatever walks them next (jsonb's
  * parser, JSON.stringify).
  */
-import { invalid } from './errors';
+import { CommonErrorReason, invalid } from './errors';
 
 export const MAX_JSON_DEPTH = 64;
 export const MAX_METADATA_DEPTH = 32;
@@ -20,7 +20,10 @@ export const MAX_METADATA_DEPTH = 32;
 export function checkJsonSize(field: string, value: unknown, maxBytes: number): void {
   if (value === undefined) return;
   if (Buffer.byteLength(JSON.stringify(value) ?? '') > maxBytes)
-    throw invalid(`${field}: must be at most ${maxBytes} bytes as JSON (TROVE_METADATA_MAX_BYTES)`);
+    throw invalid(
+      CommonErrorReason.InvalidInput,
+      `${field}: must be at most ${maxBytes} bytes as JSON (TROVE_METADATA_MAX_BYTES)`,
+    );
 }
 
 /** checkJsonSize for each field of `values` that is present. */
@@ -35,7 +38,10 @@ export function checkJsonSizes(
 /** A document's metadata: at most MAX_METADATA_DEPTH levels, at most TROVE_METADATA_MAX_BYTES. */
 export function checkMetadata(field: string, metadata: unknown, maxBytes: number): void {
   if (nestedDeeperThan(metadata, MAX_METADATA_DEPTH))
-    throw invalid(`${field}: must not be nested more than ${MAX_METADATA_DEPTH} levels deep`);
+    throw invalid(
+      CommonErrorReason.InvalidInput,
+      `${field}: must not be nested more than ${MAX_METADATA_DEPTH} levels deep`,
+    );
   checkJsonSize(field, metadata, maxBytes);
 }
 

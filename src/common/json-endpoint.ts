@@ -12,7 +12,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { withoutAddress } from './base-url';
-import { DomainError, ErrorCode } from './errors';
+import { CommonErrorReason, DomainError, ErrorCode } from './errors';
 
 export interface RetryPolicy {
   /** Attempts in all, the first included. */
@@ -208,9 +208,15 @@ export function endpointError(
   say: (who: string, admin: boolean) => string,
   data: Record<string, unknown>,
 ): DomainError {
-  return new DomainError(ErrorCode.Upstream, say(`${endpoint.noun} ${endpoint.publicLabel}`, false), data, {
-    adminMessage: say(`${endpoint.noun} ${endpoint.label}`, true),
-  });
+  return new DomainError(
+    CommonErrorReason.EndpointFailed,
+    ErrorCode.Upstream,
+    say(`${endpoint.noun} ${endpoint.publicLabel}`, false),
+    data,
+    {
+      adminMessage: say(`${endpoint.noun} ${endpoint.label}`, true),
+    },
+  );
 }
 
 export function redact(text: string, secret: string | undefined): string {

@@ -3,7 +3,7 @@
  *   {"data": [...], "page_info": {after, before, count, has_next, has_prev}, "query_info": [...]}
  * with `field$op=value` filters and keyset paging on the (time-ordered) id.
  */
-import { invalid } from './errors';
+import { CommonErrorReason, invalid } from './errors';
 import { isUuid } from './ids';
 
 export type FilterOp =
@@ -64,26 +64,36 @@ export function parseListQuery(
   for (const [key, raw] of Object.entries(query ?? {})) {
     if (RESERVED.has(key) || extra.includes(key)) continue;
     const [field, op = 'eq', ...rest] = key.split('$');
-    if (rest.length > 0) throw invalid(`query parameter ${key}: expected field$operator`);
+    if (rest.length > 0)
+      throw invalid(CommonErrorReason.InvalidInput, `query parameter ${key}: expected field$operator`);
     if (!(field in allowed)) {
       throw invalid(
+        CommonErrorReason.InvalidInput,
         `query parameter ${key}: cannot filter on '${field}'; filterable fields: ${Object.keys(allowed).join(', ')}`,
       );
     }
     if (!allowed[field].includes(op as FilterOp)) {
       throw invalid(
+        CommonErrorReason.InvalidInput,
         `query parameter ${key}: operator '${op}' is not supported for '${field}'; use one of ${allowed[field].join(', ')}`,
       );
     }
     for (const value of (Array.isArray(raw) ? raw : [raw]).map(String)) {
       const values = op === 'in' ? value.split(',') : [value];
       if (values.length > MAX_IN_VALUES)
-        throw invalid(`query parameter ${key}: at most ${MAX_IN_VALUES} values`);
+        throw invalid(
+          CommonErrorReason.InvalidInput,
+          `query parameter ${key}: at most ${MAX_IN_VALUES} values`,
+        );
       if (values.some((v) => v.length > MAX_FILTER_VALUE_CHARS))
-        throw invalid(`query parameter ${key}: must be at most ${MAX_FILTER_VALUE_CHARS} characters`);
+        throw invalid(
+          CommonErrorReason.InvalidInput,
+          `query parameter ${key}: must be at most ${MAX_FILTER_VALUE_CHARS} characters`,
+        );
       filters.push({ field, op: op as FilterOp, value });
     }
-    if (filters.length > MAX_FILTERS) throw invalid(`query parameters: at most ${MAX_FILTERS} filters`);
+    if (filters.length > MAX_FILTERS)
+      throw invalid(CommonErrorReason.InvalidInput, `query parameters: at most ${MAX_FILTERS} filters`);
   }
   return { filters, page: parsePage(query ?? {}) };
 }
@@ -101,7 +111,10 @@ export function parsePage(
   if (query.limit !== undefined) {
     const raw = String(query.limit);
     if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_LIMIT) {
-      throw invalid(`query parameter limit: expected an integer from 1 to ${MAX_LIMIT}, got '${raw}'`);
+      throw invalid(
+        CommonErrorReason.InvalidInput,
+        `query parameter limit: expected an integer from 1 to ${MAX_LIMIT}, got '${raw}'`,
+      );
     }
     page.limit = Number(raw);
   }
@@ -109,11 +122,15 @@ export function parsePage(
     if (query[cursor] !== undefined) {
       const value = String(query[cursor]);
       if (!isCursor(value))
-        throw invalid(`query parameter ${cursor}: expected a cursor from page_info, got '${value}'`);
+        throw invalid(
+          CommonErrorReason.InvalidInput,
+          `query parameter ${cursor}: expected a cursor from page_info, got '${value}'`,
+        );
       page[cursor] = value.toLowerCase();
     }
   }
-  if (page.after && page.before) throw invalid('query parameters after and before cannot be combined');
+  if (page.after && page.before)
+    throw invalid(CommonErrorReason.InvalidInput, 'query parameters after and before cannot be combined');
   return page;
 }
 

@@ -8,7 +8,7 @@
  * its versions.
  */
 import { z } from 'zod';
-import { invalid } from './errors';
+import { CommonErrorReason, invalid } from './errors';
 import { formatPath, PathSegment } from './input-guard';
 import { checkJsonSizes } from './json-bounds';
 
@@ -98,7 +98,7 @@ function sizeMessage(
 
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value, { error: issueMessage });
-  if (!result.success) throw invalid(describeIssue(result.error.issues[0]));
+  if (!result.success) throw invalid(CommonErrorReason.InvalidInput, describeIssue(result.error.issues[0]));
   return result.data;
 }
 

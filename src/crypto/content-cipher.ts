@@ -59,6 +59,7 @@ export class ContentCipherCore {
     const key = this.byId.get(sealed.keyId);
     if (key === undefined) {
       throw new DomainError(
+        CryptoErrorReason.KeyNotConfigured,
         ErrorCode.Internal,
         `Stored content is encrypted with key '${sealed.keyId}', which is not configured: add it to TROVE_ENCRYPTION_KEY`,
       );
@@ -84,8 +85,17 @@ export class ContentCipherCore {
   }
 }
 
+/** Why stored content cannot be opened. */
+export enum CryptoErrorReason {
+  /** The content is sealed with a key TROVE_ENCRYPTION_KEY does not hold. */
+  KeyNotConfigured = 'crypto.key_not_configured',
+  /** The content failed authentication: altered, or another row's. */
+  Corrupt = 'crypto.corrupt',
+}
+
 function corrupt(aad: string): DomainError {
   return new DomainError(
+    CryptoErrorReason.Corrupt,
     ErrorCode.Internal,
     `Stored content of ${aad} failed authentication: it was altered or belongs to another row`,
   );

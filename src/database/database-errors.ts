@@ -18,13 +18,35 @@
  */
 import { DomainError, ErrorCode } from '../common/errors';
 
+/** Why the database could not do what was asked. */
+export enum DatabaseErrorReason {
+  /** The database cannot be reached. */
+  Unreachable = 'database.unreachable',
+  /** The database did not answer in time (TROVE_DB_QUERY_TIMEOUT_MS). */
+  NoAnswer = 'database.no_answer',
+  /** A statement took too long and was cancelled. */
+  StatementTimedOut = 'database.statement_timed_out',
+  /** A deadlock or serialization failure rolled the transaction back. */
+  RolledBack = 'database.rolled_back',
+  /** A value of the request cannot be stored or compared. */
+  InvalidValue = 'database.invalid_value',
+  /** The request is too large or too deeply nested for the database. */
+  TooLarge = 'database.too_large',
+}
+
 /** How long a client should wait before retrying when the database is unavailable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export const databaseUnavailable = () =>
-  new DomainError(ErrorCode.Unavailable, 'Service Unavailable: the database is unreachable', undefined, {
-    retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
-  });
+  new DomainError(
+    DatabaseErrorReason.Unreachable,
+    ErrorCode.Unavailable,
+    'Service Unavailable: the database is unreachable',
+    undefined,
+    {
+      retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+    },
+  );
 
 /**
  * The client gave up waiting (TROVE_DB_QUERY_TIMEOUT_MS): the server did not answer,
@@ -32,6 +54,7 @@ export const databaseUnavailable = () =>
  */
 const noAnswer = () =>
   new DomainError(
+    DatabaseErrorReason.NoAnswer,
     ErrorCode.Unavailable,
     'Service Unavailable: the database did not answer in time',
     undefined,
@@ -42,6 +65,7 @@ const noAnswer = () =>
 
 const statementTimedOut = () =>
   new DomainError(
+    DatabaseErrorReason.StatementTimedOut,
     ErrorCode.Unavailable,
     'Service Unavailable: the database statement took too long and was cancelled',
     undefined,
@@ -55,6 +79,7 @@ const statementTimedOut = () =>
  */
 const rolledBackForConcurrency = (code: string) =>
   new DomainError(
+    DatabaseErrorReason.RolledBack,
     ErrorCode.Unavailable,
     `Service Unavailable: the request conflicted with a concurrent one and was rolled back; send it again (SQLSTATE ${code})`,
     undefined,
@@ -162,12 +187,14 @@ export function sanitizeDatabaseError(error: unknown): unknown {
   if (code?.startsWith('22')) {
     // A data exception: the value's own fault, and the message quotes the value.
     return new DomainError(
+      DatabaseErrorReason.InvalidValue,
       ErrorCode.InvalidArgument,
       `Invalid input: a value of the request cannot be stored or compared (SQLSTATE ${code})`,
     );
   }
   if (code === '54001' || code === '54000') {
     return new DomainError(
+      DatabaseErrorReason.TooLarge,
       ErrorCode.InvalidArgument,
       `Invalid input: the request is too large or too deeply nested for the database (SQLSTATE ${code})`,
     );

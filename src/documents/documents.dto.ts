@@ -3,6 +3,7 @@ import { invalid } from '../common/errors';
 import { isUuid } from '../common/ids';
 import { checkMetadata } from '../common/json-bounds';
 import { parseWith } from '../common/validation';
+import { DocumentErrorReason } from './document-errors';
 
 /** The most documents one call (or one job) may carry. */
 export const MAX_DOCUMENTS_PER_CALL = 1000;
@@ -48,7 +49,10 @@ export function parseDocumentsBody(
   metadataMaxBytes: number,
 ): { batch: boolean; documents: DocumentInput[] } {
   if (typeof body !== 'object' || body === null) {
-    throw invalid('body: expected a document object or an array of documents');
+    throw invalid(
+      DocumentErrorReason.InvalidInput,
+      'body: expected a document object or an array of documents',
+    );
   }
   const batch = Array.isArray(body);
   const documents = batch ? parseWith(DocumentBatchSchema, body) : [parseWith(DocumentInputSchema, body)];
@@ -69,11 +73,18 @@ export const AsyncQuery = z.object({
 /** `?async=true|false`: whether to queue; any other parameter is refused. */
 export function parseAsyncQuery(query: Record<string, unknown> | undefined): boolean {
   const unknown = Object.keys(query ?? {}).find((key) => key !== 'async');
-  if (unknown) throw invalid(`query parameter ${unknown}: not supported here; the only one is async`);
+  if (unknown)
+    throw invalid(
+      DocumentErrorReason.InvalidInput,
+      `query parameter ${unknown}: not supported here; the only one is async`,
+    );
   const value = query?.async;
   if (value === undefined) return false;
   const raw = String(value).toLowerCase();
   if (raw === 'true' || raw === '1') return true;
   if (raw === 'false' || raw === '0') return false;
-  throw invalid(`query parameter async: expected true or false, got '${String(value)}'`);
+  throw invalid(
+    DocumentErrorReason.InvalidInput,
+    `query parameter async: expected true or false, got '${String(value)}'`,
+  );
 }

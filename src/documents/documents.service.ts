@@ -25,9 +25,10 @@ import { presentDocument, presentExpiry, presentVersion } from './document-view'
 import { DocumentView, ExpiryView, JobView, VersionView } from './documents.wire';
 import { parseDocumentsBody } from './documents.dto';
 import { DOCUMENT_FILTERS, DocumentRow, DocumentsRepository } from './documents.repository';
-import { IngestInput, IngestionService, IngestTarget } from './ingestion.service';
+import { CheckedWrite, IngestInput, IngestionService, IngestTarget } from './ingestion.service';
 import { JobsService } from './jobs.service';
 import { visibleExpiry } from './version-history';
+import { DocumentErrorReason } from './document-errors';
 
 /** A document as other modules refer to it. */
 export interface DocumentRef {
@@ -42,11 +43,18 @@ export type AddResult =
 export type AddInputsResult =
   { kind: 'stored'; documents: DocumentView[] } | { kind: 'queued'; job: JobView };
 
-const documentNotFound = (id: string) => notFound('Document not found', { id });
+/** A pipeline the key may write to, as `permitWrite` found it; what a write path passes on once checked. */
+export type WritePermit = Omit<CheckedWrite, 'splitters'>;
+
+const documentNotFound = (id: string) =>
+  notFound(DocumentErrorReason.DocumentNotFound, 'Document not found', { id });
 /** A version number: microseconds since the Unix epoch. */
 const isVersion = (value: string) => /^\d{1,18}$/.test(value);
 const badVersion = (value: string) =>
-  invalid(`query parameter version: expected microseconds since the Unix epoch, got '${value}'`);
+  invalid(
+    DocumentErrorReason.InvalidInput,
+    `query parameter version: expected microseconds since the Unix epoch, got '${value}'`,
+  );
 
 @Injectable()
 export class DocumentsService {
@@ -61,63 +69,60 @@ export class DocumentsService {
   ) {}
 
   async add(auth: AuthContext, pipelineId: string, body: unknown, queue: boolean): Promise<AddResult> {
-    const pipeline = await this.writable(auth, pipelineId);
+    const permit = await this.permitWrite(auth, pipelineId);
     const { batch, documents } = parseDocumentsBody(body, this.settings.limits.metadataMaxBytes);
-    const result = await this.storeOrQueue(auth, pipeline, documents, batch, queue);
+    const checked = await this.checkTargets(permit, documents, batch);
+    const result = await this.storeOrQueue(checked, documents, batch, { queue });
     if (result.kind === 'queued') return { kind: 'queued', body: result.job };
     return { kind: 'stored', body: batch ? result.documents : result.documents[0] };
   }
 
   /**
-   * For modules that build documents themselves (files): the pipeline, if the key may
-   * write such documents to it. Refuses, before any work, what `addInputs` would.
+   * The pipeline, if the key may write to it, with what the key may write in it: the
+   * first check of every write path, made once here and passed on. Writing does not
+   * need read permission: without write, a key that can read is told why; one that
+   * cannot even read sees no pipeline.
    */
-  async checkWrite(auth: AuthContext, pipelineId: string, targets: IngestTarget[]): Promise<PipelineRecord> {
-    const pipeline = await this.writable(auth, pipelineId);
-    const indexes = targets.map((_, i) => (targets.length > 1 ? i : null));
-    await this.ingestion.check(classificationAccess(auth, pipeline), pipeline, targets, indexes);
-    return pipeline;
+  async permitWrite(auth: AuthContext, pipelineId: string): Promise<WritePermit> {
+    const pipeline = await this.pipelines.access(auth, pipelineId, Permission.Write);
+    return { auth, pipeline, access: classificationAccess(auth, pipeline) };
   }
 
   /**
-   * Stores documents another module built (pre-split blocks, splitter overrides), or
-   * queues them as one job: the checks, the all-or-nothing transaction and the queue
-   * of `add`. `alsoInTransaction` runs in the transaction that stores or queues them,
-   * for the caller's own rows that must change with them or not at all.
+   * Refuses, before any work (a file read, an embedding), what storing documents of these
+   * targets would: their classifications and text splitters. `batch`: errors name the
+   * item (`[3].classification`).
    */
-  async addInputs(
-    auth: AuthContext,
-    pipelineId: string,
+  async checkTargets(permit: WritePermit, targets: IngestTarget[], batch: boolean): Promise<CheckedWrite> {
+    const indexes = targets.map((_, i) => (batch ? i : null));
+    const splitters = await this.ingestion.check(permit.access, permit.pipeline, targets, indexes);
+    return { ...permit, splitters };
+  }
+
+  /**
+   * Stores documents another module built (pre-split blocks, splitter overrides) and
+   * `checkTargets` passed, or queues them as one job: the all-or-nothing transaction
+   * and the queue of `add`. `alsoInTransaction` runs in the transaction that stores or
+   * queues them, for the caller's own rows that must change with them or not at all.
+   */
+  addInputs(
+    checked: CheckedWrite,
     inputs: IngestInput[],
     options: { queue: boolean; alsoInTransaction?: (tx: Queryable) => Promise<void> },
   ): Promise<AddInputsResult> {
-    const pipeline = await this.writable(auth, pipelineId);
-    return this.storeOrQueue(
-      auth,
-      pipeline,
-      inputs,
-      inputs.length > 1,
-      options.queue,
-      options.alsoInTransaction,
-    );
+    return this.storeOrQueue(checked, inputs, inputs.length > 1, options);
   }
 
   private async storeOrQueue(
-    auth: AuthContext,
-    pipeline: PipelineRecord,
+    checked: CheckedWrite,
     inputs: IngestInput[],
     batch: boolean,
-    queue: boolean,
-    alsoInTransaction?: (tx: Queryable) => Promise<void>,
+    options: { queue: boolean; alsoInTransaction?: (tx: Queryable) => Promise<void> },
   ): Promise<AddInputsResult> {
-    if (queue) {
-      // Refuse now what would certainly fail later; embedding is left to the worker.
-      await this.ingestion.check(
-        classificationAccess(auth, pipeline),
-        pipeline,
-        inputs,
-        inputs.map((_, i) => (batch ? i : null)),
-      );
+    const { auth, pipeline } = checked;
+    const { alsoInTransaction } = options;
+    if (options.queue) {
+      // Checked now what would certainly fail later; embedding is left to the worker.
       const job = alsoInTransaction
         ? await this.db.transaction(async (tx) => {
             const queued = await this.jobs.submit(auth, pipeline.id, inputs, batch, tx);
@@ -127,7 +132,7 @@ export class DocumentsService {
         : await this.jobs.submit(auth, pipeline.id, inputs, batch);
       return { kind: 'queued', job };
     }
-    const rows = await this.ingestion.ingest(auth, pipeline, inputs, batch, alsoInTransaction);
+    const rows = await this.ingestion.ingest(checked, inputs, batch, alsoInTransaction);
     return { kind: 'stored', documents: rows.map(presentDocument) };
   }
 
@@ -140,7 +145,10 @@ export class DocumentsService {
     const parsed = parseListQuery(query, DOCUMENT_FILTERS);
     for (const filter of parsed.filters) {
       if (filter.field === 'expired' && !['true', 'false'].includes(filter.value)) {
-        throw invalid(`query parameter expired: expected true or false, got '${filter.value}'`);
+        throw invalid(
+          DocumentErrorReason.InvalidInput,
+          `query parameter expired: expected true or false, got '${filter.value}'`,
+        );
       }
       if (filter.field === 'version' && !isVersion(filter.value)) throw badVersion(filter.value);
     }
@@ -239,8 +247,7 @@ export class DocumentsService {
     pipelineId: string,
     documentId: string,
   ): Promise<DocumentView | ExpiryView> {
-    const pipeline = await this.writable(auth, pipelineId);
-    const access = classificationAccess(auth, pipeline);
+    const { pipeline, access } = await this.permitWrite(auth, pipelineId);
     const row = await this.db.transaction(async (tx) => {
       await this.visibleDocument(access, pipeline, documentId, tx);
       await this.ingestion.expire(pipeline.id, [documentId], access.allowed, tx);
@@ -248,15 +255,6 @@ export class DocumentsService {
       return this.visibleDocument(access, pipeline, documentId, tx);
     });
     return auth.can(pipeline.id, Permission.Read) ? presentDocument(row) : presentExpiry(row);
-  }
-
-  /**
-   * The pipeline, if the key may write to it. Unlike reading, writing does not need
-   * read permission: without write, a key that can read is told why; one that
-   * cannot even read sees no pipeline.
-   */
-  private writable(auth: AuthContext, pipelineId: string): Promise<PipelineRecord> {
-    return this.pipelines.access(auth, pipelineId, Permission.Write);
   }
 
   /**
@@ -276,7 +274,10 @@ export class DocumentsService {
     const unknown = Object.keys(query ?? {}).find((key) => !parameters.includes(key));
     if (unknown) {
       const list = `${parameters.slice(0, -1).join(', ')} or ${parameters.at(-1)}`;
-      throw invalid(`query parameter ${unknown}: not supported here; use ${list}`);
+      throw invalid(
+        DocumentErrorReason.InvalidInput,
+        `query parameter ${unknown}: not supported here; use ${list}`,
+      );
     }
     return { access, document };
   }

@@ -13,19 +13,21 @@ import { AuthContext } from '../auth/auth-context';
 import { CatalogueService } from '../catalogue/catalogue.service';
 import { TextSplitter } from '../catalogue/catalogue.types';
 import { normalizeSplitterParameters, splitText } from '../catalogue/text-splitting';
-import { conflict, DomainError, ErrorCode, forbidden, invalid, pipelineNotFound } from '../common/errors';
+import { conflict, DomainError, ErrorCode, forbidden, invalid } from '../common/errors';
 import { newId, newVersion } from '../common/ids';
 import { DatabaseService, Queryable } from '../database/database.service';
 import { EmbeddingsService } from '../embeddings/embeddings.service';
 import { NewFragment, SealedFragment } from '../fragments/fragment';
 import { FragmentsService } from '../fragments/fragments.service';
 import { ingestedDocuments, ingestedFragments } from '../observability/metrics';
-import { ClassificationAccess, classificationAccess, mayAccess } from '../pipelines/classification-access';
+import { ClassificationAccess, mayAccess } from '../pipelines/classification-access';
 import { PipelineRecord } from '../pipelines/pipeline';
 import { PipelinesService } from '../pipelines/pipelines.service';
 import { DocumentInput } from './documents.dto';
 import { DocumentRow, DocumentsRepository } from './documents.repository';
 import { resolveWriteTargets, WriteTargets } from './external-id-targets';
+import { DocumentErrorReason } from './document-errors';
+import { pipelineNotFound } from '../pipelines/pipeline-errors';
 
 /**
  * Batches with at least this many external ids try to write before taking their
@@ -76,6 +78,18 @@ export interface PreparedDocument {
   vectors: Map<string, number[][]>;
 }
 
+/**
+ * A write the key may make, checked once by the service that owns the rule
+ * (DocumentsService) and passed on: the pipeline as it was read, what the key may
+ * write in it, and the text splitters its documents name.
+ */
+export interface CheckedWrite {
+  auth: AuthContext;
+  pipeline: PipelineRecord;
+  access: ClassificationAccess;
+  splitters: Map<string, TextSplitter>;
+}
+
 /** Where an error about item `index` points: `[3].classification`, or `classification` for a single document. */
 export const fieldOf = (index: number | null, field: string) =>
   index === null ? field : `[${index}].${field}`;
@@ -110,6 +124,7 @@ export class IngestionService {
         const splitter = await this.catalogue.findSplitter(splitterId);
         if (!splitter)
           throw invalid(
+            DocumentErrorReason.UnknownSplitter,
             `${fieldOf(indexes[i], 'text_splitter_id')}: text splitter ${splitterId} does not exist`,
           );
         splitters.set(splitterId, splitter);
@@ -134,12 +149,16 @@ export class IngestionService {
       const field = fieldOf(indexes[i], 'classification');
       if (!mayAccess(access.allowed, classification)) {
         throw forbidden(
+          DocumentErrorReason.ClassificationDenied,
           `Forbidden: this key may not write documents classified '${classification}' (${field})`,
         );
       }
       if (!pipeline.classifications.includes(classification)) {
         const names = access.nameable.length === 0 ? '' : ` (${access.nameable.join(', ')})`;
-        throw invalid(`${field}: '${classification}' is not one of the pipeline's classifications${names}`);
+        throw invalid(
+          DocumentErrorReason.UnknownClassification,
+          `${field}: '${classification}' is not one of the pipeline's classifications${names}`,
+        );
       }
     }
   }
@@ -157,14 +176,17 @@ export class IngestionService {
       // Splitting and sealing are synchronous: between documents, other requests get a turn.
       if (i > 0) await yieldToEventLoop();
       const textSplitterId = input.text_splitter_id ?? pipeline.default_text_splitter_id;
-      const splitter = splitters.get(textSplitterId)!;
+      const splitter = splitters.get(textSplitterId);
+      // `check` found every splitter the inputs name: one missing is a caller that skipped it.
+      if (!splitter) throw new Error(`Text splitter ${textSplitterId} was not checked before preparing`);
       const parameters = splitterParameters(splitter, input.splitter_overrides);
       const blocks = 'blocks' in input ? input.blocks : [{ text: input.content, metadata: {} }];
       const chunks = blocks.flatMap((block) => {
         const metadata = { ...input.metadata, ...block.metadata };
         return splitText(splitter.provider, parameters, block.text).map((text) => ({ text, metadata }));
       });
-      if (chunks.length === 0) throw invalid(`${fieldOf(indexes[i], 'content')}: must contain text`);
+      if (chunks.length === 0)
+        throw invalid(DocumentErrorReason.NoText, `${fieldOf(indexes[i], 'content')}: must contain text`);
       const fragments: PreparedDocument['fragments'] = [];
       for (const [n, { text, metadata }] of chunks.entries()) {
         // A large file is one document of thousands of fragments: sealed a slice at a time.
@@ -207,12 +229,13 @@ export class IngestionService {
       held.full_text_language !== pipeline.full_text_language ||
       [...held.vector_embedding_ids].sort().join() !== embeddedFor.join()
     ) {
-      throw conflict(MODELS_CHANGED);
+      throw conflict(DocumentErrorReason.ModelsChanged, MODELS_CHANGED);
     }
     const classifications = held.classifications;
     prepared.forEach((doc, i) => {
       if (!classifications.includes(doc.input.classification)) {
         throw invalid(
+          DocumentErrorReason.UnknownClassification,
           `${fieldOf(indexes[i], 'classification')}: '${doc.input.classification}' is no longer one of the pipeline's classifications`,
         );
       }
@@ -335,19 +358,18 @@ export class IngestionService {
   }
 
   /**
-   * The synchronous path: all or nothing, searchable when it returns. `alsoInTransaction`
-   * runs in the storing transaction, for a caller whose own rows must change with it.
+   * The synchronous path, for inputs `checked` has passed: all or nothing, searchable
+   * when it returns. `alsoInTransaction` runs in the storing transaction, for a caller
+   * whose own rows must change with it.
    */
   async ingest(
-    auth: AuthContext,
-    pipeline: PipelineRecord,
+    checked: CheckedWrite,
     inputs: IngestInput[],
     batch: boolean,
     alsoInTransaction?: (tx: Queryable) => Promise<void>,
   ): Promise<DocumentRow[]> {
+    const { pipeline, access, splitters } = checked;
     const indexes = inputs.map((_, i) => (batch ? i : null));
-    const access = classificationAccess(auth, pipeline);
-    const splitters = await this.check(access, pipeline, inputs, indexes);
     const write = this.fragments.beginVectorWrite(vectorEmbeddingRefs(pipeline));
     try {
       const prepared = await this.prepare(pipeline, inputs, splitters, indexes);
@@ -375,6 +397,7 @@ export class IngestionService {
       const vectors = await this.embeddings.embed(model, texts, signal);
       if (vectors.length !== texts.length || vectors.some((v) => v.length !== model.size)) {
         throw new DomainError(
+          DocumentErrorReason.EmbeddingFailed,
           ErrorCode.Upstream,
           `Embedding model '${model.name}' returned vectors that do not match its size ${model.size}`,
         );
@@ -383,6 +406,7 @@ export class IngestionService {
     } catch (error) {
       if (error instanceof DomainError || signal?.aborted) throw error;
       throw new DomainError(
+        DocumentErrorReason.EmbeddingFailed,
         ErrorCode.Upstream,
         `Embedding model '${model.name}' failed: ${(error as Error).message}`,
       );
@@ -407,7 +431,10 @@ export function splitterParameters(
   const chunkOverlap =
     overrides.chunk_overlap ?? (storedOverlap < chunkSize ? storedOverlap : Math.floor(chunkSize / 5));
   if (chunkOverlap >= chunkSize) {
-    throw invalid(`chunk_overlap: must be less than the chunk size (${chunkSize})`);
+    throw invalid(
+      DocumentErrorReason.InvalidSplitterOverrides,
+      `chunk_overlap: must be less than the chunk size (${chunkSize})`,
+    );
   }
   return normalizeSplitterParameters(splitter.provider, {
     ...splitter.parameters,

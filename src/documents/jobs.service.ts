@@ -17,7 +17,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ApiKeysService } from '../auth/api-keys.service';
 import { AuthContext, Permission } from '../auth/auth-context';
-import { DomainError, ErrorCode, notFound } from '../common/errors';
+import { DomainError, ErrorCode, hasReason, notFound } from '../common/errors';
 import { newId } from '../common/ids';
 import { ListEnvelope, parseListQuery, toEnvelope } from '../common/list';
 import { SETTINGS, Settings } from '../config/settings';
@@ -40,6 +40,7 @@ import { JobView } from './documents.wire';
 import { LeaseLost, presentJob, wholeJob } from './job-view';
 import { ReindexService } from './reindex.service';
 import { JobItemError, JobKind, JobRow, JobsRepository, JobSummaryRow } from './jobs.repository';
+import { DocumentErrorReason } from './document-errors';
 
 /** Documents embedded and stored together: one embedding call per model, one transaction. */
 export const JOB_CHUNK_SIZE = 32;
@@ -53,13 +54,31 @@ interface JobPayload {
 
 export const jobAad = (jobId: string) => `job:${jobId}`;
 
-/** What `GET /jobs` filters on. */
 /** What the list of jobs filters on. */
 export const JOB_FILTERS = {
   state: ['eq', 'ne', 'in'],
   pipeline_id: ['eq', 'in'],
   kind: ['eq'],
 } as const;
+
+/** A claimed ingestion job as a worker runs it. */
+interface IngestRun {
+  job: JobRow;
+  workerId: string;
+  /** Seconds each write of progress extends the worker's claim by. */
+  lease: number;
+  payload: JobPayload;
+  signal: AbortSignal;
+}
+
+/** Items of a job stored together: `indexes` into its documents. */
+interface Chunk {
+  indexes: number[];
+  /** A single item: its failure is recorded rather than reported. */
+  recordFailure: boolean;
+  /** Its preparation, when already started (while the chunk before it was stored). */
+  preparing?: Promise<PreparedChunk>;
+}
 
 /** A chunk's items checked, split and embedded, with the pipeline as it was read for them. */
 interface PreparedChunk {
@@ -68,11 +87,8 @@ interface PreparedChunk {
 }
 
 /** The job's key may no longer store anything in the pipeline: every item of the chunk fails with it. */
-class KeyRefused extends DomainError {
-  constructor(message: string) {
-    super(ErrorCode.Forbidden, message);
-  }
-}
+const keyRefused = (message: string) =>
+  new DomainError(DocumentErrorReason.KeyRefused, ErrorCode.Forbidden, message);
 
 @Injectable()
 export class JobsService {
@@ -149,7 +165,8 @@ export class JobsService {
    */
   async get(auth: AuthContext, id: string): Promise<JobView> {
     const row = await this.repository.find(id);
-    if (!row || (!auth.admin && row.api_key_id !== auth.keyId)) throw notFound('Job not found', { id });
+    if (!row || (!auth.admin && row.api_key_id !== auth.keyId))
+      throw notFound(DocumentErrorReason.JobNotFound, 'Job not found', { id });
     const [view] = await this.present(auth, [row]);
     return view;
   }
@@ -190,7 +207,6 @@ export class JobsService {
    * (shutdown: the job goes back to the queue).
    */
   async run(job: JobRow, workerId: string, signal: AbortSignal): Promise<void> {
-    const lease = this.settings.jobs.leaseSeconds;
     if (job.attempts > MAX_JOB_ATTEMPTS) {
       await this.repository.finish(
         job.id,
@@ -201,76 +217,28 @@ export class JobsService {
       );
       return;
     }
-    if (job.kind === 'reindex') {
-      await this.reindex.run(job, workerId, signal).finally(() => void this.refreshGauge());
-      return;
-    }
-    if (job.kind !== 'ingest') {
-      await this.runElsewhere(job, workerId, signal).finally(() => void this.refreshGauge());
-      return;
-    }
-    let payload: JobPayload;
-    try {
-      payload = JSON.parse(
-        this.cipher.openText({ data: job.payload!, keyId: job.payload_key_id! }, jobAad(job.id)),
-      ) as JobPayload;
-    } catch (error) {
-      await this.repository.finish(job.id, workerId, wholeJob((error as Error).message));
-      return;
-    }
+    if (job.kind === 'ingest') return this.ingest(job, workerId, signal);
+    const running =
+      job.kind === 'reindex'
+        ? this.reindex.run(job, workerId, signal)
+        : this.runElsewhere(job, workerId, signal);
+    await running.finally(() => void this.refreshGauge());
+  }
+
+  /** An ingestion job: its documents stored chunk by chunk, from the first not yet done. */
+  private async ingest(job: JobRow, workerId: string, signal: AbortSignal): Promise<void> {
+    const payload = await this.openPayload(job, workerId);
+    if (!payload) return;
     const pipeline = await this.pipelines.find(job.pipeline_id);
     if (!pipeline) return; // deleted: its jobs went with it (ON DELETE CASCADE)
-
+    const run: IngestRun = { job, workerId, lease: this.settings.jobs.leaseSeconds, payload, signal };
     // The whole job is one write: a large one into a vector embedding that holds fewer vectors is
     // a bulk load, indexed after its last chunk (each document has one fragment at least).
-    // Each chunk re-reads the pipeline (storeChunk); a vector embedding added meanwhile gets its
-    // vectors too, and its index (if it needs one by then) when the job ends; one removed
-    // meanwhile has no index left to build.
     // No batch of the same client follows it: its end builds without waiting for one.
     const write = this.fragments.beginVectorWrite(vectorEmbeddingRefs(pipeline), { followed: false });
     try {
       await write.loading(payload.documents.length - job.processed - job.failed);
-      const chunkAt = (start: number) =>
-        range(start, Math.min(start + JOB_CHUNK_SIZE, payload.documents.length));
-      let next: Promise<PreparedChunk> | undefined;
-      for (
-        let start = job.processed + job.failed;
-        start < payload.documents.length;
-        start += JOB_CHUNK_SIZE
-      ) {
-        signal.throwIfAborted();
-        const indexes = chunkAt(start);
-        const single = indexes.length === 1;
-        const preparing = next ?? this.prepareChunk(job, payload, indexes, signal);
-        // The next chunk is split and embedded while this one is stored. Its failure
-        // surfaces when its turn comes, where this one's would.
-        const following = start + JOB_CHUNK_SIZE;
-        next =
-          following < payload.documents.length
-            ? preparing.then(
-                () => this.prepareChunk(job, payload, chunkAt(following), signal),
-                () => this.prepareChunk(job, payload, chunkAt(following), signal),
-              )
-            : undefined;
-        next?.catch(() => undefined);
-        const stored = await this.storeChunk(
-          job,
-          workerId,
-          lease,
-          payload,
-          indexes,
-          signal,
-          single,
-          preparing,
-        );
-        if (!stored && !single) {
-          // One of the items is at fault: store them one by one, recording each failure.
-          for (const index of indexes) {
-            signal.throwIfAborted();
-            await this.storeChunk(job, workerId, lease, payload, [index], signal, true);
-          }
-        }
-      }
+      await this.storeChunks(run);
       await this.repository.finish(job.id, workerId);
       this.logger.log({ job: job.id, pipeline: job.pipeline_id }, 'Ingestion job finished');
     } catch (error) {
@@ -283,12 +251,63 @@ export class JobsService {
       }
     } finally {
       await write.end();
-      const now = await this.pipelines.find(job.pipeline_id).catch(() => null);
-      const started = new Set(pipeline.vectorEmbeddings.map((v) => v.id));
-      for (const vectorEmbedding of vectorEmbeddingRefs(now ?? pipeline).filter((b) => !started.has(b.id)))
-        await this.fragments.ensureVectorIndex(vectorEmbedding);
+      await this.indexAddedEmbeddings(job, pipeline);
       void this.refreshGauge();
     }
+  }
+
+  /** The job's documents, or null when they cannot be opened (the job is failed with why). */
+  private async openPayload(job: JobRow, workerId: string): Promise<JobPayload | null> {
+    try {
+      return JSON.parse(
+        this.cipher.openText({ data: job.payload!, keyId: job.payload_key_id! }, jobAad(job.id)),
+      ) as JobPayload;
+    } catch (error) {
+      await this.repository.finish(job.id, workerId, wholeJob((error as Error).message));
+      return null;
+    }
+  }
+
+  /**
+   * Stores the documents not yet done, a chunk at a time; the next chunk is split and
+   * embedded while this one is stored. A chunk that fails as a group is stored again
+   * item by item, so that only the items at fault fail.
+   */
+  private async storeChunks(run: IngestRun): Promise<void> {
+    const { job, payload, signal } = run;
+    const total = payload.documents.length;
+    const chunkAt = (start: number) => range(start, Math.min(start + JOB_CHUNK_SIZE, total));
+    let next: Promise<PreparedChunk> | undefined;
+    for (let start = job.processed + job.failed; start < total; start += JOB_CHUNK_SIZE) {
+      signal.throwIfAborted();
+      const indexes = chunkAt(start);
+      const single = indexes.length === 1;
+      const preparing = next ?? this.prepareChunk(run, indexes);
+      // The next chunk's failure surfaces when its turn comes, where this one's would.
+      const following = start + JOB_CHUNK_SIZE;
+      const prepareFollowing = () => this.prepareChunk(run, chunkAt(following));
+      next = following < total ? preparing.then(prepareFollowing, prepareFollowing) : undefined;
+      next?.catch(() => undefined);
+      const stored = await this.storeChunk(run, { indexes, recordFailure: single, preparing });
+      if (!stored && !single) {
+        for (const index of indexes) {
+          signal.throwIfAborted();
+          await this.storeChunk(run, { indexes: [index], recordFailure: true });
+        }
+      }
+    }
+  }
+
+  /**
+   * Each chunk re-reads the pipeline (prepareChunk): a vector embedding added meanwhile
+   * got its vectors too, and gets its index (if it needs one by then) now that the job
+   * ends; one removed meanwhile has no index left to build.
+   */
+  private async indexAddedEmbeddings(job: JobRow, started: PipelineRecord): Promise<void> {
+    const now = await this.pipelines.find(job.pipeline_id).catch(() => null);
+    const before = new Set(started.vectorEmbeddings.map((v) => v.id));
+    for (const vectorEmbedding of vectorEmbeddingRefs(now ?? started).filter((v) => !before.has(v.id)))
+      await this.fragments.ensureVectorIndex(vectorEmbedding);
   }
 
   /** A job of a kind another module runs, handed to its runner. */
@@ -315,22 +334,16 @@ export class JobsService {
   }
 
   /**
-   * Stores the given items in one transaction with the job's progress. Returns false
+   * Stores the chunk's items in one transaction with the job's progress. Returns false
    * when they failed as a group; with `recordFailure` (a single item) the failure is
    * recorded against the item instead. When the key may no longer write at all, every
    * item's failure is recorded and it returns true: there is nothing to retry one by
    * one. Throws LeaseLost, or the abort reason.
    */
-  private async storeChunk(
-    job: JobRow,
-    workerId: string,
-    lease: number,
-    payload: JobPayload,
-    indexes: number[],
-    signal: AbortSignal,
-    recordFailure = false,
-    preparing = this.prepareChunk(job, payload, indexes, signal),
-  ): Promise<boolean> {
+  private async storeChunk(run: IngestRun, chunk: Chunk): Promise<boolean> {
+    const { job, workerId, lease, payload, signal } = run;
+    const { indexes, recordFailure } = chunk;
+    const preparing = chunk.preparing ?? this.prepareChunk(run, indexes);
     const inputs = indexes.map((i) => payload.documents[i]);
     const at = indexes.map((i) => (payload.batch ? i : null));
     try {
@@ -353,7 +366,7 @@ export class JobsService {
     } catch (error) {
       if (error instanceof LeaseLost || signal.aborted) throw error;
       // A refused key fails every item alike: no need to try them one by one.
-      if (!recordFailure && !(error instanceof KeyRefused)) return false;
+      if (!recordFailure && !hasReason(error, DocumentErrorReason.KeyRefused)) return false;
       const detail =
         error instanceof DomainError ? error.message : 'Internal error while storing the document';
       if (!(error instanceof DomainError) || error.code === ErrorCode.Internal) {
@@ -368,17 +381,12 @@ export class JobsService {
         this.repository.recordProgress(job.id, workerId, lease, [], failures, tx),
       );
       if (!recorded) throw new LeaseLost();
-      return error instanceof KeyRefused;
+      return hasReason(error, DocumentErrorReason.KeyRefused);
     }
   }
 
   /** Checks, splits and embeds the given items, for `storeChunk`. Throws as it would. */
-  private async prepareChunk(
-    job: JobRow,
-    payload: JobPayload,
-    indexes: number[],
-    signal: AbortSignal,
-  ): Promise<PreparedChunk> {
+  private async prepareChunk({ job, payload, signal }: IngestRun, indexes: number[]): Promise<PreparedChunk> {
     const inputs = indexes.map((i) => payload.documents[i]);
     const at = indexes.map((i) => (payload.batch ? i : null));
     // Read for each chunk: an edit of the pipeline's models or full text meanwhile
@@ -391,16 +399,16 @@ export class JobsService {
     return { pipeline, prepared: await this.ingestion.prepare(pipeline, inputs, splitters, at, signal) };
   }
 
-  /** What the job's key may write in the pipeline now; KeyRefused when it may write nothing. */
+  /** What the job's key may write in the pipeline now; a DocumentErrorReason.KeyRefused when it may write nothing. */
   private async keyAccess(
     job: JobRow,
     pipeline: PipelineRecord,
     db?: Queryable,
   ): Promise<ClassificationAccess> {
     const key = job.api_key_id ? await this.apiKeys.principal(job.api_key_id, db) : null;
-    if (!key) throw new KeyRefused('The API key that queued this job is disabled or deleted');
+    if (!key) throw keyRefused('The API key that queued this job is disabled or deleted');
     if (!key.can(pipeline.id, Permission.Write))
-      throw new KeyRefused('Forbidden: this key lacks write permission on the pipeline.');
+      throw keyRefused('Forbidden: this key lacks write permission on the pipeline.');
     return classificationAccess(key, pipeline);
   }
 

@@ -7,6 +7,7 @@
  * so that a model that exists can always be instantiated.
  */
 import { invalid } from '../common/errors';
+import { EmbeddingErrorReason } from './embedding-errors';
 
 /** An embedding model as stored: what `EmbeddingProvider.create` needs to build an embedder. */
 export interface EmbeddingModelSpec {
@@ -61,6 +62,7 @@ export const MAX_INDEXED_DIMENSIONS = 4_000;
 export function checkModelSize(size: number): void {
   if (!Number.isInteger(size) || size < 1 || size > MAX_INDEXED_DIMENSIONS) {
     throw invalid(
+      EmbeddingErrorReason.InvalidModel,
       `size must be an integer from 1 to ${MAX_INDEXED_DIMENSIONS}: ` +
         `pgvector's HNSW index, which Trove builds for every model, holds at most ${MAX_INDEXED_DIMENSIONS} dimensions (half precision above 2000)`,
     );

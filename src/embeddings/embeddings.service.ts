@@ -11,6 +11,7 @@ import { SETTINGS, Settings } from '../config/settings';
 import { Embedder, EmbeddingModelSpec, EmbeddingProvider } from './embedding-provider';
 import { HashingEmbeddingProvider } from './hashing.provider';
 import { OpenAiEmbeddingProvider } from './openai.provider';
+import { EmbeddingErrorReason } from './embedding-errors';
 
 export interface EmbeddingProviderInfo {
   id: string;
@@ -59,6 +60,7 @@ export class EmbeddingsService {
     const provider = this.providers.get(name);
     if (provider === undefined) {
       throw invalid(
+        EmbeddingErrorReason.InvalidModel,
         `Unknown embedding provider '${name}'; expected one of ${[...this.providers.keys()].join(', ')}`,
       );
     }

@@ -24,6 +24,7 @@ import {
   Parameters,
   stringParameter,
 } from './parameters';
+import { EmbeddingErrorReason } from './embedding-errors';
 
 export interface OpenAiParameters {
   /** Without trailing slash, e.g. `https://api.openai.com/v1`. */
@@ -76,12 +77,18 @@ export class OpenAiEmbeddingProvider implements EmbeddingProvider {
     const apiKey = stringParameter(params, 'api_key', { maxLength: 4096 });
     const apiKeyEnv = stringParameter(params, 'api_key_env', { maxLength: 256 });
     if (apiKey !== undefined && apiKeyEnv !== undefined) {
-      throw invalid('parameters.api_key and parameters.api_key_env are mutually exclusive; give one of them');
+      throw invalid(
+        EmbeddingErrorReason.InvalidModel,
+        'parameters.api_key and parameters.api_key_env are mutually exclusive; give one of them',
+      );
     }
     if (apiKey !== undefined && apiKey !== '') normalized.api_key = apiKey;
     if (apiKeyEnv !== undefined) {
       if (!ENV_NAME.test(apiKeyEnv)) {
-        throw invalid('parameters.api_key_env must be an environment variable name (letters, digits, _)');
+        throw invalid(
+          EmbeddingErrorReason.InvalidModel,
+          'parameters.api_key_env must be an environment variable name (letters, digits, _)',
+        );
       }
       normalized.api_key_env = apiKeyEnv;
     }
@@ -91,7 +98,11 @@ export class OpenAiEmbeddingProvider implements EmbeddingProvider {
       max: Number.MAX_SAFE_INTEGER,
     });
     if (dimensions !== undefined) {
-      if (dimensions !== size) throw invalid(`parameters.dimensions must equal size (${size}) when given`);
+      if (dimensions !== size)
+        throw invalid(
+          EmbeddingErrorReason.InvalidModel,
+          `parameters.dimensions must equal size (${size}) when given`,
+        );
       normalized.dimensions = dimensions;
     }
     return normalized;
@@ -117,11 +128,17 @@ function baseUrl(raw: string): string {
   if ('url' in parsed) return parsed.url;
   switch (parsed.problem) {
     case 'not_http':
-      throw invalid('parameters.base_url must be an http(s) URL');
+      throw invalid(EmbeddingErrorReason.InvalidModel, 'parameters.base_url must be an http(s) URL');
     case 'credentials':
-      throw invalid('parameters.base_url must not contain credentials; use api_key or api_key_env');
+      throw invalid(
+        EmbeddingErrorReason.InvalidModel,
+        'parameters.base_url must not contain credentials; use api_key or api_key_env',
+      );
     case 'query':
-      throw invalid('parameters.base_url must not have a query or fragment: Trove appends /embeddings to it');
+      throw invalid(
+        EmbeddingErrorReason.InvalidModel,
+        'parameters.base_url must not have a query or fragment: Trove appends /embeddings to it',
+      );
   }
 }
 
@@ -204,6 +221,7 @@ class OpenAiEmbedder implements Embedder {
     const value = this.options.env[variable];
     if (value === undefined || value.trim() === '') {
       throw new DomainError(
+        EmbeddingErrorReason.ApiKeyMissing,
         ErrorCode.Unavailable,
         `Embedding model '${this.model.name}' reads its API key from the environment variable ${variable}, which is not set`,
       );

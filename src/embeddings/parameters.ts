@@ -7,6 +7,7 @@
  * "no value", and refusing that would only teach them to delete keys.
  */
 import { invalid } from '../common/errors';
+import { EmbeddingErrorReason } from './embedding-errors';
 
 export type Parameters = Record<string, unknown>;
 
@@ -16,10 +17,14 @@ export type Parameters = Record<string, unknown>;
  */
 export function parameterObject(value: unknown, allowed: readonly string[], owner: string): Parameters {
   if (value === undefined || value === null) return {};
-  if (typeof value !== 'object' || Array.isArray(value)) throw invalid('parameters must be an object');
+  if (typeof value !== 'object' || Array.isArray(value))
+    throw invalid(EmbeddingErrorReason.InvalidModel, 'parameters must be an object');
   for (const key of Object.keys(value)) {
     if (!allowed.includes(key)) {
-      throw invalid(`parameters.${key} is not a parameter of ${owner}; expected ${allowed.join(', ')}`);
+      throw invalid(
+        EmbeddingErrorReason.InvalidModel,
+        `parameters.${key} is not a parameter of ${owner}; expected ${allowed.join(', ')}`,
+      );
     }
   }
   return value as Parameters;
@@ -43,7 +48,10 @@ export function optionalIntegerParameter(
   if (!given(params, name)) return undefined;
   const value = params[name];
   if (typeof value !== 'number' || !Number.isInteger(value) || value < range.min || value > range.max) {
-    throw invalid(`parameters.${name} must be an integer from ${range.min} to ${range.max}`);
+    throw invalid(
+      EmbeddingErrorReason.InvalidModel,
+      `parameters.${name} must be an integer from ${range.min} to ${range.max}`,
+    );
   }
   return value;
 }
@@ -51,7 +59,8 @@ export function optionalIntegerParameter(
 export function booleanParameter(params: Parameters, name: string, fallback: boolean): boolean {
   if (!given(params, name)) return fallback;
   const value = params[name];
-  if (typeof value !== 'boolean') throw invalid(`parameters.${name} must be true or false`);
+  if (typeof value !== 'boolean')
+    throw invalid(EmbeddingErrorReason.InvalidModel, `parameters.${name} must be true or false`);
   return value;
 }
 
@@ -72,14 +81,19 @@ export function stringParameter(
   options: { required?: boolean; maxLength?: number } = {},
 ): string | undefined {
   if (!given(params, name)) {
-    if (options.required) throw invalid(`parameters.${name} is required`);
+    if (options.required) throw invalid(EmbeddingErrorReason.InvalidModel, `parameters.${name} is required`);
     return undefined;
   }
   const value = params[name];
-  if (typeof value !== 'string') throw invalid(`parameters.${name} must be a string`);
-  if (options.required && value.trim() === '') throw invalid(`parameters.${name} must not be empty`);
+  if (typeof value !== 'string')
+    throw invalid(EmbeddingErrorReason.InvalidModel, `parameters.${name} must be a string`);
+  if (options.required && value.trim() === '')
+    throw invalid(EmbeddingErrorReason.InvalidModel, `parameters.${name} must not be empty`);
   if (options.maxLength !== undefined && value.length > options.maxLength) {
-    throw invalid(`parameters.${name} must be at most ${options.maxLength} characters`);
+    throw invalid(
+      EmbeddingErrorReason.InvalidModel,
+      `parameters.${name} must be at most ${options.maxLength} characters`,
+    );
   }
   return value;
 }

@@ -19,6 +19,7 @@ import { isUuid } from '../common/ids';
 import { nameSchema, parseWith } from '../common/validation';
 import { parseSearchBody, SearchBodySchema } from '../search/search.dto';
 import { SearchRequest } from '../search/search.types';
+import { EvaluationErrorReason } from './evaluation-errors';
 
 /** Relevant items one query may name. */
 export const MAX_RELEVANT_PER_QUERY = 1000;
@@ -157,7 +158,10 @@ export function parseEvaluationBody(body: unknown): EvaluationInput {
   parsed.queries.forEach((query, i) => {
     const first = seen.get(query.id);
     if (first !== undefined)
-      throw invalid(`queries[${i}].id: '${query.id}' is the id of queries[${first}] already`);
+      throw invalid(
+        EvaluationErrorReason.InvalidInput,
+        `queries[${i}].id: '${query.id}' is the id of queries[${first}] already`,
+      );
     seen.set(query.id, i);
   });
   const top = parsed.classifications ?? null;
@@ -180,14 +184,22 @@ function parseSearch(
   top: unknown,
 ): { label: string | null; body: Record<string, unknown>; request: SearchRequest } {
   const at = `searches[${i}]`;
-  if (!isObject(entry)) throw invalid(`${at}: expected a search body (a JSON object)`);
+  if (!isObject(entry))
+    throw invalid(EvaluationErrorReason.InvalidInput, `${at}: expected a search body (a JSON object)`);
   const { label: rawLabel, ...search } = entry;
   const label = labelSchema.safeParse(rawLabel);
-  if (!label.success) throw invalid(`${at}.label: ${label.error.issues[0].message}`);
+  if (!label.success)
+    throw invalid(EvaluationErrorReason.InvalidInput, `${at}.label: ${label.error.issues[0].message}`);
   if ('query' in search)
-    throw invalid(`${at}.query: not part of a search of an evaluation; each query of queries is searched`);
+    throw invalid(
+      EvaluationErrorReason.InvalidInput,
+      `${at}.query: not part of a search of an evaluation; each query of queries is searched`,
+    );
   if (top !== null && 'classifications' in search)
-    throw invalid(`${at}.classifications: given at the top of the evaluation already`);
+    throw invalid(
+      EvaluationErrorReason.InvalidInput,
+      `${at}.classifications: given at the top of the evaluation already`,
+    );
   const withClassifications = top === null ? search : { ...search, classifications: top };
   let request: SearchRequest;
   try {
@@ -217,11 +229,11 @@ export function inSearch(i: number, error: unknown): unknown {
   const message = error.message.replace(/^body: /, '');
   const field = /^[a-z_]+(\.|\[|:)/.test(message);
   return new DomainError(
+    error.reason,
     error.code,
     field ? `searches[${i}].${message}` : `searches[${i}]: ${message}`,
     error.data,
     {
-      reason: error.reason,
       retryAfterSeconds: error.retryAfterSeconds,
       adminMessage: error.adminMessage === undefined ? undefined : `searches[${i}]: ${error.adminMessage}`,
     },
@@ -238,7 +250,10 @@ function uniqueLabels(searches: { label: string | null; request: SearchRequest }
     if (label === null) return;
     const first = given.get(label);
     if (first !== undefined)
-      throw invalid(`searches[${i}].label: '${label}' is the label of searches[${first}] already`);
+      throw invalid(
+        EvaluationErrorReason.InvalidInput,
+        `searches[${i}].label: '${label}' is the label of searches[${first}] already`,
+      );
     given.set(label, i);
   });
   const taken = new Set(given.keys());

@@ -10,7 +10,7 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { AuthContext, Permission } from '../auth/auth-context';
-import { conflict, DomainError, invalid, notFound } from '../common/errors';
+import { conflict, hasReason, invalid, notFound } from '../common/errors';
 import { newId } from '../common/ids';
 import { ListEnvelope, parseListQuery, toEnvelope } from '../common/list';
 import { SETTINGS, Settings } from '../config/settings';
@@ -35,13 +35,16 @@ import {
 } from './evaluations.repository';
 import { Metrics } from './metrics';
 import { EvaluationQueryView, EvaluationSummaryView, EvaluationView } from './evaluations.wire';
+import { EvaluationErrorReason } from './evaluation-errors';
+import { SearchErrorReason } from '../search/search-errors';
 
 export { EVALUATION_FILTERS };
 
 /** Document ids checked per statement when an evaluation's results are narrowed to what its key may read now. */
 const VISIBILITY_CHUNK = 10_000;
 
-const evaluationNotFound = (id: string) => notFound('Evaluation not found', { id });
+const evaluationNotFound = (id: string) =>
+  notFound(EvaluationErrorReason.NotFound, 'Evaluation not found', { id });
 
 @Injectable()
 export class EvaluationsService {
@@ -149,12 +152,17 @@ export class EvaluationsService {
     const position = /^\d{1,9}$/.test(rawPosition) ? Number(rawPosition) : NaN;
     if (!Number.isInteger(position))
       throw invalid(
+        EvaluationErrorReason.InvalidInput,
         `position: expected the position of a query in the evaluation (0 to ${row.query_count - 1})`,
       );
-    if (position >= row.query_count) throw notFound('Query not found', { position });
+    if (position >= row.query_count)
+      throw notFound(EvaluationErrorReason.QueryNotFound, 'Query not found', { position });
     const [stored] = await this.repository.outcomes(row.id, position, 1);
     if (!stored || stored.position !== position)
-      throw conflict(`Query ${position} of this evaluation has not been searched yet`);
+      throw conflict(
+        EvaluationErrorReason.NotSearchedYet,
+        `Query ${position} of this evaluation has not been searched yet`,
+      );
     const [outcome] = this.cipher.openOutcomes(row.id, [stored]);
     const spec = this.cipher.openSpec(row);
     const query = spec.queries[position];
@@ -209,20 +217,26 @@ export class EvaluationsService {
     const { evaluationMaxQueries, evaluationMaxSearches, searchMaxK } = this.settings.limits;
     if (input.queries.length > evaluationMaxQueries)
       throw invalid(
+        EvaluationErrorReason.InvalidInput,
         `queries: must hold at most ${evaluationMaxQueries} queries (TROVE_EVALUATION_MAX_QUERIES)`,
       );
     if (input.searches.length > evaluationMaxSearches)
       throw invalid(
+        EvaluationErrorReason.InvalidInput,
         `searches: must hold at most ${evaluationMaxSearches} searches (TROVE_EVALUATION_MAX_SEARCHES)`,
       );
-    if (input.k > searchMaxK) throw invalid(`k: must be at most ${searchMaxK} (TROVE_SEARCH_MAX_K)`);
+    if (input.k > searchMaxK)
+      throw invalid(
+        EvaluationErrorReason.InvalidInput,
+        `k: must be at most ${searchMaxK} (TROVE_SEARCH_MAX_K)`,
+      );
     for (const [i, search] of input.searches.entries()) {
       for (const [q, { query }] of input.queries.entries()) {
         try {
           this.search.checkRules({ ...search.request, query });
         } catch (error) {
-          if (error instanceof DomainError && error.message.startsWith('query: '))
-            throw invalid(`queries[${q}].${error.message}`);
+          if (hasReason(error, SearchErrorReason.InvalidQuery))
+            throw invalid(EvaluationErrorReason.InvalidInput, `queries[${q}].${error.message}`);
           throw inSearch(i, error);
         }
       }

@@ -8,6 +8,7 @@ import { DomainError, ErrorCode, invalid } from '../common/errors';
 import { SETTINGS, Settings } from '../config/settings';
 import { FileRejected, ParsedFile } from './parsing/parsed-file';
 import { ParserPool } from './parsing/parser-pool';
+import { FileErrorReason } from './file-errors';
 
 @Injectable()
 export class FileParser implements OnModuleDestroy {
@@ -31,10 +32,11 @@ export class FileParser implements OnModuleDestroy {
     try {
       return await this.pool.parse(bytes, filename);
     } catch (error) {
-      if (error instanceof FileRejected) throw invalid(`File '${filename}': ${error.reason}`);
+      if (error instanceof FileRejected)
+        throw invalid(FileErrorReason.Refused, `File '${filename}': ${error.reason}`);
       // Where the reader failed is for the operator (the log, admin keys), not for every caller.
       const failed = `File '${filename}' could not be read: its reader failed on it`;
-      throw new DomainError(ErrorCode.Internal, failed, undefined, {
+      throw new DomainError(FileErrorReason.ReaderFailed, ErrorCode.Internal, failed, undefined, {
         adminMessage: `${failed} (${(error as Error).message})`,
       });
     }

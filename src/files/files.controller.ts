@@ -68,7 +68,7 @@ export class FilesController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const queue = parseAsyncQuery(query);
-    await this.files.assertWritable(auth, pipelineId);
+    const permit = await this.files.permitWrite(auth, pipelineId);
     const upload = await readMultipartUpload(request, this.settings.files);
     const options = parseUploadFields(
       upload.fields,
@@ -76,7 +76,7 @@ export class FilesController {
       queue,
       this.settings.limits.metadataMaxBytes,
     );
-    const results = await this.files.upload(auth, pipelineId, upload.files, options);
+    const results = await this.files.upload(permit, upload.files, options);
     void reply.status(results.some((result) => result.status === 'queued') ? 202 : 201);
     return results;
   }

@@ -8,6 +8,7 @@ import { isUuid } from '../common/ids';
 import { checkJsonInput } from '../common/input-guard';
 import { checkMetadata } from '../common/json-bounds';
 import { parseWith } from '../common/validation';
+import { FileErrorReason } from './file-errors';
 
 /** A file as received: its own name (no directory) and its bytes. */
 export interface UploadedFile {
@@ -108,12 +109,14 @@ export function parseUploadFields(
   const unknown = Object.keys(fields).find((name) => !UPLOAD_FIELDS.includes(name));
   if (unknown !== undefined) {
     throw invalid(
+      FileErrorReason.InvalidUpload,
       `field ${unknown}: not a field of a file upload; expected file(s), ${UPLOAD_FIELDS.join(', ')}`,
     );
   }
   const parsed = parseWith(UploadFieldsSchema, fields);
   if (parsed.external_id !== undefined && fileCount > 1) {
     throw invalid(
+      FileErrorReason.InvalidUpload,
       'external_id: names one document, so it goes with a single file; each of several files is named by its file name',
     );
   }
@@ -152,6 +155,6 @@ export function parseProcessBody(body: unknown, queue: boolean): ProcessOptions 
 
 function checkOverlap(size: number | undefined, overlap: number | undefined): void {
   if (size !== undefined && overlap !== undefined && overlap >= size) {
-    throw invalid(`chunk_overlap: must be less than chunk_size (${size})`);
+    throw invalid(FileErrorReason.InvalidUpload, `chunk_overlap: must be less than chunk_size (${size})`);
   }
 }

@@ -24,8 +24,8 @@ import { newId } from '../common/ids';
 import { ListEnvelope, parseListQuery, toEnvelope } from '../common/list';
 import { SETTINGS, Settings } from '../config/settings';
 import { ContentCipher } from '../crypto/content-cipher';
-import { AddInputsResult, DocumentsService } from '../documents/documents.service';
-import { IngestInput } from '../documents/ingestion.service';
+import { AddInputsResult, DocumentsService, WritePermit } from '../documents/documents.service';
+import { IngestInput, IngestTarget } from '../documents/ingestion.service';
 import { allowedClassifications } from '../pipelines/classification-access';
 import { PipelineRecord } from '../pipelines/pipeline';
 import { PipelinesService } from '../pipelines/pipelines.service';
@@ -36,8 +36,9 @@ import { DeletedFileView, FileOutcomeView, FileResultView, PendingFileView } fro
 import { FileOptions, ProcessOptions, UploadedFile, UploadOptions } from './files.dto';
 import { ParsedFile } from './parsing/parsed-file';
 import { PENDING_FILE_FILTERS, PendingFileRow, PendingFilesRepository } from './pending-files.repository';
+import { FileErrorReason } from './file-errors';
 
-const fileNotFound = (id: string) => notFound('File not found', { id });
+const fileNotFound = (id: string) => notFound(FileErrorReason.NotFound, 'File not found', { id });
 const pendingAad = (id: string) => `pending-file:${id}`;
 
 @Injectable()
@@ -56,39 +57,41 @@ export class FilesService {
     return this.parser.parse(file.filename, file.bytes);
   }
 
-  /** Refuses a key that may not write to the pipeline, before a client sends megabytes for nothing. */
-  async assertWritable(auth: AuthContext, pipelineId: string): Promise<void> {
-    await this.documents.checkWrite(auth, pipelineId, []);
+  /**
+   * The pipeline, if the key may write to it: checked once, first (before a client sends
+   * megabytes for nothing), and passed on to `upload`.
+   */
+  permitWrite(auth: AuthContext, pipelineId: string): Promise<WritePermit> {
+    return this.documents.permitWrite(auth, pipelineId);
   }
 
   /**
    * The classification of an upload that names none (the Guided Mind tools): the
    * pipeline's narrowest one the key may write, or a 422 asking the caller to choose.
    */
-  async defaultClassification(auth: AuthContext, pipelineId: string): Promise<string> {
-    const pipeline = await this.documents.checkWrite(auth, pipelineId, []);
+  defaultClassification({ pipeline, access }: WritePermit): string {
     const choice = defaultClassification({
       classifications: pipeline.classifications,
       hierarchy: pipeline.hierarchy,
-      allowed: allowedClassifications(auth, pipeline),
+      allowed: access.allowed,
     });
-    if ('problem' in choice) throw invalid(choice.problem);
+    if ('problem' in choice) throw invalid(FileErrorReason.ChooseClassification, choice.problem);
     return choice.classification;
   }
 
   /** Reads the files and stores them as documents, queues them, or keeps them (`process: false`). */
   async upload(
-    auth: AuthContext,
-    pipelineId: string,
+    permit: WritePermit,
     files: UploadedFile[],
     options: UploadOptions,
   ): Promise<FileResultView[]> {
     this.checkFileList(files);
-    const pipeline = await this.documents.checkWrite(auth, pipelineId, [target(options)]);
+    const target = targetOf(options);
+    const checked = await this.documents.checkTargets(permit, [target], false);
     const parsed = await this.readAll(files);
-    if (!options.process) return this.keep(auth, pipeline, files, parsed, options);
-    const inputs = parsed.map((file, i) => ingestInput(files[i].filename, file, options));
-    const result = await this.documents.addInputs(auth, pipeline.id, inputs, { queue: options.queue });
+    if (!options.process) return this.keep(permit, files, parsed, options);
+    const inputs = parsed.map((file, i) => ingestInput(files[i].filename, file, target, options));
+    const result = await this.documents.addInputs(checked, inputs, { queue: options.queue });
     return parsed.map((file, i) => resultView(files[i].filename, file, outcomeOf(result, i)));
   }
 
@@ -119,7 +122,8 @@ export class FilesService {
     fileId: string,
     changes: ProcessOptions,
   ): Promise<FileResultView | FileOutcomeView> {
-    const pipeline = await this.documents.checkWrite(auth, pipelineId, []);
+    const permit = await this.documents.permitWrite(auth, pipelineId);
+    const { pipeline } = permit;
     const row = await this.visiblePending(auth, pipeline, fileId);
     const reads = auth.can(pipeline.id, Permission.Read);
     const options: FileOptions = {
@@ -130,7 +134,8 @@ export class FilesService {
       chunkSize: changes.chunkSize ?? row.chunk_size,
       chunkOverlap: changes.chunkOverlap ?? row.chunk_overlap,
     };
-    await this.documents.checkWrite(auth, pipeline.id, [target(options)]);
+    const target = targetOf(options);
+    const checked = await this.documents.checkTargets(permit, [target], false);
     const stored = await this.repository.content(row.id);
     if (!stored) throw fileNotFound(fileId);
     const bytes = this.cipher.open(
@@ -139,14 +144,16 @@ export class FilesService {
     );
     const file = await this.parser.parse(row.filename, bytes);
     const result = await this.documents.addInputs(
-      auth,
-      pipeline.id,
-      [ingestInput(row.filename, file, options)],
+      checked,
+      [ingestInput(row.filename, file, target, options)],
       {
         queue: changes.queue,
         alsoInTransaction: async (tx) => {
           if (!(await this.repository.delete(row.id, tx))) {
-            throw conflict(`File ${reads ? `'${row.filename}'` : fileId} was processed or deleted meanwhile`);
+            throw conflict(
+              FileErrorReason.ProcessedMeanwhile,
+              `File ${reads ? `'${row.filename}'` : fileId} was processed or deleted meanwhile`,
+            );
           }
         },
       },
@@ -161,21 +168,29 @@ export class FilesService {
     pipelineId: string,
     fileId: string,
   ): Promise<PendingFileView | DeletedFileView> {
-    const pipeline = await this.documents.checkWrite(auth, pipelineId, []);
+    const { pipeline } = await this.documents.permitWrite(auth, pipelineId);
     const row = await this.visiblePending(auth, pipeline, fileId);
     if (!(await this.repository.delete(row.id))) throw fileNotFound(fileId);
     return auth.can(pipeline.id, Permission.Read) ? presentPendingFile(row) : { id: row.id };
   }
 
   private checkFileList(files: UploadedFile[]): void {
-    if (files.length === 0) throw invalid("file: no file was sent; send one or more as 'file' parts");
+    if (files.length === 0)
+      throw invalid(
+        FileErrorReason.InvalidUpload,
+        "file: no file was sent; send one or more as 'file' parts",
+      );
     const max = this.settings.files.maxPerRequest;
-    if (files.length > max) throw invalid(`Too many files: one request may carry at most ${max}`);
+    if (files.length > max)
+      throw invalid(FileErrorReason.InvalidUpload, `Too many files: one request may carry at most ${max}`);
     const seen = new Set<string>();
     for (const file of files) {
       // Each file's external id is its name: two of one name would version each other.
       if (seen.has(file.filename)) {
-        throw invalid(`Two files are named '${file.filename}': a request may carry each name once`);
+        throw invalid(
+          FileErrorReason.InvalidUpload,
+          `Two files are named '${file.filename}': a request may carry each name once`,
+        );
       }
       seen.add(file.filename);
     }
@@ -196,15 +211,17 @@ export class FilesService {
     );
     if (unexpected) throw unexpected;
     if (refused.length > 0) {
-      throw invalid(`${refused.map((error: DomainError) => error.message).join('; ')}. Nothing was stored.`);
+      throw invalid(
+        FileErrorReason.Refused,
+        `${refused.map((error: DomainError) => error.message).join('; ')}. Nothing was stored.`,
+      );
     }
     return outcomes.map((outcome) => (outcome as PromiseFulfilledResult<T>).value);
   }
 
   /** Keeps uploaded files, encrypted, for later processing: all of them or none. */
   private async keep(
-    auth: AuthContext,
-    pipeline: PipelineRecord,
+    { auth, pipeline }: WritePermit,
     files: UploadedFile[],
     parsed: ParsedFile[],
     options: UploadOptions,
@@ -248,29 +265,34 @@ export class FilesService {
   }
 }
 
-/** What `check` judges of a file's future document. */
-function target(options: FileOptions) {
+/**
+ * What the files' future documents are checked on (`checkTargets`), in ingestion's
+ * terms: the one place the upload's options become them, checked and stored alike.
+ */
+function targetOf(options: FileOptions): IngestTarget {
   return {
     classification: options.classification,
     text_splitter_id: options.textSplitterId,
-    splitter_overrides: splitterOverrides(options),
-  };
-}
-
-function splitterOverrides(options: FileOptions) {
-  return {
-    ...(options.chunkSize === null ? {} : { chunk_size: options.chunkSize }),
-    ...(options.chunkOverlap === null ? {} : { chunk_overlap: options.chunkOverlap }),
+    splitter_overrides: {
+      ...(options.chunkSize === null ? {} : { chunk_size: options.chunkSize }),
+      ...(options.chunkOverlap === null ? {} : { chunk_overlap: options.chunkOverlap }),
+    },
   };
 }
 
 /**
- * A file as a document: the uploader's metadata plus the file's facts (which win: they
- * are facts), its blocks as they were read, and its name as external id by default.
+ * A file as a document of the checked `target`: the uploader's metadata plus the file's
+ * facts (which win: they are facts), its blocks as they were read, and its name as
+ * external id by default.
  */
-export function ingestInput(filename: string, file: ParsedFile, options: FileOptions): IngestInput {
+function ingestInput(
+  filename: string,
+  file: ParsedFile,
+  target: IngestTarget,
+  options: FileOptions,
+): IngestInput {
   return {
-    classification: options.classification,
+    ...target,
     metadata: {
       ...options.metadata,
       filename,
@@ -280,9 +302,7 @@ export function ingestInput(filename: string, file: ParsedFile, options: FileOpt
       ...(file.title === undefined ? {} : { title: file.title }),
     },
     external_id: options.externalId ?? filename,
-    text_splitter_id: options.textSplitterId,
     blocks: file.blocks.map((block) => ({ text: block.text, metadata: { ...block.metadata } })),
-    splitter_overrides: splitterOverrides(options),
   };
 }
 

@@ -14,6 +14,7 @@ import { DomainError, ErrorCode, invalid } from '../common/errors';
 import { formFieldProblem } from '../common/input-guard';
 import { Settings } from '../config/settings';
 import { UploadedFile } from './files.dto';
+import { FileErrorReason } from './file-errors';
 
 /** Route config (`@RouteConfig(MULTIPART_ROUTE)`) of the routes that read multipart bodies. */
 export const MULTIPART_ROUTE = { multipartUpload: true };
@@ -34,9 +35,10 @@ export interface MultipartUpload {
   fields: Record<string, unknown>;
 }
 
-export type FileLimits = Pick<Settings['files'], 'maxBytes' | 'maxRequestBytes' | 'maxPerRequest'>;
+/** What one upload request may carry, checked as it streams in (what each file may hold once read: FileLimits). */
+export type UploadLimits = Pick<Settings['files'], 'maxBytes' | 'maxRequestBytes' | 'maxPerRequest'>;
 
-export async function registerMultipart(app: NestFastifyApplication, limits: FileLimits): Promise<void> {
+export async function registerMultipart(app: NestFastifyApplication, limits: UploadLimits): Promise<void> {
   await app.register(fastifyMultipart, {
     limits: {
       fileSize: limits.maxBytes,
@@ -73,7 +75,7 @@ function hasBody(request: FastifyRequest): boolean {
  */
 export async function readMultipartUpload(
   request: FastifyRequest,
-  limits: FileLimits,
+  limits: UploadLimits,
   fileFields: readonly string[] = FILE_FIELDS,
 ): Promise<MultipartUpload> {
   const files: UploadedFile[] = [];
@@ -91,11 +93,15 @@ export async function readMultipartUpload(
     for await (const part of parts) {
       if (part.type === 'file') {
         if (!fileFields.includes(part.fieldname)) {
-          throw invalid(`field ${part.fieldname}: a file was sent here; send files as ${named}`);
+          throw invalid(
+            FileErrorReason.InvalidUpload,
+            `field ${part.fieldname}: a file was sent here; send files as ${named}`,
+          );
         }
         const filename = cleanFilename(part.filename, files.length);
         const tooLarge = () =>
           new DomainError(
+            FileErrorReason.TooLarge,
             ErrorCode.PayloadTooLarge,
             `Payload Too Large: file '${filename}' has more than ${limits.maxBytes} bytes, the most one file may have`,
           );
@@ -108,6 +114,7 @@ export async function readMultipartUpload(
           if (part.file.truncated || size > limits.maxBytes) throw tooLarge();
           if (total > limits.maxRequestBytes) {
             throw new DomainError(
+              FileErrorReason.TooLarge,
               ErrorCode.PayloadTooLarge,
               `Payload Too Large: the files of one request may have at most ${limits.maxRequestBytes} bytes together`,
             );
@@ -118,17 +125,22 @@ export async function readMultipartUpload(
         files.push({ filename, bytes: Buffer.concat(chunks), declaredType: declaredType(part.mimetype) });
       } else {
         if (part.fieldnameTruncated || part.valueTruncated) {
-          throw invalid(`field ${part.fieldname.slice(0, 100)}: longer than ${MAX_FIELD_BYTES} bytes`);
+          throw invalid(
+            FileErrorReason.InvalidUpload,
+            `field ${part.fieldname.slice(0, 100)}: longer than ${MAX_FIELD_BYTES} bytes`,
+          );
         }
         // The input rules of every JSON body hold for form fields too: no handler sees one that breaks them.
         const problem = formFieldProblem(part.fieldname, part.value);
-        if (problem) throw invalid(problem);
+        if (problem) throw invalid(FileErrorReason.InvalidUpload, problem);
         if (fileFields.includes(part.fieldname)) {
           throw invalid(
+            FileErrorReason.InvalidUpload,
             `field ${part.fieldname}: expected a file (a part with a filename), got a text field`,
           );
         }
-        if (part.fieldname in fields) throw invalid(`field ${part.fieldname}: sent more than once`);
+        if (part.fieldname in fields)
+          throw invalid(FileErrorReason.InvalidUpload, `field ${part.fieldname}: sent more than once`);
         fields[part.fieldname] = part.value;
       }
     }
@@ -136,7 +148,10 @@ export async function readMultipartUpload(
     throw uploadError(error, limits);
   }
   if (files.length === 0)
-    throw invalid(`${fileFields[0]}: no file was sent; send one or more as '${fileFields[0]}' parts`);
+    throw invalid(
+      FileErrorReason.InvalidUpload,
+      `${fileFields[0]}: no file was sent; send one or more as '${fileFields[0]}' parts`,
+    );
   return { files, fields };
 }
 
@@ -150,6 +165,7 @@ function cleanFilename(raw: string | undefined, index: number): string {
   const name = path.posix.basename((raw ?? '').replace(/\\/g, '/')).trim();
   if (name === '' || /[\u0000-\u001f\u007f]/.test(name) || name.length > MAX_FILENAME) {
     throw invalid(
+      FileErrorReason.InvalidUpload,
       `files[${index}]: needs a file name of 1 to ${MAX_FILENAME} printable characters (the filename of its Content-Disposition)`,
     );
   }
@@ -157,27 +173,38 @@ function cleanFilename(raw: string | undefined, index: number): string {
 }
 
 /** The multipart plugin's and busboy's errors, as the 4xx they are. */
-function uploadError(error: unknown, limits: FileLimits): unknown {
+function uploadError(error: unknown, limits: UploadLimits): unknown {
   if (error instanceof DomainError) return error;
   const { code } = error as { code?: string };
   switch (code) {
     case 'FST_FILES_LIMIT':
-      return invalid(`Too many files: one request may carry at most ${limits.maxPerRequest}`);
+      return invalid(
+        FileErrorReason.InvalidUpload,
+        `Too many files: one request may carry at most ${limits.maxPerRequest}`,
+      );
     case 'FST_FIELDS_LIMIT':
     case 'FST_PARTS_LIMIT':
-      return invalid(`Too many form fields: an upload has at most ${MAX_FIELDS}`);
+      return invalid(
+        FileErrorReason.InvalidUpload,
+        `Too many form fields: an upload has at most ${MAX_FIELDS}`,
+      );
     case 'FST_PROTO_VIOLATION':
-      return invalid('A form field name is not allowed');
+      return invalid(FileErrorReason.InvalidUpload, 'A form field name is not allowed');
     case 'FST_INVALID_JSON_FIELD_ERROR':
-      return invalid('A form field sent as application/json is not valid JSON');
+      return invalid(
+        FileErrorReason.InvalidUpload,
+        'A form field sent as application/json is not valid JSON',
+      );
     case 'FST_REQ_FILE_TOO_LARGE':
       return new DomainError(
+        FileErrorReason.TooLarge,
         ErrorCode.PayloadTooLarge,
         `Payload Too Large: a file has more than ${limits.maxBytes} bytes, the most one file may have`,
       );
   }
   // busboy names no reason its callers could tell apart, and its words are its own: one refusal.
   return new DomainError(
+    FileErrorReason.MalformedUpload,
     ErrorCode.BadRequest,
     'Malformed multipart body: it is not well-formed multipart/form-data, or it ended early',
   );

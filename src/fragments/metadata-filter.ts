@@ -20,6 +20,7 @@
  * `$ne`, `$nin` and `$not` are exact complements: they also match missing keys.
  */
 import { invalid } from '../common/errors';
+import { FragmentErrorReason } from './fragment-errors';
 
 /** A parsed metadata filter: what `parseMetadataFilter` returns and `compileMetadataFilter` turns into SQL. */
 export type MetadataFilter =
@@ -51,9 +52,11 @@ class Parser {
   /** A filter object (top level, or an element of $and/$or, or the operand of $not). */
   filter(value: unknown, where: string, prefix: string[], depth: number): MetadataFilter {
     this.count(where, depth);
-    if (!isPlainObject(value)) throw invalid(`${where}: expected an object of conditions`);
+    if (!isPlainObject(value))
+      throw invalid(FragmentErrorReason.InvalidFilter, `${where}: expected an object of conditions`);
     const entries = Object.entries(value);
-    if (entries.length === 0) throw invalid(`${where}: expected at least one condition`);
+    if (entries.length === 0)
+      throw invalid(FragmentErrorReason.InvalidFilter, `${where}: expected at least one condition`);
     const parts = entries.map(([key, operand]) => this.entry(key, operand, `${where}.${key}`, prefix, depth));
     return parts.length === 1 ? parts[0] : { op: '$and', filters: parts };
   }
@@ -68,12 +71,13 @@ class Parser {
     if (key.startsWith('$')) {
       if (!LOGICAL.includes(key)) {
         throw invalid(
+          FragmentErrorReason.InvalidFilter,
           `${where}: unknown operator '${key}' here; use $and, $or or $not, or a metadata key with ${FIELD_OPERATORS.join(', ')}`,
         );
       }
       if (key === '$not') return { op: '$not', filter: this.filter(operand, where, prefix, depth + 1) };
       if (!Array.isArray(operand) || operand.length === 0)
-        throw invalid(`${where}: expected a non-empty array of filters`);
+        throw invalid(FragmentErrorReason.InvalidFilter, `${where}: expected a non-empty array of filters`);
       return {
         op: key as '$and' | '$or',
         filters: operand.map((item, i) => this.filter(item, `${where}[${i}]`, prefix, depth + 1)),
@@ -85,7 +89,10 @@ class Parser {
   private path(key: string, where: string): string[] {
     const parts = key.split('.');
     if (parts.some((p) => p === ''))
-      throw invalid(`${where}: a metadata key cannot be empty or have empty parts between dots`);
+      throw invalid(
+        FragmentErrorReason.InvalidFilter,
+        `${where}: a metadata key cannot be empty or have empty parts between dots`,
+      );
     return parts;
   }
 
@@ -95,14 +102,23 @@ class Parser {
     if (isScalar(operand)) return { op: '$eq', path, value: operand };
     if (Array.isArray(operand))
       throw invalid(
+        FragmentErrorReason.InvalidFilter,
         `${where}: an array cannot be compared; use {"$in": [...]} to match one of several values`,
       );
-    if (!isPlainObject(operand)) throw invalid(`${where}: expected a value or an object of operators`);
+    if (!isPlainObject(operand))
+      throw invalid(
+        FragmentErrorReason.InvalidFilter,
+        `${where}: expected a value or an object of operators`,
+      );
     const entries = Object.entries(operand);
-    if (entries.length === 0) throw invalid(`${where}: expected at least one condition`);
+    if (entries.length === 0)
+      throw invalid(FragmentErrorReason.InvalidFilter, `${where}: expected at least one condition`);
     const operators = entries.filter(([k]) => k.startsWith('$'));
     if (operators.length > 0 && operators.length < entries.length) {
-      throw invalid(`${where}: cannot mix operators and nested keys in one object`);
+      throw invalid(
+        FragmentErrorReason.InvalidFilter,
+        `${where}: cannot mix operators and nested keys in one object`,
+      );
     }
     if (operators.length === 0) {
       // Nested keys: {"author": {"name": "x"}} is the path author.name.
@@ -117,19 +133,29 @@ class Parser {
 
   private operator(op: string, value: unknown, where: string, path: string[], depth: number): MetadataFilter {
     if (!FIELD_OPERATORS.includes(op))
-      throw invalid(`${where}: unknown operator '${op}'; expected one of ${FIELD_OPERATORS.join(', ')}`);
+      throw invalid(
+        FragmentErrorReason.InvalidFilter,
+        `${where}: unknown operator '${op}'; expected one of ${FIELD_OPERATORS.join(', ')}`,
+      );
     switch (op) {
       case '$in':
       case '$nin': {
-        if (!Array.isArray(value)) throw invalid(`${where}: expected an array of values`);
-        if (value.length > MAX_IN_VALUES) throw invalid(`${where}: at most ${MAX_IN_VALUES} values`);
+        if (!Array.isArray(value))
+          throw invalid(FragmentErrorReason.InvalidFilter, `${where}: expected an array of values`);
+        if (value.length > MAX_IN_VALUES)
+          throw invalid(FragmentErrorReason.InvalidFilter, `${where}: at most ${MAX_IN_VALUES} values`);
         value.forEach((v, i) => {
-          if (!isScalar(v)) throw invalid(`${where}[${i}]: expected a string, number, boolean or null`);
+          if (!isScalar(v))
+            throw invalid(
+              FragmentErrorReason.InvalidFilter,
+              `${where}[${i}]: expected a string, number, boolean or null`,
+            );
         });
         return { op, path, values: value as Scalar[] };
       }
       case '$exists':
-        if (typeof value !== 'boolean') throw invalid(`${where}: expected true or false`);
+        if (typeof value !== 'boolean')
+          throw invalid(FragmentErrorReason.InvalidFilter, `${where}: expected true or false`);
         return { op, path, exists: value };
       case '$not':
         if (
@@ -137,22 +163,39 @@ class Parser {
           Object.keys(value).length === 0 ||
           !Object.keys(value).every((k) => k.startsWith('$'))
         ) {
-          throw invalid(`${where}: expected an object of operators, e.g. {"$gt": 5}`);
+          throw invalid(
+            FragmentErrorReason.InvalidFilter,
+            `${where}: expected an object of operators, e.g. {"$gt": 5}`,
+          );
         }
         return { op: '$not', filter: this.condition(value, where, path, depth) };
       default: {
-        if (!isScalar(value)) throw invalid(`${where}: expected a string, number, boolean or null`);
+        if (!isScalar(value))
+          throw invalid(
+            FragmentErrorReason.InvalidFilter,
+            `${where}: expected a string, number, boolean or null`,
+          );
         if (op !== '$eq' && op !== '$ne' && value === null)
-          throw invalid(`${where}: expected a string, number or boolean; null has no order`);
+          throw invalid(
+            FragmentErrorReason.InvalidFilter,
+            `${where}: expected a string, number or boolean; null has no order`,
+          );
         return { op: op as Comparison, path, value };
       }
     }
   }
 
   private count(where: string, depth: number): void {
-    if (depth > MAX_DEPTH) throw invalid(`${where}: the filter is nested more than ${MAX_DEPTH} levels deep`);
+    if (depth > MAX_DEPTH)
+      throw invalid(
+        FragmentErrorReason.InvalidFilter,
+        `${where}: the filter is nested more than ${MAX_DEPTH} levels deep`,
+      );
     if (++this.nodes > MAX_NODES)
-      throw invalid(`${this.root}: the filter has more than ${MAX_NODES} conditions`);
+      throw invalid(
+        FragmentErrorReason.InvalidFilter,
+        `${this.root}: the filter has more than ${MAX_NODES} conditions`,
+      );
   }
 }
 

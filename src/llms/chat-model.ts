@@ -9,6 +9,7 @@
  * unknown model) and Upstream (unreachable, timed out, broken answer).
  */
 import { DomainError, ErrorCode } from '../common/errors';
+import { LlmErrorReason } from './llm-errors';
 
 export type ChatRole = 'system' | 'user' | 'assistant' | 'tool';
 
@@ -74,20 +75,41 @@ export interface ChatModel {
  */
 export type FailureDetail = string | { text: string; admin: string };
 
-function llmError(code: ErrorCode, prefix: string, detail: FailureDetail): DomainError {
-  if (typeof detail === 'string') return new DomainError(code, `${prefix}${detail}`);
-  return new DomainError(code, `${prefix}${detail.text}`, undefined, {
+function llmError(
+  reason: LlmErrorReason,
+  code: ErrorCode,
+  prefix: string,
+  detail: FailureDetail,
+): DomainError {
+  if (typeof detail === 'string') return new DomainError(reason, code, `${prefix}${detail}`);
+  return new DomainError(reason, code, `${prefix}${detail.text}`, undefined, {
     adminMessage: `${prefix}${detail.admin}`,
   });
 }
 
 export const llmErrors = {
   tooLarge: (detail: FailureDetail) =>
-    llmError(ErrorCode.PayloadTooLarge, 'The request is larger than the selected model accepts: ', detail),
+    llmError(
+      LlmErrorReason.TooLarge,
+      ErrorCode.PayloadTooLarge,
+      'The request is larger than the selected model accepts: ',
+      detail,
+    ),
   contentFiltered: () =>
-    new DomainError(ErrorCode.ContentFiltered, "The model provider's content filter blocked the request."),
+    new DomainError(
+      LlmErrorReason.ContentFiltered,
+      ErrorCode.ContentFiltered,
+      "The model provider's content filter blocked the request.",
+    ),
   rateLimited: (detail: FailureDetail) =>
-    llmError(ErrorCode.RateLimited, 'The model provider is rate limiting or out of quota: ', detail),
-  unusable: (detail: FailureDetail) => llmError(ErrorCode.FailedDependency, 'No usable LLM: ', detail),
-  failed: (detail: FailureDetail) => llmError(ErrorCode.Upstream, 'The model failed to answer: ', detail),
+    llmError(
+      LlmErrorReason.RateLimited,
+      ErrorCode.RateLimited,
+      'The model provider is rate limiting or out of quota: ',
+      detail,
+    ),
+  unusable: (detail: FailureDetail) =>
+    llmError(LlmErrorReason.Unusable, ErrorCode.FailedDependency, 'No usable LLM: ', detail),
+  failed: (detail: FailureDetail) =>
+    llmError(LlmErrorReason.Failed, ErrorCode.Upstream, 'The model failed to answer: ', detail),
 };

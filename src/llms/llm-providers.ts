@@ -16,6 +16,7 @@ import { ChatModel } from './chat-model';
 import { DEFAULT_MAX_SENTENCES, ExtractiveModel } from './extractive.model';
 import { LlmProviderName } from './llms.dto';
 import { OpenAiChatModel } from './openai.model';
+import { LlmErrorReason } from './llm-errors';
 
 /** An LLM's provider-specific fields after validation. */
 export interface LlmConfig {
@@ -39,23 +40,30 @@ function numberParameter(params: Parameters, name: string, min: number, max: num
   const value = params[name];
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
-    throw invalid(`parameters.${name} must be a number from ${min} to ${max}`);
+    throw invalid(LlmErrorReason.InvalidConfig, `parameters.${name} must be a number from ${min} to ${max}`);
   }
   return value;
 }
 
 /** An http(s) base URL such as `http://localhost:11434/v1`, trailing slashes removed. */
 function endpointUrl(raw: string | null): string {
-  if (raw === null || raw.trim() === '') throw invalid('endpoint: is required for the openai provider');
+  if (raw === null || raw.trim() === '')
+    throw invalid(LlmErrorReason.InvalidConfig, 'endpoint: is required for the openai provider');
   const parsed = parseBaseUrl(raw);
   if ('url' in parsed) return parsed.url;
   switch (parsed.problem) {
     case 'not_http':
-      throw invalid('endpoint: must be an http(s) URL, such as http://localhost:11434/v1');
+      throw invalid(
+        LlmErrorReason.InvalidConfig,
+        'endpoint: must be an http(s) URL, such as http://localhost:11434/v1',
+      );
     case 'credentials':
-      throw invalid('endpoint: must not contain credentials; send the key as api_key');
+      throw invalid(
+        LlmErrorReason.InvalidConfig,
+        'endpoint: must not contain credentials; send the key as api_key',
+      );
     case 'query':
-      throw invalid('endpoint: must not have a query or a fragment');
+      throw invalid(LlmErrorReason.InvalidConfig, 'endpoint: must not have a query or a fragment');
   }
 }
 
@@ -63,7 +71,8 @@ const OPENAI_PARAMETERS = ['temperature', 'top_p', 'max_tokens', 'tools'] as con
 
 const openai: LlmProvider = {
   normalize(config) {
-    if (config.model === null) throw invalid('model: is required for the openai provider');
+    if (config.model === null)
+      throw invalid(LlmErrorReason.InvalidConfig, 'model: is required for the openai provider');
     const params = parameterObject(config.parameters, OPENAI_PARAMETERS, 'the openai provider');
     const parameters: Parameters = { tools: booleanParameter(params, 'tools', true) };
     const temperature = numberParameter(params, 'temperature', 0, 2);
@@ -93,9 +102,14 @@ const openai: LlmProvider = {
 const extractive: LlmProvider = {
   normalize(config) {
     if (config.endpoint !== null)
-      throw invalid('endpoint: the extractive provider runs inside Trove and takes none');
-    if (config.model !== null) throw invalid('model: the extractive provider takes none');
-    if (config.hasApiKey) throw invalid('api_key: the extractive provider takes none');
+      throw invalid(
+        LlmErrorReason.InvalidConfig,
+        'endpoint: the extractive provider runs inside Trove and takes none',
+      );
+    if (config.model !== null)
+      throw invalid(LlmErrorReason.InvalidConfig, 'model: the extractive provider takes none');
+    if (config.hasApiKey)
+      throw invalid(LlmErrorReason.InvalidConfig, 'api_key: the extractive provider takes none');
     const params = parameterObject(config.parameters, ['max_sentences'], 'the extractive provider');
     return {
       ...config,

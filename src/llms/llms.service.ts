@@ -22,6 +22,7 @@ import { LLM_PROVIDER_OF, LlmConfig } from './llm-providers';
 import { CreateLlmDto, LlmProviderName, UpdateLlmDto } from './llms.dto';
 import { LlmRow, LlmsRepository, LlmWrite } from './llms.repository';
 import { LlmProbeView, LlmView } from './llms.wire';
+import { LlmErrorReason } from './llm-errors';
 
 /** `admin`: the key asking is an admin key, which sees the endpoint's address. */
 const present = (row: LlmRow, admin: boolean): LlmView => ({
@@ -167,7 +168,7 @@ export class LlmsService {
   }
 
   async delete(id: string): Promise<void> {
-    if (!(await this.llms.delete(id))) throw notFound('LLM not found', { id });
+    if (!(await this.llms.delete(id))) throw notFound(LlmErrorReason.NotFound, 'LLM not found', { id });
   }
 
   /**
@@ -212,19 +213,23 @@ export class LlmsService {
 
   private async require(id: string): Promise<LlmRow> {
     const row = await this.llms.find(id);
-    if (!row) throw notFound('LLM not found', { id });
+    if (!row) throw notFound(LlmErrorReason.NotFound, 'LLM not found', { id });
     return row;
   }
 }
 
-const nameConflict = (name: string) => conflict(`An LLM named '${name}' already exists`);
+const nameConflict = (name: string) =>
+  conflict(LlmErrorReason.NameTaken, `An LLM named '${name}' already exists`);
 
 /** Two writers racing for one name or for the default: the unique indexes decide, the loser gets a 409. */
 function rethrowUniqueName(name: string) {
   return (error: unknown): never => {
     const { code, constraint } = error as { code?: string; constraint?: string };
     if (code === '23505' && constraint === 'llms_one_default')
-      throw conflict('Another LLM was made the default at the same moment; try again');
+      throw conflict(
+        LlmErrorReason.DefaultRaced,
+        'Another LLM was made the default at the same moment; try again',
+      );
     if (code === '23505') throw nameConflict(name);
     throw error;
   };

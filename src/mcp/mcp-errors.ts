@@ -46,7 +46,7 @@ export function toJsonRpcError(error: unknown, admin = false): JsonRpcError {
         return new JsonRpcError(RpcCode.ResourceNotFound, message, error.data);
       case ErrorCode.InvalidArgument:
         // The page gives -32600 to these two only; any other refusal is "every other failure".
-        if (error.reason !== undefined && INVALID_REQUEST_REASONS.has(error.reason))
+        if (INVALID_REQUEST_REASONS.has(error.reason))
           return new JsonRpcError(RpcCode.InvalidRequest, error.message);
         return new JsonRpcError(RpcCode.InternalError, message);
       default:

@@ -16,6 +16,7 @@ import { searchRequest } from '../search/search.types';
 import { JsonRpcError, RpcCode } from './mcp-errors';
 import { searchKnowledge } from './search-knowledge';
 import { PublishedSearchType, SearchKnowledgeArgs } from './tool-arguments';
+import { DatabaseErrorReason } from '../database/database-errors';
 
 const model = {
   id: 'model-1',
@@ -180,7 +181,11 @@ describe('search_knowledge processing order', () => {
           throw new Error('socket hang up');
         },
         async () => {
-          throw new DomainError(ErrorCode.Unavailable, 'the database is busy');
+          throw new DomainError(
+            DatabaseErrorReason.Unreachable,
+            ErrorCode.Unavailable,
+            'the database is busy',
+          );
         },
       );
       const error = await failure(call(service, 'search'));
@@ -191,7 +196,7 @@ describe('search_knowledge processing order', () => {
       expect(calls).toEqual(['fullText', 'embed']);
       // And the other way round: an embedding that succeeds lets the search's error through.
       const { service: second } = setup(withModel, undefined, async () => {
-        throw new DomainError(ErrorCode.Unavailable, 'the database is busy');
+        throw new DomainError(DatabaseErrorReason.Unreachable, ErrorCode.Unavailable, 'the database is busy');
       });
       expect((await failure(call(second, 'search'))).message).toBe('the database is busy');
       await new Promise((resolve) => setTimeout(resolve, 20));

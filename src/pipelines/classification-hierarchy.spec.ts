@@ -1,5 +1,6 @@
-import { DomainError } from '../common/errors';
+import { DomainError, ErrorCode } from '../common/errors';
 import { expandClassifications, findCycle, normalizeClassifications } from './classification-hierarchy';
+import { PipelineErrorReason } from './pipeline-errors';
 
 describe('classification hierarchy', () => {
   it('sorts classifications and pairs the way GET and MCP return them', () => {
@@ -43,7 +44,7 @@ describe('classification hierarchy', () => {
     ],
   ] as [string[], [string, string][], string][])('refuses %j / %j', (names, pairs, message) => {
     expect(() => normalizeClassifications(names, pairs)).toThrow(
-      new DomainError('invalid_argument' as never, message),
+      new DomainError(PipelineErrorReason.InvalidDefinition, ErrorCode.InvalidArgument, message),
     );
   });
 

@@ -7,6 +7,7 @@
  * other, which is never what a writer of the pairs meant, so it is refused.
  */
 import { invalid } from '../common/errors';
+import { PipelineErrorReason } from './pipeline-errors';
 
 export type HierarchyPair = [string, string];
 
@@ -24,7 +25,11 @@ export function normalizeClassifications(
 ): Classifications {
   const names = new Set<string>();
   classifications.forEach((name, i) => {
-    if (names.has(name)) throw invalid(`classifications[${i}]: '${name}' is listed twice`);
+    if (names.has(name))
+      throw invalid(
+        PipelineErrorReason.InvalidDefinition,
+        `classifications[${i}]: '${name}' is listed twice`,
+      );
     names.add(name);
   });
   const seen = new Set<string>();
@@ -34,15 +39,30 @@ export function normalizeClassifications(
       [1, parent],
     ] as const) {
       if (!names.has(name))
-        throw invalid(`hierarchy[${i}][${position}]: '${name}' is not one of the pipeline's classifications`);
+        throw invalid(
+          PipelineErrorReason.InvalidDefinition,
+          `hierarchy[${i}][${position}]: '${name}' is not one of the pipeline's classifications`,
+        );
     }
-    if (child === parent) throw invalid(`hierarchy[${i}]: '${child}' cannot inherit itself`);
+    if (child === parent)
+      throw invalid(
+        PipelineErrorReason.InvalidDefinition,
+        `hierarchy[${i}]: '${child}' cannot inherit itself`,
+      );
     const key = JSON.stringify([child, parent]);
-    if (seen.has(key)) throw invalid(`hierarchy[${i}]: the pair ['${child}', '${parent}'] is listed twice`);
+    if (seen.has(key))
+      throw invalid(
+        PipelineErrorReason.InvalidDefinition,
+        `hierarchy[${i}]: the pair ['${child}', '${parent}'] is listed twice`,
+      );
     seen.add(key);
   });
   const cycle = findCycle(hierarchy);
-  if (cycle) throw invalid(`hierarchy: the pairs form a cycle (${cycle.join(' -> ')})`);
+  if (cycle)
+    throw invalid(
+      PipelineErrorReason.InvalidDefinition,
+      `hierarchy: the pairs form a cycle (${cycle.join(' -> ')})`,
+    );
   return {
     classifications: [...names].sort(compare),
     hierarchy: [...hierarchy]

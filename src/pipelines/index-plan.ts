@@ -6,6 +6,7 @@
  */
 import { invalid } from '../common/errors';
 import { PipelineRecord } from './pipeline';
+import { PipelineErrorReason } from './pipeline-errors';
 
 /** Same rule, same words as creation: a pipeline must stay searchable somehow. */
 export const NEEDS_MODEL_OR_FULL_TEXT =
@@ -49,11 +50,13 @@ export function planIndexes(current: PipelineRecord, edit: IndexEdit, newId: () 
   const remove = current.vectorEmbeddings.filter((v) => !wanted.includes(v.model.id)).map((v) => v.id);
 
   const fullTextSearch = edit.full_text_search ?? current.full_text_search;
-  if (wanted.length === 0 && !fullTextSearch) throw invalid(NEEDS_MODEL_OR_FULL_TEXT);
+  if (wanted.length === 0 && !fullTextSearch)
+    throw invalid(PipelineErrorReason.InvalidDefinition, NEEDS_MODEL_OR_FULL_TEXT);
 
   const isKept = (id: string | null) => id !== null && keep.some((v) => v.id === id);
   if (edit.default_vector_embedding_id !== undefined && !isKept(edit.default_vector_embedding_id)) {
     throw invalid(
+      PipelineErrorReason.InvalidDefinition,
       edit.embedding_model_ids === undefined
         ? 'default_vector_embedding_id: must be one of the keys of embedding_models'
         : 'default_vector_embedding_id: must be one of the keys of embedding_models that stay in embedding_model_ids',

@@ -7,7 +7,7 @@ import { PipelineRecord, VectorEmbedding } from './pipeline';
 
 export type PipelineRow = Omit<PipelineRecord, 'vectorEmbeddings'>;
 
-/** What fragments are stored against, held while they are (lockShared). */
+/** What fragments are stored against, held while they are (hold). */
 export interface HeldPipeline {
   classifications: string[];
   full_text_search: boolean;
@@ -216,7 +216,7 @@ export class PipelinesRepository {
    * block each other, only an edit of the pipeline); returns what stored fragments
    * depend on, null when the pipeline is gone.
    */
-  async lockShared(id: string, tx: Queryable): Promise<HeldPipeline | null> {
+  async hold(id: string, tx: Queryable): Promise<HeldPipeline | null> {
     const rows = await tx.query<HeldPipeline>(
       `SELECT p.classifications, p.full_text_search, p.full_text_language,
          ARRAY(SELECT v.id FROM vector_embeddings v WHERE v.pipeline_id = p.id ORDER BY v.id)::text[] AS vector_embedding_ids

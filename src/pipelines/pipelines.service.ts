@@ -16,7 +16,7 @@ import {
   DEFAULT_EMBEDDING_MODEL_ID,
   DEFAULT_TEXT_SPLITTER_ID,
 } from '../database/migrations/1764470100000-DefaultCatalogue';
-import { conflict, DomainError, ErrorCode, forbidden, invalid, pipelineNotFound } from '../common/errors';
+import { conflict, DomainError, ErrorCode, forbidden, invalid } from '../common/errors';
 import { newId } from '../common/ids';
 import { ListEnvelope, MAX_FILTER_VALUE_CHARS, parseListQuery, TEXT_OPS, toEnvelope } from '../common/list';
 import { Classifications, normalizeClassifications } from './classification-hierarchy';
@@ -27,6 +27,7 @@ import { ClassificationsDto, CreatePipelineDto, UpdatePipelineDto } from './pipe
 import { HeldPipeline, PipelinesRepository } from './pipelines.repository';
 import { PipelineView } from './pipelines.wire';
 import { IndexPlan, NEEDS_MODEL_OR_FULL_TEXT, planIndexes } from './index-plan';
+import { pipelineNotFound, PipelineErrorReason } from './pipeline-errors';
 
 /** The five fields of the MCP listing; `embedding_model_id` is the vector embedding id, as published. */
 export interface PipelineSummary {
@@ -142,6 +143,7 @@ export class PipelinesService {
     if (!auth.can(id, permissions)) {
       if (options.denied === 'not-found') throw pipelineNotFound(id);
       throw forbidden(
+        PipelineErrorReason.Forbidden,
         `Forbidden: this key lacks ${describeBits(permissions & ~auth.access(id).permissions)} permission on the pipeline.`,
       );
     }
@@ -178,7 +180,7 @@ export class PipelinesService {
    * do not block each other); returns them as they are, null when the pipeline is gone.
    */
   hold(id: string, tx: Queryable): Promise<HeldPipeline | null> {
-    return this.pipelines.lockShared(id, tx);
+    return this.pipelines.hold(id, tx);
   }
 
   async get(auth: AuthContext, id: string): Promise<PipelineView> {
@@ -189,7 +191,10 @@ export class PipelinesService {
     const parsed = parseListQuery(query, PIPELINE_FILTERS);
     for (const filter of parsed.filters) {
       if (filter.field === 'full_text_search' && !['true', 'false'].includes(filter.value)) {
-        throw invalid(`query parameter full_text_search: expected true or false, got '${filter.value}'`);
+        throw invalid(
+          PipelineErrorReason.InvalidDefinition,
+          `query parameter full_text_search: expected true or false, got '${filter.value}'`,
+        );
       }
     }
     return toEnvelope(await this.pipelines.list(auth.readablePipelines(), parsed), parsed, (p) =>
@@ -205,7 +210,10 @@ export class PipelinesService {
     offset: number,
   ): Promise<PipelineSummary[]> {
     if (query !== null && query.length > MAX_FILTER_VALUE_CHARS)
-      throw invalid(`query: must be at most ${MAX_FILTER_VALUE_CHARS} characters`);
+      throw invalid(
+        PipelineErrorReason.InvalidDefinition,
+        `query: must be at most ${MAX_FILTER_VALUE_CHARS} characters`,
+      );
     if (limit === 0) return [];
     const pattern = query === null ? null : `%${query}%`;
     const rows = await this.pipelines.listByOffset(auth.readablePipelines(), pattern, limit, offset);
@@ -221,7 +229,7 @@ export class PipelinesService {
   async create(dto: CreatePipelineDto): Promise<PipelineView> {
     const modelIds = dto.embedding_model_ids ?? [DEFAULT_EMBEDDING_MODEL_ID];
     if (modelIds.length === 0 && !dto.full_text_search) {
-      throw invalid(NEEDS_MODEL_OR_FULL_TEXT);
+      throw invalid(PipelineErrorReason.InvalidDefinition, NEEDS_MODEL_OR_FULL_TEXT);
     }
     const classifications = normalizeClassifications(dto.classifications, dto.hierarchy);
     const splitterId = dto.text_splitter_id ?? DEFAULT_TEXT_SPLITTER_ID;
@@ -229,9 +237,12 @@ export class PipelinesService {
     await this.db
       .transaction(async (tx) => {
         if (await this.pipelines.nameTaken(dto.name, null, tx))
-          throw conflict(`A pipeline named '${dto.name}' already exists`);
+          throw conflict(PipelineErrorReason.NameTaken, `A pipeline named '${dto.name}' already exists`);
         if (!(await this.catalogue.findSplitter(splitterId, tx))) {
-          throw invalid(`text_splitter_id: text splitter ${splitterId} does not exist`);
+          throw invalid(
+            PipelineErrorReason.InvalidDefinition,
+            `text_splitter_id: text splitter ${splitterId} does not exist`,
+          );
         }
         await this.checkLanguage(dto.full_text_language, tx);
         await this.checkReranker(dto.default_reranker_id, tx);
@@ -239,6 +250,7 @@ export class PipelinesService {
         const missing = modelIds.findIndex((m) => !models.some((row) => row.id === m));
         if (missing >= 0)
           throw invalid(
+            PipelineErrorReason.InvalidDefinition,
             `embedding_model_ids[${missing}]: embedding model ${modelIds[missing]} does not exist`,
           );
         const vectorEmbeddings = modelIds.map((modelId, position) => ({ id: newId(), modelId, position }));
@@ -299,13 +311,14 @@ export class PipelinesService {
         const current = await this.pipelines.find(id, tx);
         if (!current) throw pipelineNotFound(id);
         if (dto.name !== undefined && (await this.pipelines.nameTaken(dto.name, id, tx))) {
-          throw conflict(`A pipeline named '${dto.name}' already exists`);
+          throw conflict(PipelineErrorReason.NameTaken, `A pipeline named '${dto.name}' already exists`);
         }
         if (
           dto.default_text_splitter_id &&
           !(await this.catalogue.findSplitter(dto.default_text_splitter_id, tx))
         ) {
           throw invalid(
+            PipelineErrorReason.InvalidDefinition,
             `default_text_splitter_id: text splitter ${dto.default_text_splitter_id} does not exist`,
           );
         }
@@ -319,6 +332,7 @@ export class PipelinesService {
         const missing = plan.add.find((v) => !models.some((m) => m.id === v.modelId));
         if (missing) {
           throw invalid(
+            PipelineErrorReason.InvalidDefinition,
             `embedding_model_ids[${missing.position}]: embedding model ${missing.modelId} does not exist`,
           );
         }
@@ -392,13 +406,14 @@ export class PipelinesService {
    */
   private async checkReranker(id: string | null, tx: Queryable): Promise<void> {
     if (id !== null && !(await this.rerankers.exists(id, tx)))
-      throw invalid(`default_reranker_id: there is no reranker ${id}`);
+      throw invalid(PipelineErrorReason.InvalidDefinition, `default_reranker_id: there is no reranker ${id}`);
   }
 
   /** A text search configuration PostgreSQL has, or a 422 naming the field. */
   private async checkLanguage(language: string, tx: Queryable): Promise<void> {
     if (!(await this.pipelines.textSearchConfigExists(language, tx)))
       throw invalid(
+        PipelineErrorReason.InvalidDefinition,
         `full_text_language: no text search configuration named '${language}' (for example english, simple, german)`,
       );
   }
@@ -415,7 +430,11 @@ export class PipelinesService {
   async getClassifications(auth: AuthContext, id: string): Promise<Classifications> {
     const pipeline = await this.access(auth, id, Permission.Read);
     if (auth.access(id).classifications !== '*')
-      throw new DomainError(ErrorCode.Forbidden, CLASSIFICATIONS_DENIED);
+      throw new DomainError(
+        PipelineErrorReason.ClassificationsDenied,
+        ErrorCode.Forbidden,
+        CLASSIFICATIONS_DENIED,
+      );
     return { classifications: pipeline.classifications, hierarchy: pipeline.hierarchy };
   }
 
@@ -430,7 +449,10 @@ export class PipelinesService {
       const used = await this.pipelines.documentsUsingClassifications(id, removed, tx);
       if (used.length > 0) {
         const list = used.map((u) => `'${u.classification}' (${u.n} documents)`).join(', ');
-        throw conflict(`Cannot remove classifications still used by live documents: ${list}`);
+        throw conflict(
+          PipelineErrorReason.ClassificationsInUse,
+          `Cannot remove classifications still used by live documents: ${list}`,
+        );
       }
       await this.pipelines.updateClassifications(id, next.classifications, next.hierarchy, tx);
       return next;
@@ -450,7 +472,7 @@ function describeBits(bits: number): string {
 function rethrowUniqueName(name: string) {
   return (error: unknown): never => {
     if ((error as { code?: string }).code === '23505')
-      throw conflict(`A pipeline named '${name}' already exists`);
+      throw conflict(PipelineErrorReason.NameTaken, `A pipeline named '${name}' already exists`);
     throw error;
   };
 }

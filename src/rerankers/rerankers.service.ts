@@ -22,6 +22,7 @@ import { relevancesFrom, rerankRequest } from './reranker-providers';
 import { CreateRerankerDto, RerankerParameters, RerankerParametersSchema } from './rerankers.dto';
 import { RerankerRow, RerankersRepository } from './rerankers.repository';
 import { RerankerProbeView, RerankerView } from './rerankers.wire';
+import { RerankerErrorReason } from './reranker-errors';
 
 export const RERANKER_FILTERS = { name: TEXT_OPS, provider: TEXT_OPS } as const;
 
@@ -62,6 +63,7 @@ export class RerankersService {
     const parsed = parseBaseUrl(dto.endpoint);
     if (!('url' in parsed)) {
       throw invalid(
+        RerankerErrorReason.InvalidConfig,
         parsed.problem === 'credentials'
           ? 'endpoint: must not contain credentials; send the key as api_key'
           : parsed.problem === 'query'
@@ -69,7 +71,8 @@ export class RerankersService {
             : 'endpoint: must be an http(s) URL, such as http://tei:8080',
       );
     }
-    if (dto.provider === 'cohere' && !dto.model) throw invalid('model: is required for the cohere provider');
+    if (dto.provider === 'cohere' && !dto.model)
+      throw invalid(RerankerErrorReason.InvalidConfig, 'model: is required for the cohere provider');
     const id = newId();
     const sealed = dto.api_key ? this.cipher.seal(dto.api_key, apiKeyAad(id)) : null;
     await this.db
@@ -102,10 +105,12 @@ export class RerankersService {
       const users = await this.rerankers.usedBy(id, tx);
       if (users.length > 0)
         throw conflict(
+          RerankerErrorReason.InUse,
           `Reranker ${id} is the default reranker of ${users.map((name) => `'${name}'`).join(', ')}: ` +
             'name another (or null) on those pipelines first',
         );
-      if (!(await this.rerankers.delete(id, tx))) throw notFound('Reranker not found', { id });
+      if (!(await this.rerankers.delete(id, tx)))
+        throw notFound(RerankerErrorReason.NotFound, 'Reranker not found', { id });
     });
   }
 
@@ -128,7 +133,7 @@ export class RerankersService {
    */
   async rerank(id: string, query: string, passages: string[], signal?: AbortSignal): Promise<number[]> {
     const row = await this.rerankers.find(id);
-    if (!row) throw notFound('Reranker not found', { id });
+    if (!row) throw notFound(RerankerErrorReason.NotFound, 'Reranker not found', { id });
     return this.scoreWith(row, query, passages, signal);
   }
 
@@ -182,7 +187,7 @@ export class RerankersService {
 
   private async require(id: string): Promise<RerankerRow> {
     const row = await this.rerankers.find(id);
-    if (!row) throw notFound('Reranker not found', { id });
+    if (!row) throw notFound(RerankerErrorReason.NotFound, 'Reranker not found', { id });
     return row;
   }
 }
@@ -207,4 +212,5 @@ function present(row: RerankerRow, admin: boolean): RerankerView {
   };
 }
 
-const nameConflict = (name: string) => conflict(`A reranker named '${name}' already exists`);
+const nameConflict = (name: string) =>
+  conflict(RerankerErrorReason.NameTaken, `A reranker named '${name}' already exists`);

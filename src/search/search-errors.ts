@@ -18,6 +18,14 @@ export enum SearchErrorReason {
   TypeNotImplemented = 'search.type_not_implemented',
   /** A hybrid search of a pipeline without full text. */
   HybridNeedsFullText = 'search.hybrid_needs_full_text',
+  /** The query text is refused (empty, too long, too many words). */
+  InvalidQuery = 'search.invalid_query',
+  /** Any other part of a search request that does not fit. */
+  InvalidRequest = 'search.invalid_request',
+  /** `rerank.reranker_id` names no reranker. */
+  RerankerNotFound = 'search.reranker_not_found',
+  /** The embedding model failed to embed the query. */
+  QueryEmbeddingFailed = 'search.query_embedding_failed',
 }
 
 export const SearchMessages = {
@@ -27,32 +35,32 @@ export const SearchMessages = {
 } as const;
 
 export const embeddingModelNotFound = () =>
-  invalid(Messages.embeddingModelNotFound, SearchErrorReason.EmbeddingModelNotFound);
+  invalid(SearchErrorReason.EmbeddingModelNotFound, Messages.embeddingModelNotFound);
 export const noEmbeddingModel = () =>
-  invalid(Messages.missingEmbeddingModelId, SearchErrorReason.NoEmbeddingModel);
+  invalid(SearchErrorReason.NoEmbeddingModel, Messages.missingEmbeddingModelId);
 export const fullTextDisabled = () =>
-  new DomainError(ErrorCode.NotImplemented, SearchMessages.fullTextDisabled, undefined, {
-    reason: SearchErrorReason.FullTextDisabled,
-  });
+  new DomainError(
+    SearchErrorReason.FullTextDisabled,
+    ErrorCode.NotImplemented,
+    SearchMessages.fullTextDisabled,
+  );
 export const typeNotImplemented = (type: 'history') =>
-  new DomainError(ErrorCode.NotImplemented, SearchMessages[type], undefined, {
-    reason: SearchErrorReason.TypeNotImplemented,
-  });
+  new DomainError(SearchErrorReason.TypeNotImplemented, ErrorCode.NotImplemented, SearchMessages[type]);
 export const hybridNeedsFullText = (pipelineId: string) =>
   new DomainError(
+    SearchErrorReason.HybridNeedsFullText,
     ErrorCode.NotImplemented,
     `Hybrid search needs full text search, which this pipeline has off: turn it on with PATCH /pipelines/${pipelineId} {"full_text_search": true}`,
-    undefined,
-    { reason: SearchErrorReason.HybridNeedsFullText },
   );
 export const hybridNeedsModel = (pipelineId: string) =>
   invalid(
-    `Hybrid search needs an embedding model, and this pipeline has none: add one with PATCH /pipelines/${pipelineId} {"embedding_model_ids": [...]}`,
     SearchErrorReason.NoEmbeddingModel,
+    `Hybrid search needs an embedding model, and this pipeline has none: add one with PATCH /pipelines/${pipelineId} {"embedding_model_ids": [...]}`,
   );
 
 /** A rerank names no reranker of the registry. */
-export const noSuchReranker = (id: string) => invalid(`rerank.reranker_id: there is no reranker ${id}`);
+export const noSuchReranker = (id: string) =>
+  invalid(SearchErrorReason.RerankerNotFound, `rerank.reranker_id: there is no reranker ${id}`);
 
 /**
  * A model just added (or full text just turned on) is searched only once every stored
@@ -61,7 +69,7 @@ export const noSuchReranker = (id: string) => invalid(`rerank.reranker_id: there
  */
 export const indexNotReady = (what: string, pipelineId: string) =>
   conflict(
+    SearchErrorReason.IndexNotReady,
     `${what} is still being built for this pipeline's stored fragments: search it when its reindex job ` +
       `(GET /jobs?pipeline_id=${pipelineId}) has finished; if that job failed, PATCH the pipeline again to retry`,
-    SearchErrorReason.IndexNotReady,
   );

@@ -15,6 +15,7 @@ import { textProblem } from '../common/input-guard';
 import { Settings } from '../config/settings';
 import { MAX_CLASSIFICATIONS } from '../common/validation';
 import { SearchRequest } from './search.types';
+import { SearchErrorReason } from './search-errors';
 
 /** What the rules read of a request; its type only when it has one (MCP's `query` has none). */
 export type SearchRuleInput = Pick<SearchRequest, 'query' | 'classifications' | 'params'> &
@@ -25,10 +26,11 @@ const WORD = /[\p{L}\p{N}]+/gu;
 export function checkSearchRequest(request: SearchRuleInput, limits: Settings['limits']): void {
   const { query, params } = request;
   const problem = textProblem(query);
-  if (problem) throw invalid(`query: ${problem}`);
-  if (query.trim() === '') throw invalid('query: must not be empty');
+  if (problem) throw invalid(SearchErrorReason.InvalidQuery, `query: ${problem}`);
+  if (query.trim() === '') throw invalid(SearchErrorReason.InvalidQuery, 'query: must not be empty');
   if (query.length > limits.searchQueryMaxChars) {
     throw invalid(
+      SearchErrorReason.InvalidQuery,
       `query: must be at most ${limits.searchQueryMaxChars} characters (TROVE_SEARCH_MAX_QUERY_CHARS)`,
     );
   }
@@ -37,22 +39,35 @@ export function checkSearchRequest(request: SearchRuleInput, limits: Settings['l
     countWords(query, limits.searchQueryMaxTerms) > limits.searchQueryMaxTerms
   ) {
     throw invalid(
+      SearchErrorReason.InvalidQuery,
       `query: a full-text query must hold at most ${limits.searchQueryMaxTerms} words (TROVE_SEARCH_MAX_QUERY_TERMS)`,
     );
   }
   if (request.classifications !== 'all' && request.classifications.values.length > MAX_CLASSIFICATIONS) {
-    throw invalid(`classifications: must hold at most ${MAX_CLASSIFICATIONS} names`);
+    throw invalid(
+      SearchErrorReason.InvalidRequest,
+      `classifications: must hold at most ${MAX_CLASSIFICATIONS} names`,
+    );
   }
   for (const name of ['k', 'fetch_k', 'candidates'] as const) {
     if ((params[name] ?? 0) > limits.searchMaxK)
-      throw invalid(`params.${name}: must be at most ${limits.searchMaxK} (TROVE_SEARCH_MAX_K)`);
+      throw invalid(
+        SearchErrorReason.InvalidRequest,
+        `params.${name}: must be at most ${limits.searchMaxK} (TROVE_SEARCH_MAX_K)`,
+      );
   }
   const candidates = request.rerank?.candidates ?? 0;
   if (candidates > limits.searchMaxK)
-    throw invalid(`rerank.candidates: must be at most ${limits.searchMaxK} (TROVE_SEARCH_MAX_K)`);
+    throw invalid(
+      SearchErrorReason.InvalidRequest,
+      `rerank.candidates: must be at most ${limits.searchMaxK} (TROVE_SEARCH_MAX_K)`,
+    );
   const lambda = params.lambda_mult;
   if (!(Number.isFinite(lambda) && lambda >= 0 && lambda <= 1)) {
-    throw invalid('params.lambda_mult: must be a number from 0 (diversity) to 1 (relevance), or null');
+    throw invalid(
+      SearchErrorReason.InvalidRequest,
+      'params.lambda_mult: must be a number from 0 (diversity) to 1 (relevance), or null',
+    );
   }
 }
 

@@ -21,6 +21,7 @@ import {
   SearchParams,
   SearchRequest,
 } from './search.types';
+import { SearchErrorReason } from './search-errors';
 
 const REST_TYPES = ['similarity', 'mmr', 'search', 'hybrid', 'history'] as const;
 type RestType = (typeof REST_TYPES)[number];
@@ -153,7 +154,10 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 export function parseSearchBody(body: unknown): SearchRequest {
   const result = SearchBodySchema.safeParse(body, { error: issueMessage });
   if (!result.success) {
-    throw invalid(refusal(firstOf(result.error.issues), body as Record<string, unknown>));
+    throw invalid(
+      SearchErrorReason.InvalidRequest,
+      refusal(firstOf(result.error.issues), body as Record<string, unknown>),
+    );
   }
   const parsed = result.data;
   const { params, embeddingModelId } = paramsOf(parsed);
@@ -217,7 +221,8 @@ function paramsOf(body: SearchBody): { params: SearchParams; embeddingModelId: s
   const value = body.params;
   if (value == null) return { params: { ...DEFAULT_PARAMS }, embeddingModelId: null };
   const unknown = Object.keys(value).find((key) => !PARAMS_OF[body.type].includes(key));
-  if (unknown !== undefined) throw invalid(notAParameter(body.type, unknown));
+  if (unknown !== undefined)
+    throw invalid(SearchErrorReason.InvalidRequest, notAParameter(body.type, unknown));
   return {
     params: {
       ...PRESENT_PARAMS_BASE,

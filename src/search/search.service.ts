@@ -26,7 +26,7 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { AuthContext, Permission } from '../auth/auth-context';
-import { DomainError, ErrorCode } from '../common/errors';
+import { DomainError, ErrorCode, hasReason } from '../common/errors';
 import { SETTINGS, Settings } from '../config/settings';
 import { EmbeddingsService } from '../embeddings/embeddings.service';
 import { SearchScope } from '../fragments/fragment';
@@ -41,11 +41,12 @@ import { DEFAULT_FUSION, fuse } from './fusion';
 import { maximalMarginalRelevance } from './mmr';
 import { rerankCandidates } from './rerank';
 import { checkType, retrievalType, selectVectorEmbedding } from './search-checks';
-import { hybridNeedsModel, noSuchReranker } from './search-errors';
+import { hybridNeedsModel, noSuchReranker, SearchErrorReason } from './search-errors';
 import { clamp01, distanceRelevance, FoundBy, present, SearchHit } from './search-hit';
 import { checkSearchRequest, SearchRuleInput } from './search-rules';
 import { embedsQuery, SearchRequest, searchRequest, SearchType } from './search.types';
 import { SearchFragment } from './search.wire';
+import { RerankerErrorReason } from '../rerankers/reranker-errors';
 
 export { selectVectorEmbedding } from './search-checks';
 
@@ -97,8 +98,7 @@ export class SearchService {
     if (request.rerank !== null) {
       const { rerankerId } = request.rerank;
       await this.rerankers.get(auth, rerankerId).catch((error: unknown) => {
-        if (error instanceof DomainError && error.code === ErrorCode.NotFound)
-          throw noSuchReranker(rerankerId);
+        if (hasReason(error, RerankerErrorReason.NotFound)) throw noSuchReranker(rerankerId);
         throw error;
       });
     }
@@ -158,6 +158,7 @@ export class SearchService {
     } catch (error) {
       if (error instanceof DomainError) throw error;
       throw new DomainError(
+        SearchErrorReason.QueryEmbeddingFailed,
         ErrorCode.Upstream,
         `Embedding model '${model.name}' could not embed the query: ${(error as Error).message}`,
       );
@@ -203,8 +204,7 @@ export class SearchService {
         first.map((hit) => hit.fragment.page_content ?? ''),
       )
       .catch((error: unknown) => {
-        if (error instanceof DomainError && error.code === ErrorCode.NotFound)
-          throw noSuchReranker(rerankerId);
+        if (hasReason(error, RerankerErrorReason.NotFound)) throw noSuchReranker(rerankerId);
         throw error;
       });
     return first

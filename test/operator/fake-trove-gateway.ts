@@ -4,7 +4,7 @@
  * way for a test to make a call fail.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { DomainError, ErrorCode } from '../../src/common/errors';
+import { CommonErrorReason, DomainError, ErrorCode } from '../../src/common/errors';
 import type { DesiredApiKey, DesiredPipeline, TroveGateway } from '../../src/operator/trove-gateway';
 
 export interface StoredPipeline extends DesiredPipeline {
@@ -54,6 +54,7 @@ export class FakeTroveGateway implements TroveGateway {
     for (const [a, b] of desired.hierarchy) {
       if (!desired.classifications.includes(a) || !desired.classifications.includes(b)) {
         throw new DomainError(
+          CommonErrorReason.InvalidInput,
           ErrorCode.InvalidArgument,
           `Hierarchy names an unknown classification: ${[a, b].join(' -> ')}`,
         );
@@ -107,7 +108,7 @@ export class FakeTroveGateway implements TroveGateway {
     const failure = this.failures.find((f) => f.method === method && f.times > 0);
     if (failure) {
       failure.times -= 1;
-      throw new DomainError(failure.code, failure.message);
+      throw new DomainError(CommonErrorReason.InvalidInput, failure.code, failure.message);
     }
   }
 }

@@ -1,6 +1,6 @@
 /**
  * The MCP edge of the Guided Mind tools: an MCP server for one caller (its key,
- * and the endpoint's `?project_id=`), whose calls parse the arguments, run
+ * and the pipeline the endpoint's URL names), whose calls parse the arguments, run
  * GuidedMindService and shape the page's results.
  *
  * Errors: arguments that do not fit, and every refusal a service makes (not found,
@@ -21,7 +21,9 @@ import {
   GUIDED_MIND_TOOLS,
   GuidedMindToolName,
   isGuidedMindTool,
+  pipelineIdArgument,
   ragSearchArguments,
+  ragSearchItem,
   ragSearchResult,
   ToolArgumentError,
   toolError,
@@ -34,10 +36,10 @@ import { createToolServer } from './tool-server';
 
 export const GUIDED_MIND_SERVER_NAME = 'trove-guided-mind';
 
-/** Who is calling, and the pipeline the endpoint URL names (`?project_id=`), if any. */
+/** Who is calling, and the pipeline the endpoint URL names (not yet checked as a UUID), if any. */
 export interface Caller {
   auth: AuthContext;
-  projectId: string | null;
+  pipelineId: string | null;
 }
 
 /** The caller rides with each message in the SDK's pass-through AuthInfo. */
@@ -114,11 +116,14 @@ export class GuidedMindCalls {
     if (problem) throw new ToolArgumentError(`Invalid arguments: ${problem}`);
     if (name === 'rag_search') {
       const started = performance.now();
-      const hits = await this.service.ragSearch(caller.auth, caller.projectId, ragSearchArguments(args));
-      return ragSearchResult(hits, performance.now() - started);
+      const parsed = ragSearchArguments(args);
+      const pipelineId = caller.pipelineId === null ? null : pipelineIdArgument(caller.pipelineId);
+      const hits = await this.service.ragSearch(caller.auth, pipelineId, parsed);
+      return ragSearchResult(hits.map(ragSearchItem), performance.now() - started);
     }
     const process = name === 'upload_and_process';
-    const outcome = await this.service.upload(caller.auth, uploadArguments(name, args), process);
-    return uploadResult(outcome, process);
+    const parsed = uploadArguments(name, args);
+    const upload = { ...parsed, pipelineId: pipelineIdArgument(parsed.pipelineId) };
+    return uploadResult(await this.service.upload(caller.auth, upload, process), process);
   }
 }

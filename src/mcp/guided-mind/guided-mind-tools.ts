@@ -13,8 +13,14 @@
  *
  * Every input schema is an object at its root without composition or `$ref`,
  * so every client accepts them (see src/mcp/portable-schemas.ts).
+ *
+ * This file is the one mapping between the page's words and Trove's: the page calls
+ * a pipeline a "project" (`project_id`, the endpoint's `?project_id=`), Trove's code
+ * a pipeline; arguments are parsed here into camelCase values and results shaped here
+ * from them, so nothing past this file spells the page's names.
  */
 import { z } from 'zod';
+import { requireUuid } from '../../common/ids';
 import { issueMessage } from '../../common/validation';
 import type { ToolDefinition } from '../tool-definitions';
 
@@ -190,7 +196,15 @@ const UploadAndProcessArgs = UploadArgs.extend({
 });
 
 export type RagSearchArguments = z.infer<typeof RagSearchArgs>;
-export type UploadArguments = z.infer<typeof UploadAndProcessArgs>;
+
+/** An upload's arguments in Trove's words (`pipelineId`: the page's `project_id`, not yet checked as a UUID). */
+export interface UploadArguments {
+  filePath: string;
+  pipelineId: string;
+  classification?: string;
+  chunkSize?: number;
+  chunkOverlap?: number;
+}
 
 function parse<T>(schema: z.ZodType<T>, args: unknown): T {
   const result = schema.safeParse(args ?? {}, { error: issueMessage });
@@ -207,8 +221,8 @@ export function uploadArguments(
   name: 'upload_document' | 'upload_and_process',
   args: unknown,
 ): UploadArguments {
-  if (name === 'upload_document') return parse(UploadArgs, args);
-  const parsed = parse(UploadAndProcessArgs, args);
+  const parsed: z.infer<typeof UploadAndProcessArgs> =
+    name === 'upload_document' ? parse(UploadArgs, args) : parse(UploadAndProcessArgs, args);
   if (
     parsed.chunk_size !== undefined &&
     parsed.chunk_overlap !== undefined &&
@@ -218,17 +232,54 @@ export function uploadArguments(
       `Invalid arguments: chunk_overlap: must be less than chunk_size (${parsed.chunk_size})`,
     );
   }
-  return parsed;
+  return {
+    filePath: parsed.file_path,
+    pipelineId: parsed.project_id,
+    ...(parsed.classification === undefined ? {} : { classification: parsed.classification }),
+    ...(parsed.chunk_size === undefined ? {} : { chunkSize: parsed.chunk_size }),
+    ...(parsed.chunk_overlap === undefined ? {} : { chunkOverlap: parsed.chunk_overlap }),
+  };
+}
+
+/** A pipeline id the caller gave (`project_id`, an argument or the endpoint's), as a UUID or a 422 naming it. */
+export const pipelineIdArgument = (value: string): string => requireUuid(value, 'project_id');
+
+/** The endpoint's `?project_id=`: the pipeline `rag_search` searches; null (absent): every pipeline the key may search. */
+export function endpointPipelineId(query: Record<string, string | string[] | undefined>): string | null {
+  const given = query.project_id;
+  const value = Array.isArray(given) ? given[0] : given;
+  return value === undefined || value === '' ? null : value;
+}
+
+/** The query of an endpoint URL scoped to one pipeline (none: every pipeline). */
+export const endpointQuery = (pipelineId: string | null): string =>
+  pipelineId ? `?project_id=${encodeURIComponent(pipelineId)}` : '';
+
+/** A hit as GuidedMindService finds it. */
+export interface RagSearchHit {
+  text: string;
+  score: number;
+  documentId: string;
+  documentName: string;
+  pipelineId: string;
 }
 
 /** One `rag_search` hit as the page shows it (plus the project it came from). */
-export interface RagSearchHit {
+export interface RagSearchItem {
   text: string;
   score: number;
   document_id: string;
   document_name: string;
   project_id: string;
 }
+
+export const ragSearchItem = (hit: RagSearchHit): RagSearchItem => ({
+  text: hit.text,
+  score: hit.score,
+  document_id: hit.documentId,
+  document_name: hit.documentName,
+  project_id: hit.pipelineId,
+});
 
 export interface ToolResult {
   [key: string]: unknown;
@@ -238,21 +289,22 @@ export interface ToolResult {
 }
 
 /** The page's `rag_search` result: its content items (with `type: "text"`) and metadata. */
-export function ragSearchResult(hits: RagSearchHit[], processingTimeMs: number): ToolResult {
-  const metadata = { chunks_retrieved: hits.length, processing_time_ms: Math.round(processingTimeMs) };
+export function ragSearchResult(items: RagSearchItem[], processingTimeMs: number): ToolResult {
+  const metadata = { chunks_retrieved: items.length, processing_time_ms: Math.round(processingTimeMs) };
   return {
-    content: hits.map((hit) => ({ type: 'text', ...hit })),
+    content: items.map((item) => ({ type: 'text', ...item })),
     metadata,
-    structuredContent: { content: hits, metadata },
+    structuredContent: { content: items, metadata },
   };
 }
 
 export interface UploadOutcome {
-  document_id: string;
+  /** The document made, or (not processed) the file kept. */
+  documentId: string;
   filename: string;
-  project_id: string;
+  pipelineId: string;
   /** Set when the file was processed: the fragments it made, and the document's version. */
-  chunks_created?: number;
+  chunksCreated?: number;
   version?: number;
 }
 
@@ -260,21 +312,21 @@ export interface UploadOutcome {
 export function uploadResult(outcome: UploadOutcome, processed: boolean): ToolResult {
   const page = processed
     ? {
-        document_id: outcome.document_id,
+        document_id: outcome.documentId,
         filename: outcome.filename,
         status: 'processing',
-        chunks_created: outcome.chunks_created ?? 0,
+        chunks_created: outcome.chunksCreated ?? 0,
         message: 'Document uploaded and processing started.',
       }
     : {
-        document_id: outcome.document_id,
+        document_id: outcome.documentId,
         filename: outcome.filename,
         status: 'uploaded',
         message: 'Document uploaded successfully.',
       };
   const structured = {
     ...page,
-    project_id: outcome.project_id,
+    project_id: outcome.pipelineId,
     ...(outcome.version === undefined ? {} : { version: outcome.version }),
   };
   return {

@@ -13,8 +13,7 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { AuthContext, Permission } from '../../auth/auth-context';
-import { DomainError, ErrorCode, hasReason } from '../../common/errors';
-import { requireUuid } from '../../common/ids';
+import { hasReason } from '../../common/errors';
 import { SETTINGS, Settings } from '../../config/settings';
 import { FilesService } from '../../files/files.service';
 import { PipelinesService } from '../../pipelines/pipelines.service';
@@ -29,6 +28,7 @@ import {
   UploadOutcome,
 } from './guided-mind-tools';
 import { readFromUploadRoot } from './upload-root';
+import { PipelineErrorReason } from '../../pipelines/pipeline-errors';
 
 /** Pipelines listed per page, and searched at once, when rag_search covers all of them. */
 const LIST_PAGE = 100;
@@ -43,17 +43,16 @@ export class GuidedMindService {
     private readonly files: FilesService,
   ) {}
 
-  /** `projectId`: the endpoint's `?project_id=`; null searches every pipeline the key may search. */
+  /** `pipelineId`: the pipeline the endpoint names; null searches every pipeline the key may search. */
   async ragSearch(
     auth: AuthContext,
-    projectId: string | null,
+    pipelineId: string | null,
     args: RagSearchArguments,
   ): Promise<RagSearchHit[]> {
     const request: Retrieval = { query: args.query, classifications: 'all', filters: null, k: args.limit };
     let hits: RagSearchHit[];
-    if (projectId !== null) {
-      const id = requireUuid(projectId, 'project_id');
-      hits = toHits(id, (await this.searches.retrieve(auth, id, request)).hits);
+    if (pipelineId !== null) {
+      hits = toHits(pipelineId, (await this.searches.retrieve(auth, pipelineId, request)).hits);
     } else {
       const ids = await this.searchablePipelines(auth);
       hits = [];
@@ -65,38 +64,39 @@ export class GuidedMindService {
     }
     return hits
       .filter((hit) => hit.score >= args.threshold)
-      .sort((a, b) => b.score - a.score || compare(a.document_id, b.document_id))
+      .sort((a, b) => b.score - a.score || compare(a.documentId, b.documentId))
       .slice(0, args.limit);
   }
 
-  /** Reads `file_path` under TROVE_UPLOAD_ROOT and uploads it: kept for later, or processed now. */
+  /**
+   * Reads `filePath` under TROVE_UPLOAD_ROOT and uploads it: kept for later, or processed
+   * now. `pipelineId` has been checked as a UUID.
+   */
   async upload(auth: AuthContext, args: UploadArguments, process: boolean): Promise<UploadOutcome> {
-    const pipelineId = requireUuid(args.project_id, 'project_id');
+    const { pipelineId } = args;
     // Permission first: a key that may not write learns nothing of the server's files.
-    await this.files.assertWritable(auth, pipelineId);
+    const permit = await this.files.permitWrite(auth, pipelineId);
     const file = await readFromUploadRoot(
       this.settings.uploadRoot,
-      args.file_path,
+      args.filePath,
       this.settings.files.maxBytes,
     );
-    const classification = args.classification ?? (await this.files.defaultClassification(auth, pipelineId));
-    const [result] = await this.files.upload(auth, pipelineId, [file], {
+    const classification = args.classification ?? this.files.defaultClassification(permit);
+    const [result] = await this.files.upload(permit, [file], {
       classification,
       metadata: {},
       externalId: null,
       textSplitterId: null,
-      chunkSize: args.chunk_size ?? null,
-      chunkOverlap: args.chunk_overlap ?? null,
+      chunkSize: args.chunkSize ?? null,
+      chunkOverlap: args.chunkOverlap ?? null,
       process,
       queue: false,
     });
     return {
-      document_id: (process ? result.document_id : result.file_id) ?? '',
+      documentId: (process ? result.document_id : result.file_id) ?? '',
       filename: result.filename,
-      project_id: pipelineId,
-      ...(process
-        ? { chunks_created: result.fragment_count ?? 0, version: result.version ?? undefined }
-        : {}),
+      pipelineId,
+      ...(process ? { chunksCreated: result.fragment_count ?? 0, version: result.version ?? undefined } : {}),
     };
   }
 
@@ -121,8 +121,8 @@ export class GuidedMindService {
     try {
       return toHits(id, (await this.searches.retrieve(auth, id, request)).hits);
     } catch (error) {
-      const notFound = error instanceof DomainError && error.code === ErrorCode.NotFound;
-      if (notFound || hasReason(error, SearchErrorReason.IndexNotReady)) return [];
+      if (hasReason(error, PipelineErrorReason.NotFound) || hasReason(error, SearchErrorReason.IndexNotReady))
+        return [];
       throw error;
     }
   }
@@ -132,9 +132,9 @@ function toHits(pipelineId: string, hits: SearchHit[]): RagSearchHit[] {
   return hits.map(({ fragment, relevance }) => ({
     text: fragment.page_content ?? '',
     score: relevance,
-    document_id: fragment.document_id,
-    document_name: documentName(fragment.document_id, fragment.metadata),
-    project_id: pipelineId,
+    documentId: fragment.document_id,
+    documentName: documentName(fragment.document_id, fragment.metadata),
+    pipelineId,
   }));
 }
 

@@ -22,6 +22,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { DomainError, ErrorCode, invalid } from '../../common/errors';
 import { UploadedFile } from '../../files/files.dto';
+import { McpErrorReason } from '../mcp-error-reasons';
 
 const NOT_UNDER_ROOT = 'no such file inside the upload root (links out of it are not followed)';
 const NOT_OPENED = 'it cannot be opened (no permission, or it changed while it was opened)';
@@ -35,10 +36,12 @@ export async function readFromUploadRoot(
 ): Promise<UploadedFile> {
   if (root === null) {
     throw invalid(
+      McpErrorReason.FileRefused,
       `file_path: this server reads no files of its own (TROVE_UPLOAD_ROOT is not set). ${BRIDGE_HINT}.`,
     );
   }
-  const refused = (reason: string) => invalid(`file_path '${filePath}': ${reason}. ${BRIDGE_HINT}.`);
+  const refused = (reason: string) =>
+    invalid(McpErrorReason.FileRefused, `file_path '${filePath}': ${reason}. ${BRIDGE_HINT}.`);
   if (filePath.includes('\0')) throw refused('holds a NUL byte');
   if (filePath.split(/[\\/]/).includes('..')) throw refused("'..' is not allowed");
 
@@ -72,6 +75,7 @@ export async function readFromUploadRoot(
     }
     if (stat.size > maxBytes) {
       throw new DomainError(
+        McpErrorReason.FileTooLarge,
         ErrorCode.PayloadTooLarge,
         `File '${path.basename(real)}' is larger than ${maxBytes} bytes (TROVE_FILES_MAX_BYTES)`,
       );

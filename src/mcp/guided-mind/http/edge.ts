@@ -17,6 +17,8 @@ import { Credentials, requestCredentials, tokenCredentials } from '../../../auth
 import { errorResponse, toApiError } from '../../../agents/api-error.filter';
 import { DomainError, ErrorCode } from '../../../common/errors';
 import { checkHost } from '../../http/host-check';
+import { endpointPipelineId } from '../guided-mind-tools';
+import { McpErrorReason } from '../../mcp-error-reasons';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -50,18 +52,28 @@ export function sendApiError(reply: FastifyReply, request: FastifyRequest, error
 export function hostRefusal(request: FastifyRequest, allowedHosts: string[]): DomainError | null {
   switch (checkHost(request.headers.host, allowedHosts)) {
     case 'missing':
-      return new DomainError(ErrorCode.BadRequest, 'Bad Request: missing Host header');
+      return new DomainError(
+        McpErrorReason.MissingHost,
+        ErrorCode.BadRequest,
+        'Bad Request: missing Host header',
+      );
     case 'invalid':
-      return new DomainError(ErrorCode.BadRequest, 'Bad Request: Invalid Host header');
+      return new DomainError(
+        McpErrorReason.InvalidHost,
+        ErrorCode.BadRequest,
+        'Bad Request: Invalid Host header',
+      );
     case 'forbidden':
-      return new DomainError(ErrorCode.Forbidden, 'Forbidden: Host header is not allowed');
+      return new DomainError(
+        McpErrorReason.HostNotAllowed,
+        ErrorCode.Forbidden,
+        'Forbidden: Host header is not allowed',
+      );
     default:
       return null;
   }
 }
 
-/** `?project_id=`: the pipeline `rag_search` searches; absent, every pipeline the key may search. */
-export function projectIdOf(request: FastifyRequest): string | null {
-  const value = first((request.query as Query).project_id);
-  return value === undefined || value === '' ? null : value;
-}
+/** The pipeline the request's URL names (see endpointPipelineId); null: every pipeline the key may search. */
+export const pipelineIdOf = (request: FastifyRequest): string | null =>
+  endpointPipelineId(request.query as Query);

@@ -27,7 +27,7 @@ import { RAW_INPUT } from '../../../common/input-guard';
 import { SETTINGS, Settings } from '../../../config/settings';
 import { callerAuthInfo, GuidedMindCalls } from '../guided-mind-calls';
 import { GUIDED_MIND_TOOLS } from '../guided-mind-tools';
-import { authenticate, hostRefusal, projectIdOf, sendApiError } from './edge';
+import { authenticate, hostRefusal, pipelineIdOf, sendApiError } from './edge';
 import { LegacySseSessions, MESSAGES_PATH } from './legacy-sse';
 
 export const GUIDED_MIND_PATH = '/api/v1/mcp';
@@ -103,7 +103,7 @@ export class GuidedMindHttp implements OnApplicationShutdown {
     reply: FastifyReply,
     auth: AuthContext,
   ): Promise<FastifyReply> {
-    const authInfo = callerAuthInfo({ auth, projectId: projectIdOf(request) });
+    const authInfo = callerAuthInfo({ auth, pipelineId: pipelineIdOf(request) });
     const abort = new AbortController();
     // The response's close, not the request's: a request closes once its body is read.
     reply.raw.on('close', () => abort.abort());

@@ -5,7 +5,7 @@
  *
  * A session lives in the replica whose stream it is (that is the transport's
  * nature: the stream is one connection), bound to the key that opened it and
- * to the `?project_id=` of its URL. Its id is 256 random bits, handed only to
+ * to the pipeline its URL names. Its id is 256 random bits, handed only to
  * that key over its own stream, so it also authenticates the POSTs of clients
  * that can send no credentials there (a client given only a URL with `api_key`
  * loses the query string when it follows the endpoint); a POST that does carry
@@ -34,8 +34,9 @@ import { SETTINGS, Settings } from '../../../config/settings';
 import { readBody, TOO_LARGE } from '../../http/read-body';
 import { mcpSseSessionsOpen } from '../../../observability/metrics';
 import { callerAuthInfo, GuidedMindCalls } from '../guided-mind-calls';
-import { authenticate, guidedMindCredentials, projectIdOf, sendApiError } from './edge';
+import { authenticate, guidedMindCredentials, pipelineIdOf, sendApiError } from './edge';
 import { SseServerTransport } from './sse-transport';
+import { McpErrorReason } from '../../mcp-error-reasons';
 
 export const MESSAGES_PATH = '/api/v1/mcp/messages';
 const KEEP_ALIVE_MS = 15_000;
@@ -45,11 +46,11 @@ interface Session {
   server: Server;
   /** The key as it opened the session: which key, and with which secret. */
   opener: AuthContext;
-  projectId: string | null;
+  pipelineId: string | null;
   lastActivity: number;
 }
 
-const sessionNotFound = () => notFound('Session not found');
+const sessionNotFound = () => notFound(McpErrorReason.SessionNotFound, 'Session not found');
 
 @Injectable()
 export class LegacySseSessions implements OnApplicationShutdown {
@@ -89,7 +90,7 @@ export class LegacySseSessions implements OnApplicationShutdown {
       transport,
       server,
       opener: auth,
-      projectId: projectIdOf(request),
+      pipelineId: pipelineIdOf(request),
       lastActivity: Date.now(),
     });
     mcpSseSessionsOpen.inc();
@@ -130,6 +131,7 @@ export class LegacySseSessions implements OnApplicationShutdown {
         reply,
         request,
         new DomainError(
+          McpErrorReason.UnsupportedMediaType,
           ErrorCode.BadRequest,
           'Unsupported Media Type: Content-Type must be application/json',
         ),
@@ -141,6 +143,7 @@ export class LegacySseSessions implements OnApplicationShutdown {
         reply,
         request,
         new DomainError(
+          McpErrorReason.BodyTooLarge,
           ErrorCode.PayloadTooLarge,
           `Payload Too Large: request body exceeds ${BODY_LIMIT_BYTES} bytes`,
         ),
@@ -154,13 +157,16 @@ export class LegacySseSessions implements OnApplicationShutdown {
       return sendApiError(
         reply,
         request,
-        badRequest('Invalid JSON-RPC message: the body must be one JSON-RPC 2.0 message, as JSON'),
+        badRequest(
+          McpErrorReason.InvalidMessage,
+          'Invalid JSON-RPC message: the body must be one JSON-RPC 2.0 message, as JSON',
+        ),
       );
     }
     session.lastActivity = Date.now();
     // A client that does not read its answers is not given more to answer (nor, after a while, a session).
     if (!(await session.transport.hasRoom())) return sendApiError(reply, request, sessionNotFound());
-    session.transport.receive(message, callerAuthInfo({ auth, projectId: session.projectId }));
+    session.transport.receive(message, callerAuthInfo({ auth, pipelineId: session.pipelineId }));
     return reply.status(202).header('content-type', 'text/plain; charset=utf-8').send('Accepted');
   }
 
@@ -190,6 +196,7 @@ export class LegacySseSessions implements OnApplicationShutdown {
     const ofKey = [...this.sessions.values()].filter((session) => session.opener.keyId === keyId).length;
     if (ofKey >= maxSessionsPerKey) {
       return new DomainError(
+        McpErrorReason.TooManySessionsOfKey,
         ErrorCode.TooManyRequests,
         `this API key has ${ofKey} open MCP SSE sessions, the most allowed (TROVE_MCP_MAX_SESSIONS_PER_KEY); close one`,
         undefined,
@@ -198,6 +205,7 @@ export class LegacySseSessions implements OnApplicationShutdown {
     }
     if (this.sessions.size >= maxSessions) {
       return new DomainError(
+        McpErrorReason.TooManySessions,
         ErrorCode.Unavailable,
         `the server has ${this.sessions.size} open MCP SSE sessions, the most allowed (TROVE_MCP_MAX_SESSIONS)`,
         undefined,
