@@ -1,5 +1,7 @@
-// Two projects: fast unit tests next to the code (src/**/*.spec.ts) and integration
-// tests under test/ that drive real Trove processes over HTTP against PostgreSQL and PGlite.
+// Three tiers (README, "Tests"): unit tests next to the code (src/**/*.spec.ts); medium
+// tests (test/**/*.medium.ts) that build Trove's modules in-process from the sources and
+// call its services against PostgreSQL and PGlite; integration tests (test/**/*.test.ts)
+// that drive real Trove processes (dist/) over HTTP. Only the last needs `npm run build`.
 // ts-jest only transpiles here; `npm run typecheck` is what checks types.
 const transform = {
   '^.+\\.[cm]?[tj]s$': [
@@ -64,6 +66,16 @@ module.exports = {
       testMatch: ['**/*.spec.ts'],
       transform,
       transformIgnorePatterns: ESM_ONLY,
+    },
+    {
+      displayName: 'medium',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/test'],
+      testMatch: ['**/*.medium.ts'],
+      transform,
+      transformIgnorePatterns: ESM_ONLY,
+      globalSetup: '<rootDir>/test/support/medium-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
     },
     {
       displayName: 'integration',

@@ -36,7 +36,9 @@ export interface EmbeddedPostgres {
   close(): Promise<void>;
 }
 
-const WORKER_FILE = path.join(__dirname, 'embedded-postgres.worker.js');
+// The compiled worker beside the compiled module; from the sources (the medium tests run them
+// through ts-jest) the TypeScript worker, which Node runs itself by stripping its types.
+const WORKER_FILE = path.join(__dirname, `embedded-postgres.worker${path.extname(__filename)}`);
 const SOCKET_DIR_PREFIX = 'trove-pg-';
 /** In a socket folder: the stamp of the process that made it. */
 const OWNER_FILE = 'owner';

@@ -8,23 +8,14 @@ import {
   AgentDeleteResponse,
   AgentListResponse,
   AgentUpdateResponse,
-  ErrorResponse,
   expectSchema,
   GetAgentResponse,
 } from './contract/schemas';
-import { ApiResponse } from '../support/http';
+import { expectErrorResponse } from '../support/error-response';
 import { describeEachDatabase } from '../support/suite';
 import { buildWorld, World } from './support/world';
 
 const EXTRACTIVE = '01900000-0000-7000-8000-000000000003';
-
-function expectError(response: ApiResponse, status: number, code: string, message?: string | RegExp) {
-  expect({ status: response.status, code: response.body?.error?.code }).toEqual({ status, code });
-  expectSchema(ErrorResponse, response.body);
-  expect(response.body.error.requestId).toBe(response.headers.get('x-request-id'));
-  if (typeof message === 'string') expect(response.body.error.message).toBe(message);
-  else if (message) expect(response.body.error.message).toMatch(message);
-}
 
 describeEachDatabase('the agents API: agents', (fixture) => {
   const admin = () => fixture().api;
@@ -53,7 +44,7 @@ describeEachDatabase('the agents API: agents', (fixture) => {
 
   describe('authentication and scopes', () => {
     it('refuses a request without credentials with a 401 ErrorResponse', async () => {
-      expectError(
+      expectErrorResponse(
         await admin().as(null).get('/api/v1/agents'),
         401,
         'HTTP_UNAUTHORIZED',
@@ -70,13 +61,18 @@ describeEachDatabase('the agents API: agents', (fixture) => {
       const ok = await bearer(`${id}.${secret}`);
       expect(ok.status).toBe(200);
       expectSchema(AgentListResponse, ok.body);
-      expectError(
+      expectErrorResponse(
         await bearer(`${id}.wrong-secret`),
         401,
         'HTTP_UNAUTHORIZED',
         'Unauthorized: Invalid API Key.',
       );
-      expectError(await bearer('no-dot-at-all'), 401, 'HTTP_UNAUTHORIZED', 'Unauthorized: Invalid API Key.');
+      expectErrorResponse(
+        await bearer('no-dot-at-all'),
+        401,
+        'HTTP_UNAUTHORIZED',
+        'Unauthorized: Invalid API Key.',
+      );
     });
 
     it('keeps Bearer to the agents API: the REST API still wants the key headers', async () => {
@@ -89,13 +85,13 @@ describeEachDatabase('the agents API: agents', (fixture) => {
     });
 
     it('answers 403 with the document’s text for a missing scope', async () => {
-      expectError(
+      expectErrorResponse(
         await world.noScope.get('/api/v1/agents'),
         403,
         'HTTP_FORBIDDEN',
         'Forbidden — insufficient OAuth scope (agent:read required)',
       );
-      expectError(
+      expectErrorResponse(
         await world.readOnly.post('/api/v1/agents/create', supportAgent()),
         403,
         'HTTP_FORBIDDEN',
@@ -105,13 +101,13 @@ describeEachDatabase('the agents API: agents', (fixture) => {
     });
 
     it('answers framework errors under /api/v1 as ErrorResponse too', async () => {
-      expectError(
+      expectErrorResponse(
         await admin().post('/api/v1/agents/create', '{"name": '),
         400,
         'HTTP_BAD_REQUEST',
         /^Malformed JSON body/,
       );
-      expectError(await admin().get('/api/v1/agents/x/y/z/w'), 404, 'HTTP_NOT_FOUND');
+      expectErrorResponse(await admin().get('/api/v1/agents/x/y/z/w'), 404, 'HTTP_NOT_FOUND');
     });
   });
 
@@ -182,7 +178,7 @@ describeEachDatabase('the agents API: agents', (fixture) => {
       ],
       [{ temperature: 0.2 }, /^temperature: unknown field$/],
     ])('refuses %j with a 400 VALIDATION_ERROR naming the field', async (extra, message) => {
-      expectError(
+      expectErrorResponse(
         await world.internal.post('/api/v1/agents/create', supportAgent(extra)),
         400,
         'VALIDATION_ERROR',
@@ -193,19 +189,19 @@ describeEachDatabase('the agents API: agents', (fixture) => {
     it('refuses knowledge filters that do not parse, rather than widening them to everything', async () => {
       const filtered = (filters: unknown) =>
         supportAgent({ knowledge: [{ connectorId: world.supportKb, filters }] });
-      expectError(
+      expectErrorResponse(
         await world.internal.post('/api/v1/agents/create', filtered('{not json')),
         400,
         'VALIDATION_ERROR',
         'knowledge[0].filters: a string must be the JSON of {recordGroups, records, metadata}',
       );
-      expectError(
+      expectErrorResponse(
         await world.internal.post('/api/v1/agents/create', filtered({ records: ['doc-1'] })),
         400,
         'VALIDATION_ERROR',
         'knowledge[0].filters.records[0]: must be a document id (a UUID)',
       );
-      expectError(
+      expectErrorResponse(
         await world.internal.post(
           '/api/v1/agents/create',
           filtered(JSON.stringify({ metadata: { $regex: 'x' } })),
@@ -218,7 +214,7 @@ describeEachDatabase('the agents API: agents', (fixture) => {
 
     it('refuses a pipeline the key cannot read with the words it uses for one that does not exist', async () => {
       const response = await world.outsider.post('/api/v1/agents/create', supportAgent({ name: 'probe' }));
-      expectError(
+      expectErrorResponse(
         response,
         400,
         'VALIDATION_ERROR',
@@ -264,19 +260,19 @@ describeEachDatabase('the agents API: agents', (fixture) => {
     });
 
     it('answers 404 to other keys while the agent is private, and for unknown keys', async () => {
-      expectError(
+      expectErrorResponse(
         await world.publicOnly.get(`/api/v1/agents/${agentKey}`),
         404,
         'HTTP_NOT_FOUND',
         'Agent not found',
       );
-      expectError(
+      expectErrorResponse(
         await world.internal.get('/api/v1/agents/customer-support-agent'),
         404,
         'HTTP_NOT_FOUND',
         'Agent not found',
       );
-      expectError(
+      expectErrorResponse(
         await world.internal.get('/api/v1/agents/0193a000-0000-7000-8000-0000000000ff'),
         404,
         'HTTP_NOT_FOUND',
@@ -317,7 +313,7 @@ describeEachDatabase('the agents API: agents', (fixture) => {
         models: [],
         usesOrgDefault: true,
       });
-      expectError(
+      expectErrorResponse(
         await world.internal.put(`/api/v1/agents/${agentKey}`, { models: [{ modelKey: 'extractive' }] }),
         400,
         'VALIDATION_ERROR',
@@ -358,25 +354,25 @@ describeEachDatabase('the agents API: agents', (fixture) => {
         user_role: 'READER',
         access_type: 'ORGANIZATION',
       });
-      expectError(
+      expectErrorResponse(
         await world.publicOnly.put(`/api/v1/agents/${agentKey}`, { name: 'Hijacked' }),
         403,
         'HTTP_FORBIDDEN',
         "Forbidden: only the agent's owner or an admin can edit it",
       );
-      expectError(await world.publicOnly.delete(`/api/v1/agents/${agentKey}`), 403, 'HTTP_FORBIDDEN');
+      expectErrorResponse(await world.publicOnly.delete(`/api/v1/agents/${agentKey}`), 403, 'HTTP_FORBIDDEN');
     });
 
     it('answers 404 for an agent the key cannot see and 400 for a bad body', async () => {
       const privateAgent = (
         await world.internal.post('/api/v1/agents/create', supportAgent({ name: 'Private' }))
       ).body.agent._key;
-      expectError(
+      expectErrorResponse(
         await world.publicOnly.put(`/api/v1/agents/${privateAgent}`, { name: 'x' }),
         404,
         'HTTP_NOT_FOUND',
       );
-      expectError(
+      expectErrorResponse(
         await world.internal.put(`/api/v1/agents/${privateAgent}`, { name: 7 }),
         400,
         'VALIDATION_ERROR',
@@ -453,7 +449,12 @@ describeEachDatabase('the agents API: agents', (fixture) => {
       ['sort_by=colour', 'sort_by: must be one of updatedAtTimestamp, createdAtTimestamp, name'],
       ['sort_order=up', 'sort_order: must be asc or desc'],
     ])('refuses %s with 400 VALIDATION_ERROR', async (query, message) => {
-      expectError(await world.outsider.get(`/api/v1/agents?${query}`), 400, 'VALIDATION_ERROR', message);
+      expectErrorResponse(
+        await world.outsider.get(`/api/v1/agents?${query}`),
+        400,
+        'VALIDATION_ERROR',
+        message,
+      );
     });
 
     it('ignores query parameters outside the contract', async () => {
@@ -473,8 +474,8 @@ describeEachDatabase('the agents API: agents', (fixture) => {
         message: 'Agent deleted successfully',
         deleted: { agents: 1, toolsets: 0, tools: 0, knowledge: 0, edges: 0 },
       });
-      expectError(await world.internal.get(`/api/v1/agents/${doomed}`), 404, 'HTTP_NOT_FOUND');
-      expectError(await world.internal.delete(`/api/v1/agents/${doomed}`), 404, 'HTTP_NOT_FOUND');
+      expectErrorResponse(await world.internal.get(`/api/v1/agents/${doomed}`), 404, 'HTTP_NOT_FOUND');
+      expectErrorResponse(await world.internal.delete(`/api/v1/agents/${doomed}`), 404, 'HTTP_NOT_FOUND');
       const listed = (await world.internal.get('/api/v1/agents?search=Doomed')).body.agents;
       expect(listed).toEqual([]);
     });

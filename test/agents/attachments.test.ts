@@ -10,6 +10,7 @@
 import { samplePdf } from '../../bench/sample-files';
 import { everyFormat, malformedFiles } from '../files/helpers';
 import { Api, UploadFile } from '../support/http';
+import { expectErrorResponse } from '../support/error-response';
 import { describeEachDatabase } from '../support/suite';
 import {
   AddMessageResponse,
@@ -17,7 +18,6 @@ import {
   AttachmentDeleteError,
   ChatAttachmentUploadResponse,
   CreateAgentConversationResponse,
-  ErrorResponse,
   expectSchema,
 } from './contract/schemas';
 import { runStream } from './support/agui';
@@ -46,13 +46,6 @@ describeEachDatabase('the agents API: chat attachments (ops 8 and 9)', (fixture)
     expect({ status: response.status, body: response.body }).toMatchObject({ status: 200 });
     expectSchema(ChatAttachmentUploadResponse, response.body);
     return response.body.attachments[0] as { recordId: string; recordName: string };
-  };
-  const expectError = (response: { status: number; body: any }, status: number, message: string | RegExp) => {
-    expect(response.status).toBe(status);
-    expectSchema(ErrorResponse, response.body);
-    expect(response.body.error.message).toEqual(
-      typeof message === 'string' ? message : expect.stringMatching(message),
-    );
   };
   const citationsOf = (message: any) => message.citations.map((c: any) => c.citationData);
 
@@ -207,19 +200,26 @@ describeEachDatabase('the agents API: chat attachments (ops 8 and 9)', (fixture)
     });
     expect(there.status).toBe(200);
     const elsewhere = await world.internal.post(base(), { query: QUESTION, attachments: [{ recordId }] });
-    expectError(elsewhere, 400, `attachments[0].recordId: attachment ${recordId} not found`);
+    expectErrorResponse(
+      elsewhere,
+      400,
+      'HTTP_BAD_REQUEST',
+      `attachments[0].recordId: attachment ${recordId} not found`,
+    );
 
     const empty = await upload(world.internal, [text('unbound.txt', WARRANTY)], { conversationId: '' });
     expect(empty.body.conversationId).toBeNull();
-    expectError(
+    expectErrorResponse(
       await upload(world.internal, [text('a.txt', 'x')], { conversationId: 'abc' }),
       400,
+      'VALIDATION_ERROR',
       'conversationId: must be empty or a 24-character hex ObjectId',
     );
     const others = await world.publicOnly.post(base(), { query: QUESTION });
-    expectError(
+    expectErrorResponse(
       await upload(world.internal, [text('a.txt', 'x')], { conversationId: others.body.conversation._id }),
       400,
+      'HTTP_BAD_REQUEST',
       `conversationId: conversation ${others.body.conversation._id} not found`,
     );
   });
@@ -243,7 +243,12 @@ describeEachDatabase('the agents API: chat attachments (ops 8 and 9)', (fixture)
       query: QUESTION,
       attachments: [{ recordId: file.recordId }],
     });
-    expectError(withOtherAgent, 400, `attachments[0].recordId: attachment ${file.recordId} not found`);
+    expectErrorResponse(
+      withOtherAgent,
+      400,
+      'HTTP_BAD_REQUEST',
+      `attachments[0].recordId: attachment ${file.recordId} not found`,
+    );
     expect((await world.internal.delete(`${base(otherAgent)}/attachments/${file.recordId}`)).status).toBe(
       404,
     );
@@ -276,12 +281,13 @@ describeEachDatabase('the agents API: chat attachments (ops 8 and 9)', (fixture)
     const cited = detail.body.conversation.messages.flatMap((m: any) => citationsOf(m));
     expect(cited.map((c: any) => c.metadata.recordId)).not.toContain(file.recordId);
     expect(JSON.stringify(cited)).not.toContain('seven years');
-    expectError(
+    expectErrorResponse(
       await world.internal.post(`${base()}/${id}/messages`, {
         query: QUESTION,
         attachments: [{ recordId: file.recordId }],
       }),
       400,
+      'HTTP_BAD_REQUEST',
       `attachments[0].recordId: attachment ${file.recordId} not found`,
     );
     // The question that named it still says what was attached.
@@ -351,29 +357,34 @@ describeEachDatabase('the agents API: chat attachments (ops 8 and 9)', (fixture)
         `File 'cut.pdf': ${cut.reason}; File 'empty.txt': it is empty. Nothing was stored.`,
       ],
     ];
-    for (const [files, message] of cases) expectError(await upload(world.internal, files), 400, message);
+    for (const [files, message] of cases)
+      expectErrorResponse(await upload(world.internal, files), 400, 'VALIDATION_ERROR', message);
   });
 
   it('refuses a malformed upload with the document’s statuses', async () => {
     const eleven = Array.from({ length: 11 }, (_, i) => text(`n${i}.txt`, `note ${i}`));
-    expectError(
+    expectErrorResponse(
       await upload(world.internal, eleven),
       400,
+      'VALIDATION_ERROR',
       'Too many files: one request may carry at most 10',
     );
-    expectError(
+    expectErrorResponse(
       await upload(world.internal, [{ ...text('a.txt', 'x'), field: 'file' }]),
       400,
+      'VALIDATION_ERROR',
       "field file: a file was sent here; send files as 'files'",
     );
-    expectError(
+    expectErrorResponse(
       await world.internal.upload(`${base()}/attachments/upload`, [], { conversationId: '' }),
       400,
+      'VALIDATION_ERROR',
       "files: no file was sent; send one or more as 'files' parts",
     );
-    expectError(
+    expectErrorResponse(
       await upload(world.internal, [text('twin.txt', 'a'), text('twin.txt', 'b')]),
       400,
+      'VALIDATION_ERROR',
       "Two files are named 'twin.txt': an upload may carry each name once",
     );
     // 5 MiB and one byte: refused while it arrives, as a 400 (the document's Multer rejection).
@@ -393,15 +404,26 @@ describeEachDatabase('the agents API: chat attachments (ops 8 and 9)', (fixture)
     );
 
     const json = await world.internal.post(`${base()}/attachments/upload`, { files: [] });
-    expectError(json, 415, 'Unsupported Media Type: send multipart/form-data');
+    expectErrorResponse(
+      json,
+      415,
+      'HTTP_UNSUPPORTED_MEDIA_TYPE',
+      'Unsupported Media Type: send multipart/form-data',
+    );
     expect(json.body.error.code).toBe('HTTP_UNSUPPORTED_MEDIA_TYPE');
-    expectError(
+    expectErrorResponse(
       await upload(world.internal, [text('a.txt', 'x')], {}, '0193a000-0000-7000-8000-0000000000ff'),
       404,
+      'HTTP_NOT_FOUND',
       'Agent not found',
     );
     const noExecute = await key(fixture().api, 'reader', { scopes: ['agent:read'] });
-    expectError(await upload(noExecute, [text('a.txt', 'x')]), 403, /agent:execute/);
+    expectErrorResponse(
+      await upload(noExecute, [text('a.txt', 'x')]),
+      403,
+      'HTTP_FORBIDDEN',
+      /agent:execute/,
+    );
     expect((await noExecute.delete(`${base()}/attachments/0123456789abcdef01234567`)).status).toBe(403);
     expect((await upload(world.internal.as(null), [text('a.txt', 'x')])).status).toBe(401);
     expect(fixture().trove.output()).not.toMatch(/"status":500/);
@@ -412,7 +434,12 @@ describeEachDatabase('the agents API: chat attachments (ops 8 and 9)', (fixture)
     form.append('query', QUESTION);
     for (const path of [base(), '/api/v1/agents/create']) {
       const response = await world.internal.request('POST', path, form);
-      expectError(response, 415, 'Unsupported Media Type: send application/json');
+      expectErrorResponse(
+        response,
+        415,
+        'HTTP_UNSUPPORTED_MEDIA_TYPE',
+        'Unsupported Media Type: send application/json',
+      );
     }
     // The REST API keeps its own words.
     const rest = await world.internal.request('POST', '/pipelines', form);

@@ -12,7 +12,6 @@ import {
   ArchiveResponse,
   CreateAgentConversationResponse,
   DeleteConversationResponse,
-  ErrorResponse,
   expectSchema,
   MessageFeedbackUpdateResponse,
   ProjectResponse,
@@ -20,16 +19,10 @@ import {
   TitleUpdateResponse,
   UnarchiveResponse,
 } from './contract/schemas';
-import { Api, ApiResponse } from '../support/http';
+import { Api } from '../support/http';
+import { expectErrorResponse } from '../support/error-response';
 import { describeEachDatabase } from '../support/suite';
 import { buildWorld, World } from './support/world';
-
-function expectError(response: ApiResponse, status: number, code: string, message?: string | RegExp) {
-  expect({ status: response.status, code: response.body?.error?.code }).toEqual({ status, code });
-  expectSchema(ErrorResponse, response.body);
-  if (typeof message === 'string') expect(response.body.error.message).toBe(message);
-  else if (message) expect(response.body.error.message).toMatch(message);
-}
 
 const OTHER_OBJECT_ID = '0123456789abcdef01234567';
 
@@ -126,7 +119,7 @@ describeEachDatabase('the agents API: conversations', (fixture) => {
       [{ query: 'q', protocol: 'sse' }, 'protocol: must be agui'],
     ])('refuses %j with 400 VALIDATION_ERROR, before any conversation exists', async (body, message) => {
       const response = await world.internal.post(base(), body);
-      expectError(response, 400, 'VALIDATION_ERROR', message);
+      expectErrorResponse(response, 400, 'VALIDATION_ERROR', message);
       expect(response.headers.get('x-conversation-id')).toBeNull();
     });
 
@@ -135,23 +128,27 @@ describeEachDatabase('the agents API: conversations', (fixture) => {
     });
 
     it('refuses attachments and records it has no file for', async () => {
-      expectError(
+      expectErrorResponse(
         await ask(world.internal, 'q', { attachments: [{ recordId: 'r1' }] }),
         400,
         'HTTP_BAD_REQUEST',
         'attachments[0].recordId: attachment r1 not found',
       );
-      expectError(await ask(world.internal, 'q', { recordIds: [OTHER_OBJECT_ID] }), 400, 'HTTP_BAD_REQUEST');
+      expectErrorResponse(
+        await ask(world.internal, 'q', { recordIds: [OTHER_OBJECT_ID] }),
+        400,
+        'HTTP_BAD_REQUEST',
+      );
     });
 
     it('needs agent:execute (403) and a visible agent (404)', async () => {
-      expectError(
+      expectErrorResponse(
         await ask(world.readOnly, 'q'),
         403,
         'HTTP_FORBIDDEN',
         'Forbidden — insufficient OAuth scope (agent:execute required)',
       );
-      expectError(
+      expectErrorResponse(
         await world.publicOnly.post(`/api/v1/agents/${otherAgent}/conversations`, { query: 'q' }),
         404,
         'HTTP_NOT_FOUND',
@@ -189,23 +186,23 @@ describeEachDatabase('the agents API: conversations', (fixture) => {
 
     it('answers 404 for a conversation that is not the caller’s, of another agent, or unknown; 400 for a malformed id', async () => {
       const path = (a: string, c: string) => `/api/v1/agents/${a}/conversations/${c}/messages`;
-      expectError(
+      expectErrorResponse(
         await world.publicOnly.post(path(agent, conversation), { query: 'q' }),
         404,
         'HTTP_NOT_FOUND',
         'Conversation not found',
       );
-      expectError(
+      expectErrorResponse(
         await world.internal.post(path(otherAgent, conversation), { query: 'q' }),
         404,
         'HTTP_NOT_FOUND',
       );
-      expectError(
+      expectErrorResponse(
         await world.internal.post(path(agent, OTHER_OBJECT_ID), { query: 'q' }),
         404,
         'HTTP_NOT_FOUND',
       );
-      expectError(
+      expectErrorResponse(
         await world.internal.post(path(agent, 'not-an-id'), { query: 'q' }),
         400,
         'VALIDATION_ERROR',
@@ -280,7 +277,7 @@ describeEachDatabase('the agents API: conversations', (fixture) => {
       ['startDate=yesterday', 'startDate: must be an ISO 8601 date-time'],
       ['sortBy=title', 'sortBy: must be one of createdAt, messageType, content'],
     ])('refuses %s with 400', async (query, message) => {
-      expectError(
+      expectErrorResponse(
         await world.internal.get(`${base()}/${conversation}?${query}`),
         400,
         'VALIDATION_ERROR',
@@ -289,7 +286,7 @@ describeEachDatabase('the agents API: conversations', (fixture) => {
     });
 
     it('answers 404 to another user', async () => {
-      expectError(
+      expectErrorResponse(
         await world.publicOnly.get(`${base()}/${conversation}`),
         404,
         'HTTP_NOT_FOUND',
@@ -333,26 +330,26 @@ describeEachDatabase('the agents API: conversations', (fixture) => {
     it('refuses feedback on a question (400), a bad category (400), and an unknown message (404)', async () => {
       const questionId = (await world.internal.get(`${base()}/${conversation}?messageType=user_query`)).body
         .conversation.messages[0]._id;
-      expectError(
+      expectErrorResponse(
         await world.internal.post(`${base()}/${conversation}/message/${questionId}/feedback`, {}),
         400,
         'HTTP_BAD_REQUEST',
         'Feedback can only be submitted on bot_response messages',
       );
-      expectError(
+      expectErrorResponse(
         await world.internal.post(`${base()}/${conversation}/message/${answerId}/feedback`, {
           categories: ['great'],
         }),
         400,
         'VALIDATION_ERROR',
       );
-      expectError(
+      expectErrorResponse(
         await world.internal.post(`${base()}/${conversation}/message/${OTHER_OBJECT_ID}/feedback`, {}),
         404,
         'HTTP_NOT_FOUND',
         'Conversation or message not found',
       );
-      expectError(
+      expectErrorResponse(
         await world.internal.post(`${base()}/${conversation}/message/x/feedback`, {}),
         400,
         'VALIDATION_ERROR',
@@ -428,7 +425,7 @@ describeEachDatabase('the agents API: conversations', (fixture) => {
       ['limit=0', 'limit: must be an integer from 1 to 100'],
       ['projectId=nope', 'projectId: must be a project id or unassigned'],
     ])('refuses %s with 400', async (query, message) => {
-      expectError(await world.internal.get(`${base()}?${query}`), 400, 'VALIDATION_ERROR', message);
+      expectErrorResponse(await world.internal.get(`${base()}?${query}`), 400, 'VALIDATION_ERROR', message);
     });
   });
 
@@ -438,7 +435,7 @@ describeEachDatabase('the agents API: conversations', (fixture) => {
       expect(response.status).toBe(200);
       expectSchema(ArchiveResponse, response.body);
       expect(response.body).toMatchObject({ id: conversation, status: 'archived' });
-      expectError(
+      expectErrorResponse(
         await world.internal.post(`${base()}/${conversation}/archive`),
         400,
         'HTTP_BAD_REQUEST',
@@ -475,18 +472,18 @@ describeEachDatabase('the agents API: conversations', (fixture) => {
     });
 
     it('validates the archive queries', async () => {
-      expectError(
+      expectErrorResponse(
         await world.internal.get(`${base()}/show/archives?sortBy=colour`),
         400,
         'VALIDATION_ERROR',
         'sortBy: must be one of createdAt, lastActivityAt, title',
       );
-      expectError(
+      expectErrorResponse(
         await world.internal.get(`${base()}/show/archives?startDate=2026-01-01`),
         400,
         'VALIDATION_ERROR',
       );
-      expectError(
+      expectErrorResponse(
         await world.internal.get('/api/v1/agents/conversations/show/archives?agentLimit=101'),
         400,
         'VALIDATION_ERROR',
@@ -506,7 +503,7 @@ describeEachDatabase('the agents API: conversations', (fixture) => {
         status: 'unarchived',
         unarchivedBy: expect.any(String),
       });
-      expectError(
+      expectErrorResponse(
         await world.internal.post(`${base()}/${conversation}/unarchive`),
         400,
         'HTTP_BAD_REQUEST',
@@ -515,7 +512,11 @@ describeEachDatabase('the agents API: conversations', (fixture) => {
       expect(
         (await world.internal.get(base())).body.conversations.map((c: { _id: string }) => c._id),
       ).toContain(conversation);
-      expectError(await world.publicOnly.post(`${base()}/${conversation}/archive`), 404, 'HTTP_NOT_FOUND');
+      expectErrorResponse(
+        await world.publicOnly.post(`${base()}/${conversation}/archive`),
+        404,
+        'HTTP_NOT_FOUND',
+      );
     });
   });
 
@@ -540,7 +541,7 @@ describeEachDatabase('the agents API: conversations', (fixture) => {
       [{ title: 'x'.repeat(201) }, 'title: must be at most 200 characters'],
       [{}, 'title: is required'],
     ])('refuses %j with 400', async (body, message) => {
-      expectError(
+      expectErrorResponse(
         await world.internal.patch(`${base()}/${conversation}/title`, body),
         400,
         'VALIDATION_ERROR',
@@ -549,7 +550,7 @@ describeEachDatabase('the agents API: conversations', (fixture) => {
     });
 
     it('answers 404 out of the caller’s scope', async () => {
-      expectError(
+      expectErrorResponse(
         await world.publicOnly.patch(`${base()}/${conversation}/title`, { title: 'x' }),
         404,
         'HTTP_NOT_FOUND',
@@ -595,7 +596,7 @@ describeEachDatabase('the agents API: conversations', (fixture) => {
     it('refuses another user’s project (404), a bad id (400), and visibility without a project (400)', async () => {
       const theirs = (await ask(world.publicOnly, 'Password?')).body.conversation._id;
       await world.publicOnly.put(`${base()}/${theirs}/project`, { projectId: 'bbbbbbbbbbbbbbbbbbbbbbbb' });
-      expectError(
+      expectErrorResponse(
         await world.internal.put(`${base()}/${conversation}/project`, {
           projectId: 'bbbbbbbbbbbbbbbbbbbbbbbb',
         }),
@@ -603,24 +604,28 @@ describeEachDatabase('the agents API: conversations', (fixture) => {
         'HTTP_NOT_FOUND',
         'Project not found',
       );
-      expectError(
+      expectErrorResponse(
         await world.internal.put(`${base()}/${conversation}/project`, { projectId: 'nope' }),
         400,
         'VALIDATION_ERROR',
       );
-      expectError(await world.internal.put(`${base()}/${conversation}/project`, {}), 400, 'VALIDATION_ERROR');
-      expectError(
+      expectErrorResponse(
+        await world.internal.put(`${base()}/${conversation}/project`, {}),
+        400,
+        'VALIDATION_ERROR',
+      );
+      expectErrorResponse(
         await world.internal.patch(`${base()}/${conversation}/project-visibility`, { visibility: 'project' }),
         400,
         'HTTP_BAD_REQUEST',
         'The conversation is not linked to a project',
       );
-      expectError(
+      expectErrorResponse(
         await world.internal.patch(`${base()}/${conversation}/project-visibility`, { visibility: 'team' }),
         400,
         'VALIDATION_ERROR',
       );
-      expectError(
+      expectErrorResponse(
         await world.publicOnly.put(`${base()}/${conversation}/project`, { projectId: null }),
         404,
         'HTTP_NOT_FOUND',
@@ -636,7 +641,7 @@ describeEachDatabase('the agents API: conversations', (fixture) => {
         projectId: 'cccccccccccccccccccccccc',
         projectVisibility: 'project',
       });
-      expectError(
+      expectErrorResponse(
         await ask(world.internal, 'q', { projectId: 'bbbbbbbbbbbbbbbbbbbbbbbb' }),
         400,
         'HTTP_BAD_REQUEST',
@@ -664,13 +669,13 @@ describeEachDatabase('the agents API: conversations', (fixture) => {
       const again = await world.internal.delete(`${base()}/${doomed}`);
       expectSchema(DeleteConversationResponse, again.body);
       expect(again.body.conversation).toBeNull();
-      expectError(await world.internal.get(`${base()}/${doomed}`), 404, 'HTTP_NOT_FOUND');
+      expectErrorResponse(await world.internal.get(`${base()}/${doomed}`), 404, 'HTTP_NOT_FOUND');
       expect((await world.internal.delete(`${base()}/${OTHER_OBJECT_ID}`)).body.conversation).toBeNull();
-      expectError(await world.internal.delete(`${base()}/nope`), 400, 'VALIDATION_ERROR');
+      expectErrorResponse(await world.internal.delete(`${base()}/nope`), 400, 'VALIDATION_ERROR');
     });
 
     it('needs agent:write', async () => {
-      expectError(
+      expectErrorResponse(
         await world.readOnly.delete(`${base()}/${conversation}`),
         403,
         'HTTP_FORBIDDEN',
@@ -695,7 +700,7 @@ describeEachDatabase('the agents API: conversations', (fixture) => {
       );
       expect(before).toContain(doomedAgent);
       await world.internal.delete(`/api/v1/agents/${doomedAgent}`);
-      expectError(await world.internal.get(`${path}/${c}`), 404, 'HTTP_NOT_FOUND');
+      expectErrorResponse(await world.internal.get(`${path}/${c}`), 404, 'HTTP_NOT_FOUND');
       const after = (await world.internal.get('/api/v1/agents/conversations/show/archives')).body.groups.map(
         (g: { agentKey: string }) => g.agentKey,
       );

@@ -11,7 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { portabilityProblem } from '../../src/mcp/portable-schemas';
 import { RETURN_POLICY } from '../guided-mind/support';
-import { createKey, createSupportKb, SupportKb } from '../mcp/support';
+import { createKey, createSupportKb, SupportKb } from '../support/records';
 import { Credentials } from '../support/http';
 import { describeEachDatabase } from '../support/suite';
 
@@ -27,9 +27,11 @@ describeEachDatabase('the stdio bridge', (fixture) => {
 
   beforeAll(async () => {
     kb = await createSupportKb(fixture().api);
-    key = await createKey(fixture().api, 'desktop', [
-      { pipeline_id: kb.pipelineId, permissions: 7, classifications: '*' },
-    ]);
+    key = await createKey(
+      fixture().api,
+      [{ pipeline_id: kb.pipelineId, permissions: 7, classifications: '*' }],
+      'desktop',
+    );
     fs.writeFileSync(path.join(folder, 'returns.md'), RETURN_POLICY);
     const transport = new StdioClientTransport({
       command: NODE,

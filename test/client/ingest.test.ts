@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { createKey, createSupportKb, SupportKb } from '../mcp/support';
+import { createKey, createSupportKb, SupportKb } from '../support/records';
 import { Credentials } from '../support/http';
 import { describeEachDatabase } from '../support/suite';
 
@@ -98,9 +98,11 @@ describeEachDatabase('trove ingest', (fixture) => {
 
   beforeAll(async () => {
     kb = await createSupportKb(fixture().api, `ingest-kb-${fixture().kind}`);
-    key = await createKey(fixture().api, 'ingest', [
-      { pipeline_id: kb.pipelineId, permissions: 6, classifications: '*' },
-    ]);
+    key = await createKey(
+      fixture().api,
+      [{ pipeline_id: kb.pipelineId, permissions: 6, classifications: '*' }],
+      'ingest',
+    );
     write('handbook.md', '# Handbook\n\nExpense reports are due on the fifth of each month.\n');
     write('data/rates.csv', 'city,rate\nLisbon,120\nOslo,180\n');
     write('data/deep/notes.txt', 'Deep notes that the exclude glob keeps out.\n');

@@ -12,7 +12,8 @@ import { OpenAiChatStub, startOpenAiChatStub } from '../support/openai-chat-stub
 import { OpenAiEmbeddingsStub, startOpenAiEmbeddingsStub } from '../support/openai-embeddings-stub';
 import { describeEachDatabase } from '../support/suite';
 import { createTestDatabase, startTrove } from '../support/trove-process';
-import { createPipeline, DEFAULT_MODEL_ID, keyWith, unique } from '../search/helpers';
+import { createPipeline, DEFAULT_MODEL_ID, unique } from '../search/helpers';
+import { createKey } from '../support/records';
 
 const EXTRACTIVE_LLM_ID = '01900000-0000-7000-8000-000000000003';
 
@@ -71,8 +72,8 @@ describeEachDatabase(
     describe('GET /jobs', () => {
       it("lists a key's own jobs, every job for an admin, with state filters and paging", async () => {
         const pipeline = await createPipeline(api(), { classifications: ['public'] });
-        const writer = await keyWith(api(), [{ pipeline_id: pipeline.id, permissions: 6 }]);
-        const other = await keyWith(api(), [{ pipeline_id: pipeline.id, permissions: 6 }]);
+        const writer = api().as(await createKey(api(), [{ pipeline_id: pipeline.id, permissions: 6 }]));
+        const other = api().as(await createKey(api(), [{ pipeline_id: pipeline.id, permissions: 6 }]));
         const queue = async (as: Api, n: number) =>
           (
             await as.post(
@@ -167,7 +168,7 @@ describeEachDatabase(
         expect((await api().post('/embedding_models/0193a000-0000-7000-8000-00000000ffff/test')).status).toBe(
           404,
         );
-        const reader = await keyWith(api(), [{ pipeline_id: '*', permissions: 7 }]);
+        const reader = api().as(await createKey(api(), [{ pipeline_id: '*', permissions: 7 }]));
         expect((await reader.post(`/embedding_models/${DEFAULT_MODEL_ID}/test`)).status).toBe(403);
         expect((await api().as(null).post(`/embedding_models/${DEFAULT_MODEL_ID}/test`)).status).toBe(401);
         expect((await api().post(`/embedding_models/${DEFAULT_MODEL_ID}/test`, { text: '' })).status).toBe(
@@ -222,7 +223,7 @@ describeEachDatabase(
       });
 
       it('is for admin keys, and answers 404 for an unknown LLM', async () => {
-        const reader = await keyWith(api(), [{ pipeline_id: '*', permissions: 7 }]);
+        const reader = api().as(await createKey(api(), [{ pipeline_id: '*', permissions: 7 }]));
         expect((await reader.post(`/llms/${EXTRACTIVE_LLM_ID}/test`)).status).toBe(403);
         expect((await api().post('/llms/0193a000-0000-7000-8000-00000000ffff/test')).status).toBe(404);
         expect((await api().post(`/llms/${EXTRACTIVE_LLM_ID}/test`, { extra: 1 })).status).toBe(422);

@@ -1,15 +1,12 @@
 import { describeEachDatabase } from '../support/suite';
-import { Api } from '../support/http';
+import { createKey, GrantBody } from '../support/records';
 
 const DEFAULT_SPLITTER = '01900000-0000-7000-8000-000000000001';
 const MISSING = '0193a000-0000-7000-8000-00000000dead';
 
 describeEachDatabase('pipelines, classifications and visibility', (fixture) => {
   const api = () => fixture().api;
-  const keyWith = async (grants: unknown[], admin = false): Promise<Api> => {
-    const key = (await api().post('/api_keys', { name: 'k', admin, grants })).body;
-    return api().as({ id: key.id, secret: key.secret });
-  };
+  const keyWith = async (grants: GrantBody[]) => api().as(await createKey(api(), grants));
 
   let supportKb: { id: string; default_vector_embedding_id: string };
   let other: { id: string };

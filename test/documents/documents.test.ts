@@ -10,10 +10,10 @@ import {
   createPipeline,
   DEFAULT_MODEL_ID,
   FIRST_SEARCH_DOCUMENTS,
-  keyWith,
   search,
   unique,
 } from '../search/helpers';
+import { createKey } from '../support/records';
 
 const DOCUMENT_KEYS = [
   'classification',
@@ -578,7 +578,7 @@ describeEachDatabase('documents', (fixture) => {
 
   describe('permissions', () => {
     it('lets a write-only key add and expire, but not read or search', async () => {
-      const writer = await keyWith(api(), [{ pipeline_id: pipeline.id, permissions: 2 }]);
+      const writer = api().as(await createKey(api(), [{ pipeline_id: pipeline.id, permissions: 2 }]));
       const added = await writer.post(docs(), { content: 'Written blind.', classification: 'public' });
       expect(added.status).toBe(201);
       expect((await writer.get(docs())).status).toBe(404);
@@ -592,7 +592,7 @@ describeEachDatabase('documents', (fixture) => {
 
     it('lets a read-only key list and read, but not add or expire (403)', async () => {
       const doc = (await api().post(docs(), { content: 'Read me.', classification: 'public' })).body;
-      const reader = await keyWith(api(), [{ pipeline_id: pipeline.id, permissions: 4 }]);
+      const reader = api().as(await createKey(api(), [{ pipeline_id: pipeline.id, permissions: 4 }]));
       expect((await reader.get(`${docs()}/${doc.id}`)).status).toBe(200);
       expect((await reader.get(`${docs()}/${doc.id}/fragments`)).status).toBe(200);
       const added = await reader.post(docs(), { content: 'x', classification: 'public' });
@@ -603,7 +603,7 @@ describeEachDatabase('documents', (fixture) => {
 
     it('hides the pipeline from a key without any grant on it', async () => {
       const elsewhere = await createPipeline(api(), { classifications: ['public'] });
-      const other = await keyWith(api(), [{ pipeline_id: elsewhere.id, permissions: 7 }]);
+      const other = api().as(await createKey(api(), [{ pipeline_id: elsewhere.id, permissions: 7 }]));
       expect((await other.post(docs(), { content: 'x', classification: 'public' })).status).toBe(404);
       expect((await other.get(docs())).status).toBe(404);
     });
@@ -618,9 +618,9 @@ describeEachDatabase('documents', (fixture) => {
         { content: 'Internal note.', classification: 'internal' },
         { content: 'Secret note.', classification: 'secret' },
       ]);
-      const publicKey = await keyWith(api(), [
-        { pipeline_id: restricted.id, permissions: 7, classifications: ['public'] },
-      ]);
+      const publicKey = api().as(
+        await createKey(api(), [{ pipeline_id: restricted.id, permissions: 7, classifications: ['public'] }]),
+      );
       expect((await publicKey.get(docs(restricted.id))).body.data.map((d: any) => d.classification)).toEqual([
         'public',
       ]);
@@ -644,9 +644,11 @@ describeEachDatabase('documents', (fixture) => {
       ).toBe(201);
 
       // An allow-list is read hierarchically: internal brings public, not secret.
-      const internalKey = await keyWith(api(), [
-        { pipeline_id: restricted.id, permissions: 7, classifications: ['internal'] },
-      ]);
+      const internalKey = api().as(
+        await createKey(api(), [
+          { pipeline_id: restricted.id, permissions: 7, classifications: ['internal'] },
+        ]),
+      );
       const seen = (await internalKey.get(docs(restricted.id))).body.data.map((d: any) => d.classification);
       expect([...new Set(seen)].sort()).toEqual(['internal', 'public']);
     });

@@ -19,7 +19,8 @@ import { OpenAiEmbeddingsStub, startOpenAiEmbeddingsStub } from '../support/open
 import { describeEachDatabase } from '../support/suite';
 import { createTestDatabase, startTrove, TroveDatabase, TroveProcess } from '../support/trove-process';
 import { waitFor } from '../support/wait';
-import { addDocuments, createPipeline, keyWith, unique } from '../search/helpers';
+import { addDocuments, createPipeline, unique } from '../search/helpers';
+import { createKey } from '../support/records';
 
 const FAST = { TROVE_JOBS_POLL_MS: '100' };
 
@@ -180,9 +181,9 @@ describeEachDatabase(
     });
 
     it('scores 0 for a public key whose answers are internal, and tells it nothing it cannot read', async () => {
-      const publicKey = await keyWith(api(), [
-        { pipeline_id: pipeline.id, permissions: 5, classifications: ['public'] },
-      ]);
+      const publicKey = api().as(
+        await createKey(api(), [{ pipeline_id: pipeline.id, permissions: 5, classifications: ['public'] }]),
+      );
       const invoicesFragment = await fragmentOf('invoices');
       const hidden = [
         { external_id: 'invoices' },
@@ -268,7 +269,7 @@ describeEachDatabase(
       expect((await post({ queries: [{ ...queries[0], query: ' ' }], searches: SEARCHES })).body.detail).toBe(
         'queries[0].query: must not be empty',
       );
-      const readOnly = await keyWith(api(), [{ pipeline_id: pipeline.id, permissions: 4 }]);
+      const readOnly = api().as(await createKey(api(), [{ pipeline_id: pipeline.id, permissions: 4 }]));
       const forbidden = await post({ queries, searches: SEARCHES }, readOnly);
       expect(forbidden.status).toBe(403);
       expect((await readOnly.get(`/pipelines/${pipeline.id}/evaluations`)).status).toBe(200);

@@ -5,7 +5,8 @@
  */
 import { samplePdf } from '../../bench/sample-files';
 import { queryRaw } from '../documents/raw-database';
-import { createPipeline, keyWith, search } from '../search/helpers';
+import { createPipeline, search } from '../search/helpers';
+import { createKey } from '../support/records';
 import { waitForJob } from '../support/jobs';
 import { describeEachDatabase } from '../support/suite';
 import { documentCount, FILE_LIMITS_ENV, filesPath, pendingCount } from './helpers';
@@ -175,15 +176,15 @@ describeEachDatabase(
     it('lets a key upload with write, list with read, and see only the pending files its classifications allow', async () => {
       const id = pipeline.id;
       const note = [text('perm.txt', 'Permission test note.')];
-      const reader = await keyWith(api(), [{ pipeline_id: id, permissions: 4 }]);
+      const reader = api().as(await createKey(api(), [{ pipeline_id: id, permissions: 4 }]));
       const refused = await reader.upload(files(), note, { classification: 'public' });
       expect(refused.status).toBe(403);
       expect(refused.body).toEqual({ detail: 'Forbidden: this key lacks write permission on the pipeline.' });
-      const stranger = await keyWith(api(), []);
+      const stranger = api().as(await createKey(api(), []));
       expect((await stranger.upload(files(), note, { classification: 'public' })).status).toBe(404);
       expect((await stranger.get(files())).status).toBe(404);
 
-      const writer = await keyWith(api(), [{ pipeline_id: id, permissions: 2 }]);
+      const writer = api().as(await createKey(api(), [{ pipeline_id: id, permissions: 2 }]));
       const written = await writer.upload(files(), [text('writer.txt', 'Written blind.')], {
         classification: 'public',
         process: 'false',
@@ -194,9 +195,9 @@ describeEachDatabase(
 
       const internal = await keep(text('internal-only.txt', 'Internal eyes only.'), 'internal');
       const publicOne = await keep(text('public-one.txt', 'Anyone may read this.'), 'public');
-      const limited = await keyWith(api(), [
-        { pipeline_id: id, permissions: 7, classifications: ['public'] },
-      ]);
+      const limited = api().as(
+        await createKey(api(), [{ pipeline_id: id, permissions: 7, classifications: ['public'] }]),
+      );
       const listed = (await limited.get(`${files()}?limit=1000`)).body.data.map((f: any) => f.id);
       expect(listed).toContain(publicOne.file_id);
       expect(listed).not.toContain(internal.file_id);
@@ -229,7 +230,7 @@ describeEachDatabase(
         keep(text('payroll-2025.txt', 'Payroll of 2025: the ledger.'), 'internal', {
           metadata: '{"owner": "finance"}',
         });
-      const writer = await keyWith(api(), [{ pipeline_id: pipeline.id, permissions: 2 }]);
+      const writer = api().as(await createKey(api(), [{ pipeline_id: pipeline.id, permissions: 2 }]));
 
       const processed = await upload();
       const made = await writer.post(`${files()}/${processed.file_id}/process`);

@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { createKey, createSupportKb, SupportKb } from '../mcp/support';
+import { createKey, createSupportKb, SupportKb } from '../support/records';
 import { Credentials, keyHeaders, rawRequest } from '../support/http';
 import { startRerankStub } from '../support/rerank-stub';
 import { describeEachDatabase } from '../support/suite';
@@ -190,13 +190,19 @@ describeEachDatabase(
       let publicReader: Credentials;
       let readOnly: Credentials;
       beforeAll(async () => {
-        publicReader = await createKey(fixture().api, 'public-reader', [
-          { pipeline_id: kb.pipelineId, permissions: 5, classifications: ['public'] },
-        ]);
-        readOnly = await createKey(fixture().api, 'read-only', [
-          { pipeline_id: kb.pipelineId, permissions: 4, classifications: '*' },
-          { pipeline_id: other.pipelineId, permissions: 4, classifications: '*' },
-        ]);
+        publicReader = await createKey(
+          fixture().api,
+          [{ pipeline_id: kb.pipelineId, permissions: 5, classifications: ['public'] }],
+          'public-reader',
+        );
+        readOnly = await createKey(
+          fixture().api,
+          [
+            { pipeline_id: kb.pipelineId, permissions: 4, classifications: '*' },
+            { pipeline_id: other.pipelineId, permissions: 4, classifications: '*' },
+          ],
+          'read-only',
+        );
       });
 
       const hitsOf = async (credentials: Credentials, query = '') => {
@@ -406,9 +412,11 @@ describeEachDatabase(
       });
 
       it('tells a key that may not write before it reads anything', async () => {
-        const reader = await createKey(fixture().api, 'reader', [
-          { pipeline_id: kb.pipelineId, permissions: 5, classifications: '*' },
-        ]);
+        const reader = await createKey(
+          fixture().api,
+          [{ pipeline_id: kb.pipelineId, permissions: 5, classifications: '*' }],
+          'reader',
+        );
         const result = await rawCall(url(), reader, 'upload_document', {
           file_path: '/etc/passwd',
           project_id: kb.pipelineId,
@@ -420,9 +428,11 @@ describeEachDatabase(
 
     describe('the HTTP edge', () => {
       it('takes a key as headers, Bearer or api_key, and refuses the rest in ErrorResponse', async () => {
-        const key = await createKey(fixture().api, 'edge', [
-          { pipeline_id: '*', permissions: 5, classifications: '*' },
-        ]);
+        const key = await createKey(
+          fixture().api,
+          [{ pipeline_id: '*', permissions: 5, classifications: '*' }],
+          'edge',
+        );
         const list = (headers: Record<string, string>, query = '') =>
           rawRequest(url(), {
             method: 'POST',

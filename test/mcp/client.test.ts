@@ -6,7 +6,8 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Credentials, keyHeaders } from '../support/http';
 import { describeEachDatabase } from '../support/suite';
-import { createKey, createSupportKb, RawMcp, SupportKb } from './support';
+import { RawMcp } from './support';
+import { createKey, createSupportKb, SupportKb } from '../support/records';
 
 type Mode = 'legacy' | 'auto' | { pin: string };
 
@@ -100,9 +101,11 @@ describeEachDatabase('the official MCP client', (fixture) => {
     });
 
     it('runs each call with the permissions of its key', async () => {
-      const reader = await createKey(fixture().api, 'client-reader', [
-        { pipeline_id: kb.pipelineId, permissions: 4, classifications: '*' },
-      ]);
+      const reader = await createKey(
+        fixture().api,
+        [{ pipeline_id: kb.pipelineId, permissions: 4, classifications: '*' }],
+        'client-reader',
+      );
       const { client, connected } = connect('legacy', reader);
       await connected;
       try {

@@ -3,15 +3,8 @@
  * errors and the permissions it needs.
  */
 import { describeEachDatabase } from '../support/suite';
-import {
-  createKey,
-  openToolSession,
-  parseSse,
-  RawMcp,
-  SupportKb,
-  toolCalls,
-  toolsPageBlock,
-} from './support';
+import { openToolSession, parseSse, RawMcp, toolCalls, toolsPageBlock } from './support';
+import { createKey, GrantBody, SupportKb } from '../support/records';
 
 describeEachDatabase('MCP tool get_pipeline_classifications', (fixture) => {
   let mcp: RawMcp, kb: SupportKb, sessionId: string;
@@ -64,9 +57,9 @@ describeEachDatabase('MCP tool get_pipeline_classifications', (fixture) => {
 
     it('needs read and the * allow-list', async () => {
       const { api } = fixture();
-      const check = async (grants: unknown[]) => {
+      const check = async (grants: GrantBody[]) => {
         const client = mcp.as(
-          await createKey(api, `classifications-${grants.length}-${Math.random()}`, grants),
+          await createKey(api, grants, `classifications-${grants.length}-${Math.random()}`),
         );
         const session = await client.openSession();
         return client.callTool(session, 'get_pipeline_classifications', { pipeline_id: kb.pipelineId });

@@ -4,7 +4,8 @@
  */
 import { Credentials } from '../support/http';
 import { describeEachDatabase } from '../support/suite';
-import { createKey, openToolSession, RawMcp, SupportKb, toolCalls, toolsPageBlock } from './support';
+import { openToolSession, RawMcp, toolCalls, toolsPageBlock } from './support';
+import { createKey, SupportKb } from '../support/records';
 
 describeEachDatabase('MCP tool get_pipelines', (fixture) => {
   let mcp: RawMcp, kb: SupportKb, sessionId: string, modelId: string;
@@ -96,12 +97,16 @@ describeEachDatabase('MCP tool get_pipelines', (fixture) => {
 
     it('lists only what the key can read', async () => {
       const { api } = fixture();
-      const none = await createKey(api, 'no-read', [
-        { pipeline_id: kb.pipelineId, permissions: 1, classifications: '*' },
-      ]);
-      const one = await createKey(api, 'one-pipeline', [
-        { pipeline_id: kb.pipelineId, permissions: 4, classifications: '*' },
-      ]);
+      const none = await createKey(
+        api,
+        [{ pipeline_id: kb.pipelineId, permissions: 1, classifications: '*' }],
+        'no-read',
+      );
+      const one = await createKey(
+        api,
+        [{ pipeline_id: kb.pipelineId, permissions: 4, classifications: '*' }],
+        'one-pipeline',
+      );
       const session = async (credentials: Credentials) => {
         const client = mcp.as(credentials);
         return { client, id: await client.openSession() };

@@ -7,18 +7,17 @@
  */
 import { describeEachDatabase } from '../support/suite';
 import {
-  createKey,
   lastMessage,
   openToolSession,
   parseSse,
   RawMcp,
   specPage,
-  SupportKb,
   tableRows,
   toolCalls,
   toolsPageBlock,
   unquote,
 } from './support';
+import { createKey, SupportKb } from '../support/records';
 
 const serverPage = specPage('foundation4-mcp-server.md');
 const toolsPage = specPage('foundation4-mcp-tools.md');
@@ -298,9 +297,11 @@ describeEachDatabase('MCP methods', (fixture) => {
       expect(
         (await api.post('/pipelines', { name: 'not-for-the-reader', classifications: ['public'] })).status,
       ).toBe(201);
-      const reader = await createKey(api, 'per-request-reader', [
-        { pipeline_id: kb.pipelineId, permissions: 4, classifications: '*' },
-      ]);
+      const reader = await createKey(
+        api,
+        [{ pipeline_id: kb.pipelineId, permissions: 4, classifications: '*' }],
+        'per-request-reader',
+      );
       const admin = await mcp.callTool(sessionId, 'get_pipelines', { limit: 100 });
       const asReader = await mcp.as(reader).callTool(sessionId, 'get_pipelines', { limit: 100 });
       expect(admin.result.structuredContent.results.length).toBeGreaterThan(1);

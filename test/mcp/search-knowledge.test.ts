@@ -5,7 +5,8 @@
  */
 import { startOpenAiEmbeddingsStub } from '../support/openai-embeddings-stub';
 import { describeEachDatabase } from '../support/suite';
-import { createKey, openToolSession, RawMcp, SupportKb, toolCalls, toolsPageBlock } from './support';
+import { openToolSession, RawMcp, toolCalls, toolsPageBlock } from './support';
+import { createKey, SupportKb } from '../support/records';
 
 describeEachDatabase('MCP tool search_knowledge', (fixture) => {
   let mcp: RawMcp, kb: SupportKb, sessionId: string, modelId: string;
@@ -287,9 +288,11 @@ describeEachDatabase('MCP tool search_knowledge', (fixture) => {
       const { api } = fixture();
       const attempt = async (permissions: number) => {
         const client = mcp.as(
-          await createKey(api, `search-${permissions}`, [
-            { pipeline_id: kb.pipelineId, permissions, classifications: '*' },
-          ]),
+          await createKey(
+            api,
+            [{ pipeline_id: kb.pipelineId, permissions, classifications: '*' }],
+            `search-${permissions}`,
+          ),
         );
         const session = await client.openSession();
         return client.callTool(session, 'search_knowledge', {
@@ -312,9 +315,11 @@ describeEachDatabase('MCP tool search_knowledge', (fixture) => {
     it('sees only the classifications of the key allow-list', async () => {
       const { api } = fixture();
       const client = mcp.as(
-        await createKey(api, 'public-only', [
-          { pipeline_id: kb.pipelineId, permissions: 5, classifications: ['public'] },
-        ]),
+        await createKey(
+          api,
+          [{ pipeline_id: kb.pipelineId, permissions: 5, classifications: ['public'] }],
+          'public-only',
+        ),
       );
       const session = await client.openSession();
       const message = await client.callTool(session, 'search_knowledge', {

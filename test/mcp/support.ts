@@ -2,13 +2,13 @@
  * Helpers for the /mcp tests: a client of /mcp over the raw HTTP client of
  * test/support/http.ts (exact control of Host, Content-Length and methods; bytes
  * back unchanged), an SSE splitter, the published pages as data (contract/), and
- * the support-kb pipeline of the pages' examples built through the REST API.
+ * tool sessions over support-kb (test/support/records.ts).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { createSupportKb, SupportKb } from '../support/records';
 import type { TroveFixture } from '../support/suite';
 import {
-  Api,
   Credentials,
   keyHeaders,
   OpenStream,
@@ -208,63 +208,6 @@ export function toolsPageBlock(intro: string, nth = 0): Json {
   const found = toolsPageBlocks.filter((b) => b.intro.startsWith(intro));
   if (!found[nth]) throw new Error(`no JSON block after "${intro}" #${nth}`);
   return found[nth].value;
-}
-
-// ---- The support-kb pipeline of the pages' examples ------------------------
-
-export const SUPPORT_KB_DOCUMENTS = {
-  password: {
-    content:
-      'To reset a password, open Settings, choose Security and select Reset password. A reset link is sent to the registered email address and expires after 30 minutes.',
-    classification: 'public',
-    metadata: { product: 'accounts' },
-  },
-  invoices: {
-    content:
-      'Invoices are generated on the first day of each month. Finance staff can export invoices as PDF or CSV files from the Billing page.',
-    classification: 'internal',
-    metadata: { product: 'billing' },
-  },
-  refunds: {
-    content:
-      'Refunds for annual plans are prorated. Support agents must record the refund reason in the ticket before approving a refund.',
-    classification: 'internal',
-    metadata: { product: 'billing' },
-  },
-} as const;
-
-export interface SupportKb {
-  pipelineId: string;
-  /** The pipeline as REST returns it. */
-  pipeline: Json;
-  /** Document ids by name. */
-  documents: Record<keyof typeof SUPPORT_KB_DOCUMENTS, string>;
-}
-
-/** support-kb: classifications public and internal, internal inherits public, the three documents. */
-export async function createSupportKb(api: Api, name = 'support-kb'): Promise<SupportKb> {
-  const created = await api.post('/pipelines', {
-    name,
-    description: 'Support knowledge base',
-    classifications: ['public', 'internal'],
-    hierarchy: [['internal', 'public']],
-    full_text_search: true,
-  });
-  if (created.status !== 201) throw new Error(`creating ${name}: ${created.status} ${created.text}`);
-  const pipelineId = created.body.id as string;
-  const documents = {} as SupportKb['documents'];
-  for (const [key, document] of Object.entries(SUPPORT_KB_DOCUMENTS)) {
-    const added = await api.post(`/pipelines/${pipelineId}/documents`, document);
-    if (added.status !== 201) throw new Error(`adding ${key}: ${added.status} ${added.text}`);
-    documents[key as keyof typeof SUPPORT_KB_DOCUMENTS] = added.body.id;
-  }
-  return { pipelineId, pipeline: created.body, documents };
-}
-
-export async function createKey(api: Api, name: string, grants: unknown[]): Promise<Credentials> {
-  const response = await api.post('/api_keys', { name, admin: false, grants });
-  if (response.status !== 201) throw new Error(`creating key ${name}: ${response.status} ${response.text}`);
-  return { id: response.body.id, secret: response.body.secret };
 }
 
 // ---- What the tool tests share ----------------------------------------------

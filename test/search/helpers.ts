@@ -41,34 +41,10 @@ export async function createPipeline(api: Api, body: Record<string, unknown> = {
   return response.body;
 }
 
-export async function supportKb(
-  api: Api,
-  extra: Record<string, unknown> = {},
-): Promise<{ pipeline: any; documents: any[] }> {
-  const pipeline = await createPipeline(api, {
-    description: 'Support knowledge base',
-    classifications: ['public', 'internal'],
-    hierarchy: [['internal', 'public']],
-    ...extra,
-  });
-  const documents = await addDocuments(api, pipeline.id, FIRST_SEARCH_DOCUMENTS);
-  return { pipeline, documents };
-}
-
 export async function addDocuments(api: Api, pipelineId: string, documents: unknown[]): Promise<any[]> {
   const response = await api.post(`/pipelines/${pipelineId}/documents`, documents);
   if (response.status !== 201) throw new Error(`documents: ${response.status} ${response.text}`);
   return response.body;
-}
-
-/** A key with the given grants, as an Api client. */
-export async function keyWith(
-  api: Api,
-  grants: { pipeline_id: string; permissions: number; classifications?: '*' | string[] }[],
-): Promise<Api> {
-  const response = await api.post('/api_keys', { name: unique('key'), grants });
-  if (response.status !== 201) throw new Error(`api key: ${response.status} ${response.text}`);
-  return api.as({ id: response.body.id, secret: response.body.secret });
 }
 
 export async function search(api: Api, pipelineId: string, body: Record<string, unknown>) {

@@ -6,7 +6,8 @@
  */
 import { DEFAULT_FUSION, fuse, FusionParameters } from '../../src/search/fusion';
 import { describeEachDatabase } from '../support/suite';
-import { addDocuments, createPipeline, keyWith, search } from './helpers';
+import { addDocuments, createPipeline, search } from './helpers';
+import { createKey } from '../support/records';
 
 const CORPUS = [
   ['public', 'billing', 'Refunds for annual plans are prorated; ask support within thirty days.'],
@@ -83,9 +84,9 @@ describeEachDatabase('hybrid search', (fixture) => {
     expect(publicOnly.body.length).toBeGreaterThan(0);
     expect(publicOnly.body.every((f: any) => f.classification === 'public')).toBe(true);
 
-    const narrowKey = await keyWith(api(), [
-      { pipeline_id: pipeline.id, permissions: 5, classifications: ['public'] },
-    ]);
+    const narrowKey = api().as(
+      await createKey(api(), [{ pipeline_id: pipeline.id, permissions: 5, classifications: ['public'] }]),
+    );
     const narrowed = await search(narrowKey, pipeline.id, {
       type: 'hybrid',
       query: 'refund ticket',

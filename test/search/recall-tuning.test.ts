@@ -75,7 +75,7 @@ describeEachDatabase(
       // The embedded database analyses after large writes itself.
       if (fixture().kind === 'postgres')
         await queryRaw(fixture().database, 'ANALYZE fragments, fragment_embeddings');
-    }, 600_000);
+    }, 180_000);
 
     it('samples unfiltered index searches and raises ef_search until more neighbours are found', async () => {
       const api = fixture().api;
@@ -102,7 +102,7 @@ describeEachDatabase(
 
       const after = await measuredRecall(api, pipelineId, vectors);
       expect(after).toBeGreaterThan(before + 0.05);
-    }, 600_000);
+    });
 
     it('does not sample filtered searches (their exact answer would cost more)', async () => {
       const api = fixture().api;

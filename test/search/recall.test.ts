@@ -110,7 +110,7 @@ describeEachDatabase(
     let corpus: Awaited<ReturnType<typeof load>>;
     beforeAll(async () => {
       corpus = await load(fixture().api, documents);
-    }, 600_000);
+    }, 180_000);
 
     it('finds nearly all of the exact nearest neighbours without a filter', async () => {
       const value = await recall(
@@ -179,7 +179,7 @@ describeEachDatabase(
     let corpus: Awaited<ReturnType<typeof load>>;
     beforeAll(async () => {
       corpus = await load(fixture().api, documents.slice(0, SMALL_CORPUS));
-    }, 600_000);
+    }, 180_000);
 
     it('is exact under a metadata filter matching 50 fragments', async () => {
       const value = await recall(

@@ -7,7 +7,8 @@
  */
 import { RerankStub, startRerankStub } from '../support/rerank-stub';
 import { describeEachDatabase } from '../support/suite';
-import { addDocuments, createPipeline, keyWith, search, unique } from './helpers';
+import { addDocuments, createPipeline, search, unique } from './helpers';
+import { createKey } from '../support/records';
 
 const TEXTS = [
   'Refunds for annual plans are prorated; ask support within thirty days.',
@@ -57,7 +58,7 @@ describeEachDatabase('rerankers', (fixture) => {
       parameters: { timeout_ms: 30000, batch_size: 2 },
     });
     expect(JSON.stringify(cohere)).not.toContain('sk-rerank-secret');
-    const reader = await keyWith(api(), [{ pipeline_id: pipeline.id, permissions: 5 }]);
+    const reader = api().as(await createKey(api(), [{ pipeline_id: pipeline.id, permissions: 5 }]));
     const seen = await reader.get(`/rerankers/${cohere.id}`);
     expect(seen.status).toBe(200);
     expect(seen.body.endpoint).toBe('[endpoint]');
@@ -140,7 +141,7 @@ describeEachDatabase('rerankers', (fixture) => {
     const failed = await search(api(), pipeline.id, { ...body, rerank: { reranker_id: tei.id } });
     expect(failed.status).toBe(502);
     expect(failed.body.detail).toBe(`Reranker endpoint ${stub.teiUrl} answered 400: model is loading`);
-    const reader = await keyWith(api(), [{ pipeline_id: pipeline.id, permissions: 5 }]);
+    const reader = api().as(await createKey(api(), [{ pipeline_id: pipeline.id, permissions: 5 }]));
     stub.failNext(400);
     const hidden = await search(reader, pipeline.id, { ...body, rerank: { reranker_id: tei.id } });
     expect(hidden.status).toBe(502);

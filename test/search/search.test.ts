@@ -14,11 +14,11 @@ import {
   createPipeline,
   DEFAULT_MODEL_ID,
   euclideanDistance,
-  keyWith,
   negativeInnerProduct,
   search,
   storedVector,
 } from './helpers';
+import { createKey } from '../support/records';
 
 const FRAGMENT_KEYS = [
   'classification',
@@ -758,7 +758,7 @@ describeEachDatabase('REST search', (fixture) => {
   describe('permissions', () => {
     it('needs read and execute (5); without either the pipeline does not exist', async () => {
       for (const permissions of [4, 1, 6, 2, 0]) {
-        const key = await keyWith(api(), [{ pipeline_id: pipeline.id, permissions }]);
+        const key = api().as(await createKey(api(), [{ pipeline_id: pipeline.id, permissions }]));
         const response = await search(key, pipeline.id, {
           type: 'similarity',
           query: QUERY,
@@ -768,7 +768,7 @@ describeEachDatabase('REST search', (fixture) => {
         expect(response.body).toEqual({ detail: 'Pipeline not found' });
       }
       for (const permissions of [5, 7]) {
-        const key = await keyWith(api(), [{ pipeline_id: pipeline.id, permissions }]);
+        const key = api().as(await createKey(api(), [{ pipeline_id: pipeline.id, permissions }]));
         const response = await search(key, pipeline.id, {
           type: 'similarity',
           query: QUERY,
@@ -781,9 +781,9 @@ describeEachDatabase('REST search', (fixture) => {
     });
 
     it("narrows results to the key's classification allow-list (read hierarchically)", async () => {
-      const publicOnly = await keyWith(api(), [
-        { pipeline_id: pipeline.id, permissions: 5, classifications: ['public'] },
-      ]);
+      const publicOnly = api().as(
+        await createKey(api(), [{ pipeline_id: pipeline.id, permissions: 5, classifications: ['public'] }]),
+      );
       const found = await search(publicOnly, pipeline.id, {
         type: 'similarity',
         query: QUERY,
@@ -797,9 +797,9 @@ describeEachDatabase('REST search', (fixture) => {
         classifications: ['secret'],
       });
       expect(fts.body).toEqual([]);
-      const internal = await keyWith(api(), [
-        { pipeline_id: '*', permissions: 5, classifications: ['internal'] },
-      ]);
+      const internal = api().as(
+        await createKey(api(), [{ pipeline_id: '*', permissions: 5, classifications: ['internal'] }]),
+      );
       const internalFound = await search(internal, pipeline.id, {
         type: 'mmr',
         query: QUERY,
@@ -814,9 +814,9 @@ describeEachDatabase('REST search', (fixture) => {
         'refunds',
         'two-factor',
       ]);
-      const nothing = await keyWith(api(), [
-        { pipeline_id: pipeline.id, permissions: 5, classifications: [] },
-      ]);
+      const nothing = api().as(
+        await createKey(api(), [{ pipeline_id: pipeline.id, permissions: 5, classifications: [] }]),
+      );
       expect(
         (
           await search(nothing, pipeline.id, {

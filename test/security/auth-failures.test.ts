@@ -10,7 +10,8 @@
 import { Credentials } from '../support/http';
 import { counterValue } from '../support/metrics';
 import { describeEachDatabase } from '../support/suite';
-import { createKey, RawMcp, STREAM_HEADERS } from '../mcp/support';
+import { RawMcp, STREAM_HEADERS } from '../mcp/support';
+import { createKey } from '../support/records';
 
 const LIMITS = {
   TROVE_TRUSTED_PROXIES: '127.0.0.1',
@@ -31,8 +32,8 @@ describeEachDatabase(
     });
 
     beforeAll(async () => {
-      valid = await createKey(fixture().api, 'auth-valid', []);
-      disabled = await createKey(fixture().api, 'auth-disabled', []);
+      valid = await createKey(fixture().api, [], 'auth-valid');
+      disabled = await createKey(fixture().api, [], 'auth-disabled');
       expect((await fixture().api.patch(`/api_keys/${disabled.id}`, { disabled: true })).status).toBe(200);
     });
 
@@ -91,7 +92,7 @@ describeEachDatabase(
     });
 
     it('answers 429 for a key id after its failures from many addresses, and still serves the key', async () => {
-      const target = await createKey(fixture().api, 'auth-target', []);
+      const target = await createKey(fixture().api, [], 'auth-target');
       expect((await from('10.2.0.100', target).get('/pipelines')).status).toBe(200);
       const wrong = { id: target.id, secret: 'wrong-secret-wrong-secret' };
       for (let i = 0; i < 8; i++)

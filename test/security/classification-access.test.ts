@@ -8,7 +8,8 @@
 import { Api } from '../support/http';
 import { OpenAiEmbeddingsStub, startOpenAiEmbeddingsStub } from '../support/openai-embeddings-stub';
 import { describeEachDatabase } from '../support/suite';
-import { createPipeline, keyWith, search, unique } from '../search/helpers';
+import { createPipeline, search, unique } from '../search/helpers';
+import { createKey } from '../support/records';
 import { waitForJob } from '../support/jobs';
 import { waitFor } from '../support/wait';
 
@@ -46,9 +47,9 @@ describeEachDatabase(
         hierarchy: [['internal', 'public']],
         full_text_search: true,
       });
-      publicKey = await keyWith(api(), [
-        { pipeline_id: pipeline.id, permissions: 7, classifications: ['public'] },
-      ]);
+      publicKey = api().as(
+        await createKey(api(), [{ pipeline_id: pipeline.id, permissions: 7, classifications: ['public'] }]),
+      );
     });
 
     describe('older versions', () => {
@@ -282,7 +283,7 @@ describeEachDatabase(
             external_id: unique('numbers'),
           })
         ).body;
-        const writeOnly = await keyWith(api(), [{ pipeline_id: pipeline.id, permissions: 2 }]);
+        const writeOnly = api().as(await createKey(api(), [{ pipeline_id: pipeline.id, permissions: 2 }]));
         const expired = await writeOnly.delete(`${docs()}/${doc.id}`);
         expect(expired.status).toBe(200);
         expect(expired.body).toEqual({ expired_at: expect.any(String), id: doc.id });
@@ -292,7 +293,7 @@ describeEachDatabase(
 
     describe('error texts', () => {
       it('lists only the classifications the key may read in the unknown-classification error', async () => {
-        const writeOnly = await keyWith(api(), [{ pipeline_id: pipeline.id, permissions: 2 }]);
+        const writeOnly = api().as(await createKey(api(), [{ pipeline_id: pipeline.id, permissions: 2 }]));
         for (const path of [docs(), `${docs()}?async=true`]) {
           const refused = await writeOnly.post(path, { content: 'x', classification: 'nosuch' });
           expect(refused.status).toBe(422);
@@ -300,7 +301,7 @@ describeEachDatabase(
             detail: "classification: 'nosuch' is not one of the pipeline's classifications",
           });
         }
-        const readWrite = await keyWith(api(), [{ pipeline_id: pipeline.id, permissions: 6 }]);
+        const readWrite = api().as(await createKey(api(), [{ pipeline_id: pipeline.id, permissions: 6 }]));
         expect((await readWrite.post(docs(), { content: 'x', classification: 'nosuch' })).body).toEqual({
           detail: "classification: 'nosuch' is not one of the pipeline's classifications (internal, public)",
         });

@@ -10,7 +10,8 @@ import { counterValue } from '../support/metrics';
 import { waitFor } from '../support/wait';
 import { startTcpProxy, TcpProxy } from '../support/tcp-proxy';
 import { createTestDatabase, startTrove, TroveDatabase, TroveProcess } from '../support/trove-process';
-import { createKey, RawMcp } from '../mcp/support';
+import { RawMcp } from '../mcp/support';
+import { createKey } from '../support/records';
 
 const UNAVAILABLE = { detail: 'Service Unavailable: the database is unreachable' };
 /** A pooled connection that stops answering, or a new one that cannot be opened. */
@@ -46,7 +47,7 @@ async function databaseBehindProxy(): Promise<{ database: TroveDatabase; proxy: 
     });
     api = new Api(trove.url);
     sharedSessionId = await new RawMcp(sharedSessions.url, api.credentials).openSession();
-    seen = await createKey(api, 'seen-before', []);
+    seen = await createKey(api, [], 'seen-before');
     expect((await api.as(seen).get('/pipelines')).status).toBe(200);
     mcp = new RawMcp(trove.url, api.credentials);
     sessionId = await mcp.openSession();

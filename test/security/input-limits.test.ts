@@ -7,7 +7,8 @@
  */
 import { describeEachDatabase } from '../support/suite';
 import { createPipeline } from '../search/helpers';
-import { createSupportKb, RawMcp } from '../mcp/support';
+import { RawMcp } from '../mcp/support';
+import { createSupportKb } from '../support/records';
 
 const names = (n: number) => Array.from({ length: n }, (_, i) => `c${i}`);
 

@@ -8,7 +8,8 @@
  * and its GET stream and without a session (2026-07-28), and AG-UI agent streams.
  */
 import { connect, makeUploadRoot, openLegacySession } from '../guided-mind/support';
-import { createSupportKb, lastMessage, RawMcp, SupportKb } from '../mcp/support';
+import { lastMessage, RawMcp } from '../mcp/support';
+import { createSupportKb, SupportKb } from '../support/records';
 import { Credentials } from '../support/http';
 import { OpenAiChatStub, startOpenAiChatStub } from '../support/openai-chat-stub';
 import { describeEachDatabase } from '../support/suite';

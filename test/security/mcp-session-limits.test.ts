@@ -6,7 +6,8 @@
 import { Credentials } from '../support/http';
 import { counterValue } from '../support/metrics';
 import { describeEachDatabase, TroveFixture } from '../support/suite';
-import { createKey, initializeMessage, RawMcp } from '../mcp/support';
+import { initializeMessage, RawMcp } from '../mcp/support';
+import { createKey } from '../support/records';
 
 const LIMITS = { TROVE_MCP_MAX_SESSIONS_PER_KEY: '3', TROVE_MCP_MAX_SESSIONS: '5' };
 const PER_KEY =
@@ -20,7 +21,7 @@ function sessionLimits(fixture: () => TroveFixture) {
 
   beforeAll(async () => {
     // Keys without any grant: opening sessions needs nothing more than a valid key.
-    keys = await Promise.all(['a', 'b', 'c'].map((name) => createKey(fixture().api, `sessions-${name}`, [])));
+    keys = await Promise.all(['a', 'b', 'c'].map((name) => createKey(fixture().api, [], `sessions-${name}`)));
   });
 
   it('refuses a key its fourth session with 429, until it ends one', async () => {

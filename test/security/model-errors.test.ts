@@ -14,7 +14,8 @@ import { OpenAiChatStub, startOpenAiChatStub } from '../support/openai-chat-stub
 import { OpenAiEmbeddingsStub, startOpenAiEmbeddingsStub } from '../support/openai-embeddings-stub';
 import { describeEachDatabase } from '../support/suite';
 import { RawMcp } from '../mcp/support';
-import { createPipeline, keyWith, unique } from '../search/helpers';
+import { createPipeline, unique } from '../search/helpers';
+import { createKey } from '../support/records';
 
 const SEARCH = { type: 'similarity', query: 'refunds', classifications: ['public'] };
 
@@ -52,9 +53,9 @@ describeEachDatabase('model endpoint errors by key', (fixture) => {
       { content: 'Refunds are prorated.', classification: 'public' },
     ]);
     expect(added.status).toBe(201);
-    reader = await keyWith(api(), [{ pipeline_id: pipelineId, permissions: 5 }]);
+    reader = api().as(await createKey(api(), [{ pipeline_id: pipelineId, permissions: 5 }]));
     readerCredentials = reader.credentials!;
-    writer = await keyWith(api(), [{ pipeline_id: pipelineId, permissions: 6 }]);
+    writer = api().as(await createKey(api(), [{ pipeline_id: pipelineId, permissions: 6 }]));
   });
   afterAll(() => stub?.close());
 
@@ -102,7 +103,7 @@ describeEachDatabase('model endpoint errors by key', (fixture) => {
     await closed.close();
     const name = unique('gone');
     const gone = await remotePipeline(name, closed.url);
-    const key = await keyWith(api(), [{ pipeline_id: gone, permissions: 5 }]);
+    const key = api().as(await createKey(api(), [{ pipeline_id: gone, permissions: 5 }]));
     const asReader = await key.post(`/pipelines/${gone}/search`, SEARCH);
     expect(asReader.status).toBe(502);
     expect(asReader.body.detail).toBe(`Embedding endpoint of model '${name}' failed: it cannot be reached`);
@@ -202,8 +203,8 @@ describeEachDatabase('model endpoint errors by key', (fixture) => {
       });
       expect({ status: agent.status, body: agent.body }).toMatchObject({ status: 201 });
       agentKey = agent.body.agent._key;
-      withRead = await keyWith(api(), [{ pipeline_id: described, permissions: 5 }]);
-      withNoGrant = await keyWith(api(), []);
+      withRead = api().as(await createKey(api(), [{ pipeline_id: described, permissions: 5 }]));
+      withNoGrant = api().as(await createKey(api(), []));
     });
 
     /** Every route that answers a model or an LLM, and where in its answer the address is. */

@@ -8,7 +8,8 @@
  * TROVE_SEARCH_MAX_QUERY_TERMS 64, TROVE_SEARCH_MAX_K 1000.
  */
 import { describeEachDatabase } from '../support/suite';
-import { createSupportKb, RawMcp, SupportKb } from '../mcp/support';
+import { RawMcp } from '../mcp/support';
+import { createSupportKb, SupportKb } from '../support/records';
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
 

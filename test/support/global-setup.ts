@@ -1,15 +1,15 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { unpackK8sTools } from '../k8s/support/tools';
-import { postgresAdminUrl, postgresReachable } from './databases';
 import { OPENAPI_DOCUMENT_ENV } from './conformance';
+import { prepareTestDatabases } from './database-setup';
 import { rawRequest } from './http';
-import { createPgliteTemplate, createTestDatabase, startTrove } from './trove-process';
+import { createTestDatabase, startTrove } from './trove-process';
 
 /**
  * Runs once before the integration tests: checks the build exists (the tests start
- * real `node dist/main.js` processes), decides the database targets, migrates the PGlite
- * folder every test database copies, writes the OpenAPI document every answer of the
+ * real `node dist/main.js` processes), decides the database targets and migrates the PGlite
+ * folder every test database copies (database-setup.ts, shared with the medium tier), writes the OpenAPI document every answer of the
  * suite is checked against (conformance.ts), and unpacks the helm and kubectl binaries the chart
  * tests run (once, before parallel files start).
  */
@@ -17,21 +17,8 @@ export default async function globalSetup(): Promise<void> {
   const main = path.resolve(__dirname, '../../dist/main.js');
   if (!fs.existsSync(main))
     throw new Error(`${main} is missing: run \`npm run build\` first (npm test does).`);
-  const kinds = ['pglite'];
-  if (await postgresReachable()) {
-    kinds.push('postgres');
-  } else if (process.env.CI === 'true' || process.env.TROVE_TEST_REQUIRE_POSTGRES === 'true') {
-    throw new Error(
-      `PostgreSQL is not reachable at ${postgresAdminUrl()}; run scripts/postgres-setup.sh first.`,
-    );
-  } else {
-    console.warn(
-      `\n[trove tests] PostgreSQL not reachable at ${postgresAdminUrl()}: running against PGlite only.\n`,
-    );
-  }
-  process.env.TROVE_TEST_DATABASES = kinds.join(',');
-  process.env.TROVE_TEST_PGLITE_TEMPLATE = createPgliteTemplate();
-  process.env[OPENAPI_DOCUMENT_ENV] = await writeOpenApiDocument(process.env.TROVE_TEST_PGLITE_TEMPLATE);
+  await prepareTestDatabases();
+  process.env[OPENAPI_DOCUMENT_ENV] = await writeOpenApiDocument(process.env.TROVE_TEST_PGLITE_TEMPLATE!);
   if (!(process.env.HELM && process.env.KUBECTL)) {
     try {
       unpackK8sTools();

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 
-/** Runs once after the integration tests: removes what global-setup.ts made for them. */
+/** Runs once after the medium and integration tests: removes what their setups made. */
 export default async function globalTeardown(): Promise<void> {
   const template = process.env.TROVE_TEST_PGLITE_TEMPLATE;
   if (template) fs.rmSync(template, { recursive: true, force: true });

@@ -13,3 +13,11 @@ export function waitForJob(api: Api, id: string, timeoutMs = 60_000): Promise<an
     { timeoutMs, intervalMs: 100 },
   );
 }
+
+/** `n` documents of a job, `<prefix> document number <i> about ledgers`, with external ids `<prefix>-<i>`. */
+export const documentsOf = (n: number, prefix: string, classification = 'public') =>
+  Array.from({ length: n }, (_, i) => ({
+    content: `${prefix} document number ${i} about ledgers`,
+    classification,
+    external_id: `${prefix}-${i}`,
+  }));

@@ -1,8 +1,9 @@
 /**
  * A real streaming replica of the test PostgreSQL server: a second cluster on this
  * machine, copied with pg_basebackup and following the primary's WAL, on its own port.
- * Null when the PostgreSQL server binaries are not installed here (the tests that need
- * one skip then). As root (CI, scripts/postgres-setup.sh) the cluster runs as the
+ * It needs the PostgreSQL server binaries (`streamingReplicaAvailable`): without them the
+ * tests that need one skip, saying why, except under TROVE_TEST_REQUIRE_POSTGRES=true (CI),
+ * where they fail. As root (CI, scripts/postgres-setup.sh) the cluster runs as the
  * `postgres` user, since PostgreSQL refuses to run as root.
  */
 import { execFile } from 'node:child_process';
@@ -39,9 +40,22 @@ function binDir(): string | null {
   );
 }
 
-export async function startStreamingReplica(): Promise<StreamingReplica | null> {
+const MISSING_BINARIES =
+  'no PostgreSQL server binaries (pg_basebackup, pg_ctl, postgres) in /usr/lib/postgresql/15/bin: ' +
+  'run scripts/postgres-setup.sh or set TROVE_TEST_PG_BIN';
+
+/** True when a replica can be started here; throws when it cannot and TROVE_TEST_REQUIRE_POSTGRES=true. */
+export function streamingReplicaAvailable(): boolean {
+  if (binDir() !== null) return true;
+  if (process.env.TROVE_TEST_REQUIRE_POSTGRES === 'true')
+    throw new Error(`${MISSING_BINARIES} (TROVE_TEST_REQUIRE_POSTGRES=true)`);
+  console.warn(`Skipping the read replica tests: ${MISSING_BINARIES}`);
+  return false;
+}
+
+export async function startStreamingReplica(): Promise<StreamingReplica> {
   const bin = binDir();
-  if (bin === null) return null;
+  if (bin === null) throw new Error(MISSING_BINARIES);
   const primary = new URL(postgresAdminUrl());
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trove-replica-'));
   const asRoot = process.getuid?.() === 0;

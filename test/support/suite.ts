@@ -15,7 +15,8 @@ export interface TroveFixture {
 
 export function describeEachDatabase(
   name: string,
-  body: (fixture: () => TroveFixture) => void,
+  /** `kind` is for tests of one engine only: `(kind === 'postgres' ? it : it.skip)(...)`. */
+  body: (fixture: () => TroveFixture, kind: DatabaseKind) => void,
   options: StartOptions = {},
 ) {
   describe.each(databaseKinds())(`${name} [%s]`, (kind) => {
@@ -32,6 +33,6 @@ export function describeEachDatabase(
     body(() => {
       if (!fixture) throw new Error('Trove did not start');
       return fixture;
-    });
+    }, kind);
   });
 }

@@ -3,7 +3,7 @@
  * its own port and its own database: a fresh PGlite data folder or a fresh
  * PostgreSQL database. Tests talk to them over HTTP only.
  */
-import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { ChildProcess, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
@@ -18,23 +18,6 @@ export const TEST_ENCRYPTION_KEY = Buffer.alloc(32, 7).toString('base64');
 
 const NODE = path.resolve(__dirname, '../../node_modules/.bin/node');
 const MAIN = path.resolve(__dirname, '../../dist/main.js');
-const CLI = path.resolve(__dirname, '../../dist/cli.js');
-
-/**
- * Creates the migrated PGlite folder createTestDatabase copies, once per run
- * (global-setup.ts; global-teardown.ts removes it). Returns its path.
- */
-export function createPgliteTemplate(): string {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trove-test-template-'));
-  const migrated = spawnSync(NODE, [CLI, 'migrate'], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), TROVE_DATA_DIR: dataDir },
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-  if (migrated.status !== 0)
-    throw new Error(`trove migrate of the PGlite template failed: ${migrated.stderr}`);
-  return dataDir;
-}
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -62,7 +45,7 @@ export interface TestDatabaseOptions {
 /**
  * A fresh database of the given kind; several processes may share it (PostgreSQL only).
  * A PostgreSQL database starts empty and Trove migrates it at start. A PGlite folder is a
- * copy of the one global-setup.ts migrated for this run: creating and migrating a PGlite
+ * copy of the one database-setup.ts migrated for this run: creating and migrating a PGlite
  * cluster costs seconds of CPU, a copy a fraction of one, and dozens of files make one.
  */
 export async function createTestDatabase(
