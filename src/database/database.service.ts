@@ -12,6 +12,7 @@ import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from 
 import { DataSource, MigrationExecutor, QueryRunner } from 'typeorm';
 import { SETTINGS, Settings } from '../config/settings';
 import { dbPoolConnections } from '../observability/metrics';
+import { CacheGenerationListener } from './cache-generation-listener';
 import { ConnectionLease } from './connection-lease';
 import { sanitizeDatabaseError } from './database-errors';
 import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
@@ -46,6 +47,8 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
   private rowsAtLastAnalyze = 0;
   private analyzing?: Promise<void>;
   private replicas?: ReplicaReader;
+  /** On PostgreSQL: the cache generation as notified (cache-generation-listener.ts). */
+  private generations?: CacheGenerationListener;
   /** Applied migrations stay applied: once /readyz has seen none pending it stops asking. */
   private migrationsApplied = false;
   private readinessCheck?: Promise<Readiness>;
@@ -112,6 +115,16 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
       logging: false,
     });
     await this.dataSource.initialize();
+    if (this.settings.databaseUrl !== null) {
+      // PGlite serves one session to one connection: it has none to spare for LISTEN, and a
+      // process that holds its data folder is the only one that can change it.
+      this.generations = new CacheGenerationListener({
+        connectionString: this.settings.databaseUrl,
+        application_name: 'trove-cache-generation',
+        ...postgresDeadlines(this.settings),
+      });
+      this.generations.start();
+    }
     if (this.settings.databaseReadUrls.length > 0)
       this.replicas = new ReplicaReader(
         this.settings.databaseReadUrls,
@@ -181,6 +194,24 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
     return this.onConnection((db) => db.query<T>(sql, params));
   }
 
+  /**
+   * The cache generation (cache-generation.ts) when this process knows it without
+   * reading it, from the notifications of every commit that moves it; null when it
+   * must be read (the embedded database, the listener lost, a write of this process
+   * since): see cache-generation-listener.ts.
+   */
+  knownGeneration(): string | null {
+    return this.generations?.current() ?? null;
+  }
+
+  /** Runs `read`, a statement that reads the cache generation on the primary; what it read becomes known. */
+  async readsGeneration<T extends { generation: string }>(read: () => Promise<T>): Promise<T> {
+    const ticket = this.generations?.ticket() ?? null;
+    const result = await read();
+    this.generations?.observed(ticket, result.generation);
+    return result;
+  }
+
   /** Runs `work` in one transaction; it commits when `work` resolves and rolls back when it throws. */
   async transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     return this.onConnection(async (db) => {
@@ -244,6 +275,8 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
       throw db.failed(error);
     } finally {
       await db.release();
+      // A change of this process may move the generation: its notification may still be on its way.
+      if (db.mayHaveWritten) this.generations?.invalidate();
     }
   }
 
@@ -291,6 +324,8 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
 
   async close(): Promise<void> {
     await this.analyzing;
+    await this.generations?.stop();
+    this.generations = undefined;
     if (this.dataSource?.isInitialized) await this.dataSource.destroy();
     this.dataSource = undefined;
     await this.replicas?.close();
