@@ -73,12 +73,14 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
     if (this.settings.migrateOnStart) {
       const applied = await this.migrate();
       if (applied.length > 0) this.logger.log(`Applied migrations: ${applied.join(', ')}`);
-      return;
+    } else {
+      while (await this.hasPendingMigrations()) {
+        this.logger.warn('Waiting for database migrations to be applied (TROVE_MIGRATE_ON_START=false)');
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+      }
     }
-    while (await this.hasPendingMigrations()) {
-      this.logger.warn('Waiting for database migrations to be applied (TROVE_MIGRATE_ON_START=false)');
-      await new Promise((resolve) => setTimeout(resolve, 2000));
-    }
+    // The counter and its notifying trigger exist from here on.
+    this.generations?.start();
   }
 
   /** Opens the connection (and the embedded database when no DATABASE_URL is set). */
@@ -123,7 +125,6 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
         application_name: 'trove-cache-generation',
         ...postgresDeadlines(this.settings),
       });
-      this.generations.start();
     }
     if (this.settings.databaseReadUrls.length > 0)
       this.replicas = new ReplicaReader(

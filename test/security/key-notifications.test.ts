@@ -38,8 +38,7 @@ interface Replica {
         TROVE_DB_POOL_SIZE: '2',
       });
       const db = new DatabaseService(settings);
-      await db.connect();
-      await db.migrate();
+      await db.onModuleInit(); // connects, migrates, listens
       const repository = new ApiKeysRepository(db);
       const reads = jest.spyOn(repository, 'findWithGeneration');
       const made = { db, keys: new ApiKeysService(repository, db, settings), reads };
