@@ -125,6 +125,7 @@ export class CacheGenerationListener {
       this.listening = true;
       this.epoch++;
       await this.beat(client);
+      if (client !== this.client) return; // the first heartbeat failed: lost, retried
       this.heartbeat = setInterval(() => void this.beat(client), this.timing.heartbeatMs);
       this.heartbeat.unref();
       if (this.failing) this.logger.log('Listening for cache generation changes again');
