@@ -7,9 +7,11 @@
  * same pipeline and corpus (hashing-384); then rounds alternate between the builds,
  * so that each row compares them in the same minutes. Sequential p50 (as one client
  * sees it) of: /healthz (HTTP, no key), GET /api_keys/me (key check + one key read),
- * GET /pipelines/{id} (key check + pipeline read), REST full text and similarity,
- * MCP search_knowledge (one session) full text and similarity; then QPS from
- * `--concurrency` clients of REST and of one MCP session. The median of the rounds.
+ * GET /pipelines/{id} (key check + pipeline read), REST full text, similarity and
+ * hybrid, MCP search_knowledge (one session) of each; then QPS from `--concurrency`
+ * clients of REST and of one MCP session. The median of the rounds. Last, what each
+ * figure asks of the database per request (wire-counter.ts): round trips, statements,
+ * parses.
  */
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -20,6 +22,7 @@ import { McpClient, RestClient, SearchBody } from './clients';
 import { Corpus } from './corpus';
 import { percentile } from './measure';
 import { loadCorpus, log, positiveOption } from './trove';
+import { startWireCounter, WireCounter, WireCounts } from './wire-counter';
 
 interface Server {
   label: string;
@@ -30,11 +33,17 @@ interface Server {
   rest?: RestClient;
   mcp?: McpClient;
   pipelineId?: string;
+  /** Between the process and its database: what it asks of the database. */
+  wire?: WireCounter;
 }
 
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://trove:trove@127.0.0.1:5432/trove';
 const KEY = randomUUID();
 const SECRET = randomBytes(24).toString('base64url');
+/** Ports of the Trove processes: random, so that two runs on one machine do not collide. */
+const PORT_BASE = 20000 + Math.floor(Math.random() * 20000);
+/** Requests per figure of the wire counts (the counts vary little: a recall sample, a size remembered anew). */
+const COUNTED = 100;
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
@@ -45,7 +54,7 @@ async function main(): Promise<void> {
     servers.push({
       label,
       main: path.resolve(file),
-      port: 4100 + servers.length,
+      port: PORT_BASE + servers.length,
       db: `overhead_${label.replace(/\W/g, '_')}_${process.pid}`,
     });
   });
@@ -71,6 +80,7 @@ async function main(): Promise<void> {
       }
     }
     print(servers, results, { fragments, requests, rounds, concurrency, loadStart });
+    printWire(servers, await countWire(servers, corpus));
   } finally {
     for (const s of servers) {
       if (s.child && s.child.exitCode === null) {
@@ -78,6 +88,7 @@ async function main(): Promise<void> {
         s.child.kill('SIGTERM');
         await exited;
       }
+      await s.wire?.close();
       await admin.query(`DROP DATABASE IF EXISTS ${s.db} WITH (FORCE)`).catch(() => undefined);
     }
     await admin.end();
@@ -88,6 +99,9 @@ async function start(s: Server, admin: Client, corpus: Corpus, fragments: number
   await admin.query(`CREATE DATABASE ${s.db}`);
   const url = new URL(adminUrl);
   url.pathname = `/${s.db}`;
+  s.wire = await startWireCounter(url.hostname, Number(url.port || 5432));
+  const proxied = new URL(url);
+  proxied.host = `127.0.0.1:${s.wire.port}`;
   // OVERHEAD_NODE_ARGS: options for the Trove processes, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
   const nodeArgs = (process.env.OVERHEAD_NODE_ARGS ?? '').split(' ').filter(Boolean);
   s.child = spawn(process.execPath, [...nodeArgs, s.main], {
@@ -95,7 +109,7 @@ async function start(s: Server, admin: Client, corpus: Corpus, fragments: number
       ...process.env,
       PORT: String(s.port),
       TROVE_HOST: '127.0.0.1',
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: proxied.toString(),
       TROVE_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
       TROVE_BOOTSTRAP_API_KEY: KEY,
       TROVE_BOOTSTRAP_API_SECRET: SECRET,
@@ -135,6 +149,30 @@ async function start(s: Server, admin: Client, corpus: Corpus, fragments: number
   s.mcp = await McpClient.session(s.rest, base);
 }
 
+/** What each figure runs against one server. */
+function calls(s: Server, corpus: Corpus): Record<string, (i: number) => Promise<unknown>> {
+  const body = (type: 'similarity' | 'search' | 'hybrid', i: number): SearchBody => ({
+    type,
+    query: type === 'search' ? corpus.query(100_000 + i, 2) : corpus.query(i, 6),
+    classifications: ['internal'],
+    params: { k: 10 },
+  });
+  const rest = s.rest!;
+  const mcp = s.mcp!;
+  const base = `http://127.0.0.1:${s.port}`;
+  return {
+    healthz: () => fetch(`${base}/healthz`).then((r) => r.text()),
+    'key check (GET /api_keys/me)': () => rest.call('GET', '/api_keys/me'),
+    'key + pipeline (GET /pipelines/{id})': () => rest.call('GET', `/pipelines/${s.pipelineId}`),
+    'REST full text': (i) => rest.search(s.pipelineId!, body('search', i)),
+    'MCP full text': (i) => mcp.search(s.pipelineId!, body('search', i)),
+    'REST similarity': (i) => rest.search(s.pipelineId!, body('similarity', i)),
+    'MCP similarity': (i) => mcp.search(s.pipelineId!, body('similarity', i)),
+    'REST hybrid': (i) => rest.search(s.pipelineId!, body('hybrid', i)),
+    'MCP hybrid': (i) => mcp.search(s.pipelineId!, body('hybrid', i)),
+  };
+}
+
 /**
  * Every figure for every server, interleaved request by request (sequential p50) and
  * burst by burst (QPS), the order of the servers alternating: each comparison is made
@@ -147,27 +185,7 @@ async function measure(
   concurrency: number,
   round: number,
 ): Promise<Map<string, number[]>> {
-  const body = (type: 'similarity' | 'search', i: number): SearchBody => ({
-    type,
-    query: type === 'search' ? corpus.query(100_000 + i, 2) : corpus.query(i, 6),
-    classifications: ['internal'],
-    params: { k: 10 },
-  });
-  const calls = (s: Server): Record<string, (i: number) => Promise<unknown>> => {
-    const rest = s.rest!;
-    const mcp = s.mcp!;
-    const base = `http://127.0.0.1:${s.port}`;
-    return {
-      healthz: () => fetch(`${base}/healthz`).then((r) => r.text()),
-      'key check (GET /api_keys/me)': () => rest.call('GET', '/api_keys/me'),
-      'key + pipeline (GET /pipelines/{id})': () => rest.call('GET', `/pipelines/${s.pipelineId}`),
-      'REST full text': (i) => rest.search(s.pipelineId!, body('search', i)),
-      'MCP full text': (i) => mcp.search(s.pipelineId!, body('search', i)),
-      'REST similarity': (i) => rest.search(s.pipelineId!, body('similarity', i)),
-      'MCP similarity': (i) => mcp.search(s.pipelineId!, body('similarity', i)),
-    };
-  };
-  const table = servers.map(calls);
+  const table = servers.map((s) => calls(s, corpus));
   const order = (i: number) =>
     i % 2 === round % 2 ? table.map((_, j) => j) : table.map((_, j) => j).reverse();
   const out = new Map<string, number[]>();
@@ -193,7 +211,7 @@ async function measure(
   }
   const BURSTS = 10;
   const burst = Math.max(concurrency, Math.floor(n / BURSTS));
-  for (const name of ['REST full text', 'MCP full text', 'REST similarity', 'MCP similarity']) {
+  for (const name of QPS_FIGURES) {
     const seconds = table.map(() => 0);
     for (let b = 0; b < BURSTS; b++) {
       for (const j of order(b)) {
@@ -214,6 +232,52 @@ async function measure(
     );
   }
   return out;
+}
+
+const QPS_FIGURES = [
+  'REST full text',
+  'MCP full text',
+  'REST similarity',
+  'MCP similarity',
+  'REST hybrid',
+  'MCP hybrid',
+];
+
+/**
+ * What each figure asks of the database, per request: COUNTED requests one after the
+ * other (after a warm-up), the wire counter read before and after. Background work of
+ * the process in those seconds (a recall sample, a heartbeat) is counted with them.
+ */
+async function countWire(servers: Server[], corpus: Corpus): Promise<Map<string, WireCounts[]>> {
+  const out = new Map<string, WireCounts[]>();
+  for (const s of servers) {
+    for (const [name, call] of Object.entries(calls(s, corpus))) {
+      for (let i = 0; i < 10; i++) await call(i);
+      const before = s.wire!.counts();
+      for (let i = 0; i < COUNTED; i++) await call(i);
+      const after = s.wire!.counts();
+      const per = (field: keyof WireCounts) => (after[field] - before[field]) / COUNTED;
+      out.set(name, [
+        ...(out.get(name) ?? []),
+        { roundTrips: per('roundTrips'), statements: per('statements'), parses: per('parses') },
+      ]);
+    }
+  }
+  return out;
+}
+
+function printWire(servers: Server[], counts: Map<string, WireCounts[]>): void {
+  const labels = servers.map((s) => s.label);
+  console.log(
+    `\nPer request (${COUNTED} sequential requests each, counted on the wire): round trips / statements / parses\n`,
+  );
+  console.log(`| figure | ${labels.join(' | ')} |`);
+  console.log(`| --- | ${labels.map(() => '---').join(' | ')} |`);
+  const f = (n: number) => n.toFixed(2).replace(/\.?0+$/, '');
+  for (const [name, values] of counts)
+    console.log(
+      `| ${name} | ${values.map((c) => `${f(c.roundTrips)} / ${f(c.statements)} / ${f(c.parses)}`).join(' | ')} |`,
+    );
 }
 
 function print(

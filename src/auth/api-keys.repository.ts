@@ -33,14 +33,16 @@ export class ApiKeysRepository {
    * The key's row (null when there is none) and the cache generation, in one statement:
    * one snapshot, on the primary (src/database/cache-generation.ts).
    */
-  async findWithGeneration(id: string): Promise<{ row: ApiKeyRow | null; generation: string }> {
-    const rows = await this.db.query<ApiKeyRow & { generation: string }>(
-      `SELECT g.value::text AS generation, ${KEY_COLUMNS}
-       FROM cache_generation g LEFT JOIN api_keys k ON k.id = $1`,
-      [id],
-    );
-    const { generation, ...row } = rows[0];
-    return { row: row.id === null ? null : row, generation };
+  findWithGeneration(id: string): Promise<{ row: ApiKeyRow | null; generation: string }> {
+    return this.db.readsGeneration(async () => {
+      const rows = await this.db.query<ApiKeyRow & { generation: string }>(
+        `SELECT g.value::text AS generation, ${KEY_COLUMNS}
+         FROM cache_generation g LEFT JOIN api_keys k ON k.id = $1`,
+        [id],
+      );
+      const { generation, ...row } = rows[0];
+      return { row: row.id === null ? null : row, generation };
+    });
   }
 
   /** The cache generation alone: whether anything of a key (or pipeline) changed since it was last read. */

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { SETTINGS, Settings } from '../config/settings';
+import { GenerationCache } from '../database/cache-generation';
 import { DatabaseService, Queryable } from '../database/database.service';
 import { DomainError, ErrorCode, Messages, invalid, notFound } from '../common/errors';
 import { isUuid, newId } from '../common/ids';
@@ -44,6 +45,8 @@ export const API_KEY_FILTERS = {
 export class ApiKeysService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(ApiKeysService.name);
   private readonly cache = new KeyCache();
+  /** Key rows by id, each with the generation it was read in (src/database/cache-generation.ts). */
+  private readonly rows = new GenerationCache<ApiKeyRow>();
   private readonly limiter: AuthFailureLimiter;
   private readonly verifier: SecretVerifier;
   private readonly keyWatch: KeyWatch;
@@ -117,13 +120,20 @@ export class ApiKeysService implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /**
-   * The key's row with the cache generation, read on the primary on every request; while
+   * The key's row with the cache generation: from memory when the row was read in the
+   * generation this process knows to be current (notified, src/database/
+   * cache-generation-listener.ts), else read with the generation on the primary; while
    * the database is unreachable, the last row read, if any, and no generation.
    */
   private async findRow(id: string): Promise<{ row: ApiKeyRow | null; generation: string | null }> {
+    const known = this.db.knownGeneration();
+    const kept = this.rows.get(id, known);
+    if (kept !== undefined) return { row: kept, generation: known };
     try {
       const found = await this.keys.findWithGeneration(id);
       this.cache.rememberRow(id, found.row);
+      // Only keys that exist: ids of no key would only push real ones out.
+      if (found.row !== null) this.rows.set(id, found.row, found.generation);
       return found;
     } catch (error) {
       const remembered = this.cache.lastRow(id);

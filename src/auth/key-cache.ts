@@ -3,8 +3,9 @@
  *
  * - verified credentials: scrypt is deliberately slow (~50 ms), so a success is
  *   remembered under a digest of the key id and secret, together with the stored
- *   hash it matched: rotating the secret invalidates it. The key row is still read
- *   on every request, so a disabled or deleted key is refused on its very next one.
+ *   hash it matched: rotating the secret invalidates it. The key row is current for
+ *   every request (read, or kept for its generation: ApiKeysService.findRow), so a
+ *   disabled or deleted key is refused on its very next one.
  *   Each use extends the entry: a client in use is never hashed again, so failed
  *   attempts of others against its key (rate limited per key id) cannot lock it out;
  * - the last key rows read: used only while the database cannot be reached, so

@@ -50,6 +50,8 @@ export interface Settings {
   /** How long /readyz reports 503 before the server stops accepting, so endpoints can drop the pod. */
   shutdownDrainSeconds: number;
   embeddingTimeoutMs: number;
+  /** Query vectors kept per process (src/embeddings/query-embedding-cache.ts); 0: none. */
+  queryEmbeddingCacheSize: number;
   /** Calls to OpenAI-compatible chat endpoints: per-attempt timeout (also the longest silence mid-stream) and retries. */
   llm: { timeoutMs: number; maxRetries: number };
   /**
@@ -494,6 +496,8 @@ export function loadSettings(env: Env = process.env): Settings {
     shutdownGraceSeconds: integer(env, 'TROVE_SHUTDOWN_GRACE_SECONDS', 25, 0, 3600),
     shutdownDrainSeconds: integer(env, 'TROVE_SHUTDOWN_DRAIN_SECONDS', 5, 0, 600),
     embeddingTimeoutMs: integer(env, 'TROVE_EMBEDDING_TIMEOUT_MS', 30_000, 100, 600_000),
+    // Off by default: a kept vector answers a repeated query even while its model fails.
+    queryEmbeddingCacheSize: integer(env, 'TROVE_QUERY_EMBEDDING_CACHE_SIZE', 0, 0, 1_000_000),
     vectorIndex: vectorIndexSettings(env, databaseUrl === null),
     vectorIndexBuild: vectorIndexBuildSettings(env),
     llm: {

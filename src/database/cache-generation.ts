@@ -5,16 +5,17 @@
  *
  * The database holds one counter, `cache_generation`, which triggers move in the
  * same transaction as any change of a key, a pipeline, its vector embeddings or an
- * embedding model (migration 1764580000000-CacheGeneration). A request reads the
- * counter once, on the primary, in the statement that reads its key
- * (ApiKeysRepository.findWithGeneration): that is its generation (AuthContext). A row
+ * embedding model (migration 1764580000000-CacheGeneration). A request's generation
+ * (AuthContext) is the counter as notified to this process at every commit that moves
+ * it (cache-generation-listener.ts), or, when that cannot be trusted, as read on the
+ * primary in the statement that reads its key (ApiKeysRepository.findWithGeneration). A row
  * read after the counter was seen at G is current for every later request that sees
  * G again: any change committed in between would have moved the counter. So an entry
  * is kept with the generation that was read before it, and served only to a request
  * of that same generation; anything else reads the row again.
  *
- * Read replicas play no part: the counter and the rows are read on the primary, so a
- * lagging replica cannot make a revoked key or a withdrawn grant work.
+ * Read replicas play no part: the counter and the rows are read (and notified) on the
+ * primary, so a lagging replica cannot make a revoked key or a withdrawn grant work.
  */
 
 /** How many entries a cache holds; the oldest makes room for a new one. */

@@ -25,13 +25,20 @@ interface ReleasableWithError {
   releasePostgresConnection(error: Error): Promise<void>;
 }
 
+/** A statement that only reads: SELECT or WITH naming no write. */
+const READ_ONLY = /^\s*(SELECT|WITH)\b/i;
+const WRITES = /\b(INSERT|UPDATE|DELETE|MERGE|TRUNCATE)\b/i;
+
 export class ConnectionLease implements Queryable {
   private lost: Error | undefined;
+  /** Whether a statement sent on this lease may have written (any but a plain read). */
+  mayHaveWritten = false;
 
   constructor(readonly runner: QueryRunner) {}
 
   /** Always the rows: TypeORM's plain query() returns `[rows, count]` for UPDATE and DELETE. */
   async query<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+    if (!this.mayHaveWritten && !(READ_ONLY.test(sql) && !WRITES.test(sql))) this.mayHaveWritten = true;
     try {
       return (await this.runner.query(sql, params, true)).records as T[];
     } catch (error) {

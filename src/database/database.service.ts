@@ -11,6 +11,7 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { DataSource, MigrationExecutor, QueryRunner } from 'typeorm';
 import { SETTINGS, Settings } from '../config/settings';
+import { CacheGenerationListener } from './cache-generation-listener';
 import { ConnectionLease } from './connection-lease';
 import { sanitizeDatabaseError } from './database-errors';
 import { EmbeddedPostgres, startEmbeddedPostgres } from './embedded-postgres';
@@ -45,6 +46,8 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
   private rowsAtLastAnalyze = 0;
   private analyzing?: Promise<void>;
   private replicas?: ReplicaReader;
+  /** On PostgreSQL: the cache generation as notified (cache-generation-listener.ts). */
+  private generations?: CacheGenerationListener;
   /** Applied migrations stay applied: once /readyz has seen none pending it stops asking. */
   private migrationsApplied = false;
   private readinessCheck?: Promise<Readiness>;
@@ -69,12 +72,14 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
     if (this.settings.migrateOnStart) {
       const applied = await this.migrate();
       if (applied.length > 0) this.logger.log(`Applied migrations: ${applied.join(', ')}`);
-      return;
+    } else {
+      while (await this.hasPendingMigrations()) {
+        this.logger.warn('Waiting for database migrations to be applied (TROVE_MIGRATE_ON_START=false)');
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+      }
     }
-    while (await this.hasPendingMigrations()) {
-      this.logger.warn('Waiting for database migrations to be applied (TROVE_MIGRATE_ON_START=false)');
-      await new Promise((resolve) => setTimeout(resolve, 2000));
-    }
+    // The counter and its notifying trigger exist from here on.
+    this.generations?.start();
   }
 
   /** Opens the connection (and the embedded database when no DATABASE_URL is set). */
@@ -111,6 +116,15 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
       logging: false,
     });
     await this.dataSource.initialize();
+    if (this.settings.databaseUrl !== null) {
+      // PGlite serves one session to one connection: it has none to spare for LISTEN, and a
+      // process that holds its data folder is the only one that can change it.
+      this.generations = new CacheGenerationListener({
+        connectionString: this.settings.databaseUrl,
+        application_name: 'trove-cache-generation',
+        ...postgresDeadlines(this.settings),
+      });
+    }
     if (this.settings.databaseReadUrls.length > 0)
       this.replicas = new ReplicaReader(
         this.settings.databaseReadUrls,
@@ -180,6 +194,24 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
     return this.onConnection((db) => db.query<T>(sql, params));
   }
 
+  /**
+   * The cache generation (cache-generation.ts) when this process knows it without
+   * reading it, from the notifications of every commit that moves it; null when it
+   * must be read (the embedded database, the listener lost, a write of this process
+   * since): see cache-generation-listener.ts.
+   */
+  knownGeneration(): string | null {
+    return this.generations?.current() ?? null;
+  }
+
+  /** Runs `read`, a statement that reads the cache generation on the primary; what it read becomes known. */
+  async readsGeneration<T extends { generation: string }>(read: () => Promise<T>): Promise<T> {
+    const ticket = this.generations?.ticket() ?? null;
+    const result = await read();
+    this.generations?.observed(ticket, result.generation);
+    return result;
+  }
+
   /** Runs `work` in one transaction; it commits when `work` resolves and rolls back when it throws. */
   async transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     return this.onConnection(async (db) => {
@@ -243,6 +275,8 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
       throw db.failed(error);
     } finally {
       await db.release();
+      // A change of this process may move the generation: its notification may still be on its way.
+      if (db.mayHaveWritten) this.generations?.invalidate();
     }
   }
 
@@ -288,6 +322,8 @@ export class DatabaseService implements Queryable, OnModuleInit, OnApplicationSh
 
   async close(): Promise<void> {
     await this.analyzing;
+    await this.generations?.stop();
+    this.generations = undefined;
     if (this.dataSource?.isInitialized) await this.dataSource.destroy();
     this.dataSource = undefined;
     await this.replicas?.close();

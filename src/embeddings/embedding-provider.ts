@@ -28,6 +28,11 @@ export interface Embedder {
    * `signal` aborts.
    */
   embed(texts: string[], signal?: AbortSignal): Promise<number[][]>;
+  /**
+   * True when `embed` cannot reject but for an aborted signal (a computation in this
+   * process, such as hashing): whoever needs only its errors need not call it.
+   */
+  readonly infallible?: boolean;
 }
 
 export interface EmbeddingProvider {

@@ -70,6 +70,16 @@ describe('EmbeddingsService', () => {
     expect(await embeddings.embed(hashingModel(), [])).toEqual([]);
   });
 
+  it('checks a hashing query without computing it: hashing cannot fail', async () => {
+    const spy = jest.spyOn(HashingVectorizer.prototype, 'vectorize');
+    await service().checkQuery(hashingModel(), 'otters');
+    expect(spy).not.toHaveBeenCalled();
+    spy.mockRestore();
+    await expect(service().checkQuery(hashingModel({ ngram: 99 }), 'otters')).rejects.toMatchObject({
+      code: ErrorCode.InvalidArgument,
+    });
+  });
+
   it('builds one embedder per model and parameters', async () => {
     const embeddings = service();
     const create = jest.spyOn(embeddings.provider('hashing'), 'create');
@@ -79,6 +89,40 @@ describe('EmbeddingsService', () => {
     const edited = await embeddings.embedQuery(hashingModel({ ngram: 0, lowercase: false }), 'B');
     expect(create).toHaveBeenCalledTimes(2);
     expect(edited).toEqual(new HashingVectorizer(64, { ngram: 0, lowercase: false }).vectorize('B'));
+  });
+
+  describe('with a query cache (TROVE_QUERY_EMBEDDING_CACHE_SIZE)', () => {
+    const cached = () => new EmbeddingsService(loadSettings({ TROVE_QUERY_EMBEDDING_CACHE_SIZE: '10' }));
+
+    it('spares the model a query asked again, and never answers one model with another', async () => {
+      const embeddings = cached();
+      const create = jest.spyOn(embeddings.provider('hashing'), 'create');
+      const first = await embeddings.embedQuery(hashingModel(), 'otters');
+      const embedder = create.mock.results[0].value as { embed: () => unknown };
+      const embed = jest.spyOn(embedder, 'embed');
+      expect(await embeddings.embedQuery(hashingModel(), 'otters')).toEqual(first);
+      expect(embed).not.toHaveBeenCalled();
+      // Another model, or the same one with edited parameters: its own vector.
+      const other = { ...hashingModel(), id: '0b7c1d3e-0000-4000-8000-000000000009' };
+      expect(await embeddings.embedQuery(other, 'otters')).toEqual(first);
+      expect(create).toHaveBeenCalledTimes(2);
+      const edited = hashingModel({ ngram: 0, lowercase: false });
+      expect(await embeddings.embedQuery(edited, 'otters')).toEqual(
+        new HashingVectorizer(64, { ngram: 0, lowercase: false }).vectorize('otters'),
+      );
+      expect(create).toHaveBeenCalledTimes(3);
+    });
+
+    it('keeps nothing by default: every query calls the model', async () => {
+      const embeddings = service();
+      await embeddings.embedQuery(hashingModel(), 'otters');
+      const embedder = jest.spyOn(embeddings.provider('hashing'), 'create');
+      expect(embedder).not.toHaveBeenCalled();
+      const spy = jest.spyOn(HashingVectorizer.prototype, 'vectorize');
+      await embeddings.embedQuery(hashingModel(), 'otters');
+      expect(spy).toHaveBeenCalledTimes(1);
+      spy.mockRestore();
+    });
   });
 
   describe('with an OpenAI-compatible endpoint', () => {
@@ -103,6 +147,27 @@ describe('EmbeddingsService', () => {
       await expect(embeddings.embedQuery(model, 'hello')).rejects.toMatchObject({
         adminMessage: `Embedding endpoint ${stub.url} timed out after 200 ms`,
       });
+    });
+
+    it('checks a query without calling the model only when its vector is kept', async () => {
+      const embeddings = new EmbeddingsService(loadSettings({ TROVE_QUERY_EMBEDDING_CACHE_SIZE: '10' }));
+      const model: EmbeddingModelSpec = {
+        id: '0b7c1d3e-0000-4000-8000-000000000003',
+        name: 'stub',
+        provider: 'openai',
+        size: 32,
+        parameters: embeddings.normalizeParameters('openai', 32, { base_url: stub.url, model: 'm' }),
+      };
+      stub.reset();
+      stub.failNext(400, 1, { message: 'unloaded' });
+      await expect(embeddings.checkQuery(model, 'otters')).rejects.toMatchObject({
+        adminMessage: `Embedding endpoint ${stub.url} answered 400: unloaded`,
+      });
+      await embeddings.checkQuery(model, 'otters');
+      expect(stub.requests).toHaveLength(2);
+      await embeddings.checkQuery(model, 'otters');
+      expect(await embeddings.embedQuery(model, 'otters')).toEqual(stub.vectorFor('otters'));
+      expect(stub.requests).toHaveLength(2);
     });
   });
 });

@@ -12,6 +12,7 @@ import { Embedder, EmbeddingModelSpec, EmbeddingProvider } from './embedding-pro
 import { HashingEmbeddingProvider } from './hashing.provider';
 import { OpenAiEmbeddingProvider } from './openai.provider';
 import { EmbeddingErrorReason } from './embedding-errors';
+import { QueryEmbeddingCache } from './query-embedding-cache';
 
 export interface EmbeddingProviderInfo {
   id: string;
@@ -36,8 +37,10 @@ const MAX_CACHED_EMBEDDERS = 256;
 export class EmbeddingsService {
   private readonly providers: ReadonlyMap<string, EmbeddingProvider>;
   private readonly embedders = new Map<string, Embedder>();
+  private readonly queries: QueryEmbeddingCache;
 
   constructor(@Inject(SETTINGS) settings: Settings) {
+    this.queries = new QueryEmbeddingCache(settings.queryEmbeddingCacheSize);
     const providers: EmbeddingProvider[] = [
       new HashingEmbeddingProvider(),
       new OpenAiEmbeddingProvider({ timeoutMs: settings.embeddingTimeoutMs }),
@@ -98,15 +101,30 @@ export class EmbeddingsService {
     return this.embedder(model).embed(texts, signal);
   }
 
+  /** A search's query: from the vectors of queries lately embedded with this very model (query-embedding-cache.ts), else embedded. */
   async embedQuery(model: EmbeddingModelSpec, text: string, signal?: AbortSignal): Promise<number[]> {
-    const [vector] = await this.embed(model, [text], signal);
+    const key = modelKey(model);
+    const kept = this.queries.get(key, text);
+    if (kept !== undefined) return kept;
+    const [vector] = await this.embedder(model).embed([text], signal);
+    this.queries.set(key, text, vector);
     return vector;
   }
 
+  /**
+   * What `embedQuery` would throw for this text, at the least cost: the model is not
+   * called when its embedder cannot fail or the query's vector is kept. For an edge
+   * that answers a model's errors even for a search that uses no vector (MCP's
+   * search_knowledge, src/mcp/search-knowledge.ts).
+   */
+  async checkQuery(model: EmbeddingModelSpec, text: string, signal?: AbortSignal): Promise<void> {
+    const embedder = this.embedder(model);
+    if (embedder.infallible === true || this.queries.has(modelKey(model), text)) return;
+    await this.embedQuery(model, text, signal);
+  }
+
   private embedder(model: EmbeddingModelSpec): Embedder {
-    // The key holds everything an embedder is built from, so a model whose parameters
-    // were edited gets a new embedder rather than the stale one.
-    const key = JSON.stringify([model.id, model.provider, model.size, model.parameters]);
+    const key = modelKey(model);
     let embedder = this.embedders.get(key);
     if (embedder !== undefined) {
       // Re-inserted to mark it recently used: a Map iterates in insertion order.
@@ -121,3 +139,10 @@ export class EmbeddingsService {
     return embedder;
   }
 }
+
+/**
+ * What an embedder is built from, so that a model whose parameters were edited gets a
+ * new embedder (and new query vectors) rather than the stale ones.
+ */
+const modelKey = (model: EmbeddingModelSpec) =>
+  JSON.stringify([model.id, model.provider, model.size, model.parameters]);

@@ -175,6 +175,8 @@ export class HashingVectorizer {
 const TEXTS_PER_SLICE = 256;
 
 class HashingEmbedder implements Embedder {
+  readonly infallible = true;
+
   constructor(private readonly vectorizer: HashingVectorizer) {}
 
   async embed(texts: string[], signal?: AbortSignal): Promise<number[][]> {

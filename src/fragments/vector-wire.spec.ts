@@ -1,4 +1,4 @@
-import { vectorArrayBinary } from './vector-wire';
+import { vectorArrayBinary, vectorBinary, vectorFromBinary } from './vector-wire';
 
 describe('vectorArrayBinary', () => {
   it('writes a one-dimensional array of vectors: header, then per vector its length, dimension and float4s', () => {
@@ -16,5 +16,13 @@ describe('vectorArrayBinary', () => {
 
   it('writes an empty array with its header only', () => {
     expect(vectorArrayBinary([], 1).length).toBe(20);
+  });
+});
+
+describe('vectorBinary and vectorFromBinary', () => {
+  it('write one vector as vector_recv reads it, and read back its float4s', () => {
+    const buffer = vectorBinary([1, -0.5, 0.1]);
+    expect([buffer.length, buffer.readInt16BE(0), buffer.readInt16BE(2)]).toEqual([16, 3, 0]);
+    expect(vectorFromBinary(buffer)).toEqual([1, -0.5, Math.fround(0.1)]);
   });
 });

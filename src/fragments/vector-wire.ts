@@ -1,5 +1,6 @@
 /**
- * Vectors in pgvector's binary form, for bulk writes.
+ * Vectors in pgvector's binary form, for bulk writes and for search (the query's vector,
+ * and the candidates' vectors an MMR search reads).
  *
  * node-postgres sends a Buffer parameter in binary format, so a `$n::vector[]`
  * parameter built here goes through PostgreSQL's array_recv and pgvector's
@@ -29,11 +30,34 @@ export function vectorArrayBinary(vectors: ArrayLike<number>[], elementOid: numb
   at = buffer.writeInt32BE(vectors.length, at);
   at = buffer.writeInt32BE(1, at); // lower bound
   for (const vector of vectors) {
-    const dims = vector.length;
-    at = buffer.writeInt32BE(4 + 4 * dims, at);
-    at = buffer.writeInt16BE(dims, at);
-    at = buffer.writeInt16BE(0, at); // unused
-    for (let i = 0; i < dims; i++) at = buffer.writeFloatBE(vector[i], at);
+    at = buffer.writeInt32BE(4 + 4 * vector.length, at);
+    at = writeVector(buffer, at, vector);
   }
   return buffer;
+}
+
+/**
+ * One vector in pgvector's binary form (vector_recv): a `$n::vector` parameter sent as
+ * a Buffer, as the vectors are stored, without a decimal text to write and parse.
+ */
+export function vectorBinary(vector: ArrayLike<number>): Buffer {
+  const buffer = Buffer.allocUnsafe(4 + 4 * vector.length);
+  writeVector(buffer, 0, vector);
+  return buffer;
+}
+
+/** A vector from pgvector's binary form (`vector_send(v)`, a bytea): its float4s exactly. */
+export function vectorFromBinary(buffer: Buffer): number[] {
+  const dims = buffer.readInt16BE(0);
+  const vector = new Array<number>(dims);
+  for (let i = 0; i < dims; i++) vector[i] = buffer.readFloatBE(4 + 4 * i);
+  return vector;
+}
+
+function writeVector(buffer: Buffer, start: number, vector: ArrayLike<number>): number {
+  const dims = vector.length;
+  let at = buffer.writeInt16BE(dims, start);
+  at = buffer.writeInt16BE(0, at); // unused
+  for (let i = 0; i < dims; i++) at = buffer.writeFloatBE(vector[i], at);
+  return at;
 }

@@ -67,7 +67,14 @@ function setup(
       fullTextIds: async () => (calls.push('fullText'), fullText()),
       liveByIds: async () => [],
     } as unknown as FragmentsService,
-    { embedQuery: async () => (calls.push('embed'), embed()) } as unknown as EmbeddingsService,
+    {
+      embedQuery: async () => (calls.push('embed'), embed()),
+      // A model that may fail: checking a query calls it.
+      checkQuery: async () => {
+        calls.push('embed');
+        await embed();
+      },
+    } as unknown as EmbeddingsService,
     {} as RerankersService,
     loadSettings({}),
   );

@@ -7,7 +7,7 @@
  *    (`params.embedding` is accepted and ignored);
  *  - its processing order: the pipeline, the embedding model and the query's
  *    embedding for EVERY type (full text, the placeholders and the invalid `query`
- *    type included), and only then the type;
+ *    type included: for them only its errors matter), and only then the type;
  *  - its errors: `query` is "Invalid search type or parameters", and the
  *    `history` placeholder's `data` holds the parameters as the published server
  *    parsed them.
@@ -46,7 +46,12 @@ export async function searchKnowledge(
   const fullText =
     type === 'search' ? searches.run(auth, pipeline, searchRequest({ ...fields, type }), null) : null;
   fullText?.catch(() => undefined); // not unhandled if the embedding fails: nobody will await it
-  const embedding = await searches.embed(pipeline, fields);
+  // The types that use no vector need only the embedding's errors: a model that cannot
+  // fail (hashing) or a query's vector kept costs no call (SearchService.checkEmbedding).
+  const embedding =
+    type === 'similarity' || type === 'mmr' || type === 'hybrid'
+      ? await searches.embed(pipeline, fields)
+      : await searches.checkEmbedding(pipeline, fields).then(() => null);
   if (type === 'query') throw new JsonRpcError(RpcCode.InternalError, SearchMessages.invalidType);
   if (type === 'history') {
     throw new JsonRpcError(RpcCode.InternalError, SearchMessages.history, {

@@ -153,16 +153,23 @@ export class SearchService {
   ): Promise<QueryEmbedding> {
     const vectorEmbedding = selectVectorEmbedding(pipeline, request.embeddingModelId);
     const { model } = vectorEmbedding;
-    try {
-      return { vectorEmbedding, vector: await this.embeddings.embedQuery(model, request.query) };
-    } catch (error) {
-      if (error instanceof DomainError) throw error;
-      throw new DomainError(
-        SearchErrorReason.QueryEmbeddingFailed,
-        ErrorCode.Upstream,
-        `Embedding model '${model.name}' could not embed the query: ${(error as Error).message}`,
-      );
-    }
+    return {
+      vectorEmbedding,
+      vector: await upstream(model, this.embeddings.embedQuery(model, request.query)),
+    };
+  }
+
+  /**
+   * What step 2 would throw, without its vector, and without calling the model when it
+   * cannot fail (EmbeddingsService.checkQuery): for an edge whose contract answers the
+   * embedding's errors before a type that uses no vector (MCP's search_knowledge).
+   */
+  async checkEmbedding(
+    pipeline: PipelineRecord,
+    request: Pick<SearchRequest, 'query' | 'embeddingModelId'>,
+  ): Promise<void> {
+    const { model } = selectVectorEmbedding(pipeline, request.embeddingModelId);
+    await upstream(model, this.embeddings.checkQuery(model, request.query));
   }
 
   /** Step 3: the search of the request's type; `embedding` is step 2's, for the types that use it. */
@@ -384,6 +391,20 @@ export class SearchService {
       relevance: hit.relevance,
       foundBy: ['search'],
     }));
+  }
+}
+
+/** A model's failure that is no DomainError of its own, as the 502 that names the model. */
+async function upstream<T>(model: { name: string }, call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
+    throw new DomainError(
+      SearchErrorReason.QueryEmbeddingFailed,
+      ErrorCode.Upstream,
+      `Embedding model '${model.name}' could not embed the query: ${(error as Error).message}`,
+    );
   }
 }
 

@@ -7,7 +7,8 @@
 import { Injectable } from '@nestjs/common';
 import { DatabaseService, Queryable } from '../../database/database.service';
 import { DistanceStrategy, SearchScope, VectorQuery } from '../fragment';
-import { FragmentRow, vectorLiteral } from '../fragments.repository';
+import { FragmentRow } from '../fragments.repository';
+import { vectorBinary, vectorFromBinary } from '../vector-wire';
 import { compileMetadataContainment, compileMetadataFilter, MetadataFilter } from '../metadata-filter';
 import {
   indexedDistance,
@@ -60,14 +61,14 @@ export class VectorScanRepository {
     const { sql, params } = nearestSql(query, mode, exactBelow);
     const run = async (db: Pick<Queryable, 'query'>): Promise<ScanResult> => {
       const rows = await db.query<
-        FragmentRow & { distance: number; embedding: string | null; exact: boolean }
+        FragmentRow & { distance: number; embedding: Buffer | null; exact: boolean }
       >(sql, params);
       return {
         hits: rows.map(({ distance, embedding, exact: _, ...row }) => ({
           id: row.id,
           distance: Number(distance),
           row: query.reads === 'fragments' ? (row as FragmentRow) : null,
-          embedding: embedding === null ? null : (JSON.parse(embedding) as number[]),
+          embedding: embedding === null ? null : vectorFromBinary(embedding),
         })),
         exact: rows.length > 0 && rows[0].exact,
       };
@@ -127,13 +128,16 @@ function nearestSql(
 ): { sql: string; params: unknown[] } {
   const candidates = mode === 'exact' ? query.limit : indexCandidates(query, indexedType(query.size));
   const params: unknown[] = [
-    vectorLiteral(query.vector),
+    vectorBinary(query.vector),
     query.pipelineId,
     query.classifications,
     candidates,
     query.limit,
   ];
-  const distance = `${vectorExpression(query.size)} ${DISTANCE_OPERATOR[query.strategy]} $1::vector(${query.size})`;
+  // The query's vector is a binary parameter: every use of $1 names its type, vector, for
+  // vector_recv to read it (a halfvec index casts it further).
+  const queryVector = `($1::vector(${query.size}))`;
+  const distance = `${vectorExpression(query.size)} ${DISTANCE_OPERATOR[query.strategy]} ${queryVector}`;
   const inScope = ['f.pipeline_id = $2', 'f.expired_at IS NULL', 'f.classification = ANY($3::text[])'];
   if (query.filter) inScope.push(...metadataConditions(query.filter, params));
   // exact-if-small reads one more fragment of the scope than an exact search would.
@@ -183,7 +187,7 @@ function nearestSql(
        SELECT fe.fragment_id AS id, ${distance} AS distance, false AS exact
        FROM fragment_embeddings fe JOIN fragments f ON f.id = fe.fragment_id
        WHERE ${[vectorEmbedding, ...inScope, when].join(' AND ')}
-       ORDER BY ${indexedDistance(query.size, '$1')}
+       ORDER BY ${indexedDistance(query.size, queryVector)}
        LIMIT $4)`;
   // exact-if-small reads at most `cap` fragments of the scope: fewer, and it has them all.
   const nearest =
@@ -200,15 +204,15 @@ function nearestSql(
            nearest AS (SELECT * FROM exact UNION ALL SELECT * FROM indexed)`;
   const embedding =
     query.reads === 'vectors'
-      ? `(SELECT fe.embedding::text FROM fragment_embeddings fe WHERE ${vectorEmbedding} AND fe.fragment_id = n.id)`
-      : 'NULL::text';
+      ? `(SELECT vector_send(fe.embedding) FROM fragment_embeddings fe WHERE ${vectorEmbedding} AND fe.fragment_id = n.id)`
+      : 'NULL::bytea';
   // Only a fragment's row is read whole: the ids of a hybrid leg or an MMR's candidates need none of it.
   const sql =
     query.reads === 'fragments'
       ? `
     WITH ${nearest}
     SELECT f.id, f.document_id, f.order_id, f.version, f.classification, f.metadata, f.content,
-           f.content_key_id, f.expired_at, n.distance, NULL::text AS embedding, n.exact
+           f.content_key_id, f.expired_at, n.distance, NULL::bytea AS embedding, n.exact
     FROM nearest n JOIN fragments f ON f.id = n.id
     ORDER BY n.distance + 0, n.id
     LIMIT $5`
