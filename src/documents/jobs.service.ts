@@ -222,15 +222,9 @@ export class JobsService {
     const pipeline = await this.pipelines.find(job.pipeline_id);
     if (!pipeline) return; // deleted: its jobs went with it (ON DELETE CASCADE)
 
-    // The whole job is one write: a large one into a vector embedding that holds fewer vectors is
-    // a bulk load, indexed after its last chunk (each document has one fragment at least).
-    // Each chunk re-reads the pipeline (storeChunk); a vector embedding added meanwhile gets its
-    // vectors too, and its index (if it needs one by then) when the job ends; one removed
-    // meanwhile has no index left to build.
-    // No batch of the same client follows it: its end builds without waiting for one.
-    const write = this.fragments.beginVectorWrite(vectorEmbeddingRefs(pipeline), { followed: false });
+    // Each chunk re-reads the pipeline (storeChunk): a vector embedding added meanwhile gets its
+    // vectors too. Each chunk is searchable once committed; indexes follow in the background.
     try {
-      await write.loading(payload.documents.length - job.processed - job.failed);
       const chunkAt = (start: number) =>
         range(start, Math.min(start + JOB_CHUNK_SIZE, payload.documents.length));
       let next: Promise<PreparedChunk> | undefined;
@@ -283,11 +277,7 @@ export class JobsService {
         throw error;
       }
     } finally {
-      await write.end();
-      const now = await this.pipelines.find(job.pipeline_id).catch(() => null);
-      const started = new Set(pipeline.vectorEmbeddings.map((v) => v.id));
-      for (const vectorEmbedding of vectorEmbeddingRefs(now ?? pipeline).filter((b) => !started.has(b.id)))
-        await this.fragments.ensureVectorIndex(vectorEmbedding);
+      this.fragments.vectorsWritten(vectorEmbeddingRefs(pipeline));
       void this.refreshGauge();
     }
   }

@@ -199,7 +199,6 @@ TROVE_HNSW_EF_SEARCH: {{ .Values.config.vectorIndex.efSearch | toString | quote 
 TROVE_EXACT_SEARCH_BELOW: {{ .Values.config.vectorIndex.exactSearchBelow | toString | quote }}
 TROVE_SEARCH_RECALL_TARGET: {{ .Values.config.vectorIndex.recallTarget | toString | quote }}
 TROVE_SEARCH_RECALL_SAMPLE_EVERY: {{ .Values.config.vectorIndex.recallSampleEvery | toString | quote }}
-TROVE_BULK_LOAD_MIN_VECTORS: {{ .Values.config.vectorIndex.bulkLoadMinVectors | toString | quote }}
 TROVE_INDEX_BUILD_MEMORY_MB: {{ .Values.config.vectorIndex.buildMemoryMb | toString | quote }}
 TROVE_INDEX_BUILD_WORKERS: {{ .Values.config.vectorIndex.buildWorkers | toString | quote }}
 TROVE_LLM_TIMEOUT_MS: {{ .Values.config.llm.timeoutMs | toString | quote }}

@@ -20,6 +20,7 @@ import { FullTextBm251764700000000 } from './1764700000000-FullTextBm25';
 import { Rerankers1764710000000 } from './1764710000000-Rerankers';
 import { CitationSearches1764720000000 } from './1764720000000-CitationSearches';
 import { Evaluations1764730000000 } from './1764730000000-Evaluations';
+import { VectorIndexCoverage1764740800001 } from './1764740800001-VectorIndexCoverage';
 
 export const MIGRATIONS = [
   Initial1764470000000,
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   Rerankers1764710000000,
   CitationSearches1764720000000,
   Evaluations1764730000000,
+  VectorIndexCoverage1764740800001,
 ];
