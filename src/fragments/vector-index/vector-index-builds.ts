@@ -6,8 +6,8 @@
  * the same whether its vector embedding is indexed or not, and a second large load into
  * an indexed pipeline is as fast as the first.
  *
- * In every replica that runs jobs (TROVE_JOBS_WORKER), a pass every TROVE_JOBS_POLL_MS,
- * and at once after a write in this process, looks at each vector embedding that holds
+ * In every replica (whether it runs jobs or not: an index must never depend on a
+ * setting), a pass every TROVE_JOBS_POLL_MS, and at once after a write in this process, looks at each vector embedding that holds
  * vectors (other replicas' writes are seen in the database) and takes its next step
  * (`nextStep`):
  * - at most TROVE_EXACT_SEARCH_BELOW vectors: nothing (every search of it is exact);
@@ -122,7 +122,7 @@ export class VectorIndexBuilds implements OnApplicationBootstrap, OnModuleDestro
   ) {}
 
   onApplicationBootstrap(): void {
-    if (this.settings.jobs.worker) this.schedule(0);
+    this.schedule(0);
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -136,7 +136,7 @@ export class VectorIndexBuilds implements OnApplicationBootstrap, OnModuleDestro
 
   /** Vectors went into these vector embeddings (committed): look at them now rather than at the next pass. */
   written(vectorEmbeddings: VectorEmbeddingRef[]): void {
-    if (vectorEmbeddings.length === 0 || !this.settings.jobs.worker || this.stopped) return;
+    if (vectorEmbeddings.length === 0 || this.stopped) return;
     if (this.running) this.again = true;
     else this.schedule(0);
   }
