@@ -81,9 +81,9 @@ export async function stopTrove(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Loads documents 0..count-1 of the corpus in batches of BATCH, IN_FLIGHT requests at
- * once; returns the seconds until the last request answered (the last one answers
- * once the index of a bulk load is built).
+ * Loads documents from..from+count-1 of the corpus in batches of BATCH, IN_FLIGHT
+ * requests at once; returns the seconds until the last request answered (searchable
+ * then: what no index covers yet is searched exactly).
  */
 export async function loadCorpus(
   rest: RestClient,
@@ -91,6 +91,7 @@ export async function loadCorpus(
   corpus: Corpus,
   count: number,
   stored?: (batch: number) => void,
+  from = 0,
 ): Promise<number> {
   const batches = Math.ceil(count / BATCH);
   let next = 0;
@@ -100,7 +101,8 @@ export async function loadCorpus(
       while (next < batches) {
         const b = next++;
         const docs = [];
-        for (let i = b * BATCH; i < Math.min(count, (b + 1) * BATCH); i++) docs.push(corpus.document(i));
+        for (let i = b * BATCH; i < Math.min(count, (b + 1) * BATCH); i++)
+          docs.push(corpus.document(from + i));
         await rest.call('POST', `/pipelines/${pipelineId}/documents`, docs);
         stored?.(b);
         if (b % 10 === 9) log(`loaded ${Math.min(count, (b + 1) * BATCH)} fragments`);
@@ -112,8 +114,30 @@ export async function loadCorpus(
   return seconds;
 }
 
-/** Seconds Trove spent building vector indexes after bulk loads, from /metrics. */
-export async function indexBuildSeconds(base: string): Promise<number> {
+/** Seconds Trove spent building vector indexes, and how many it built, from /metrics. */
+export async function indexBuilds(
+  base: string,
+): Promise<{ seconds: number; count: number; pending: number | null }> {
   const text = await (await fetch(`${base}/metrics`)).text();
-  return Number(/^trove_vector_index_build_seconds_sum (\S+)/m.exec(text)?.[1] ?? 0);
+  const value = (name: string) =>
+    /^(\S+) (\S+)$/m.exec(text.split('\n').find((l) => l.startsWith(`${name} `)) ?? '')?.[2];
+  const pending = value('trove_vector_index_pending_vectors');
+  return {
+    seconds: Number(value('trove_vector_index_build_seconds_sum') ?? 0),
+    count: Number(value('trove_vector_index_build_seconds_count') ?? 0),
+    // A build of Trove from before background builds has no such gauge: its loads answer indexed.
+    pending: pending === undefined ? null : Number(pending),
+  };
+}
+
+/**
+ * Waits until Trove has built at least one index more than `builtBefore` and no vector is
+ * left outside an index; resolves at once for a build without background builds.
+ */
+export async function indexCaughtUp(base: string, builtBefore: number): Promise<void> {
+  for (;;) {
+    const { count, pending } = await indexBuilds(base);
+    if (pending === null || (count > builtBefore && pending === 0)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

@@ -84,7 +84,7 @@ export interface Settings {
     recallSampleEvery: number;
   };
   /** Bulk loads: when a vector embedding's index is built after the rows are in, and with what (vector-index-builds.ts). */
-  vectorIndexBuild: { bulkLoadMinVectors: number; memoryMb: number; workers: number };
+  vectorIndexBuild: { memoryMb: number; workers: number };
   /** The most any one PostgreSQL statement may run (0: no limit), and wait for a connection. */
   dbStatementTimeoutMs: number;
   dbConnectTimeoutMs: number;
@@ -319,14 +319,12 @@ function vectorIndexSettings(env: Env, embedded: boolean): Settings['vectorIndex
 }
 
 /**
- * A write of at least TROVE_BULK_LOAD_MIN_VECTORS vectors into a vector embedding that holds
- * fewer goes in without index maintenance; the index is built once the load is over,
+ * Vector indexes are built in the background (src/fragments/vector-index/vector-index-builds.ts),
  * with TROVE_INDEX_BUILD_MEMORY_MB of maintenance_work_mem and up to
  * TROVE_INDEX_BUILD_WORKERS parallel workers (PostgreSQL; PGlite builds alone).
  */
 function vectorIndexBuildSettings(env: Env): Settings['vectorIndexBuild'] {
   return {
-    bulkLoadMinVectors: integer(env, 'TROVE_BULK_LOAD_MIN_VECTORS', 500, 0, 100_000_000),
     memoryMb: integer(env, 'TROVE_INDEX_BUILD_MEMORY_MB', 512, 1, 1_048_576),
     workers: integer(env, 'TROVE_INDEX_BUILD_WORKERS', 2, 0, 64),
   };

@@ -370,21 +370,16 @@ export class IngestionService {
   ): Promise<DocumentRow[]> {
     const { pipeline, access, splitters } = checked;
     const indexes = inputs.map((_, i) => (batch ? i : null));
-    const write = this.fragments.beginVectorWrite(vectorEmbeddingRefs(pipeline));
-    try {
-      const prepared = await this.prepare(pipeline, inputs, splitters, indexes);
-      await write.loading(prepared.reduce((n, doc) => n + doc.fragments.length, 0));
-      const rows = await this.db.transaction(async (tx) => {
-        const stored = await this.store(pipeline, prepared, indexes, access.allowed, tx);
-        await alsoInTransaction?.(tx);
-        return stored;
-      });
-      recordIngested(prepared);
-      return rows;
-    } finally {
-      // The last write of a bulk load builds the indexes it left out before answering.
-      await write.end();
-    }
+    const prepared = await this.prepare(pipeline, inputs, splitters, indexes);
+    const rows = await this.db.transaction(async (tx) => {
+      const stored = await this.store(pipeline, prepared, indexes, access.allowed, tx);
+      await alsoInTransaction?.(tx);
+      return stored;
+    });
+    recordIngested(prepared);
+    // Searchable already (uncovered vectors are searched exactly); indexed in the background.
+    this.fragments.vectorsWritten(vectorEmbeddingRefs(pipeline));
+    return rows;
   }
 
   /** Embeds texts with a model; its failures and wrong-sized answers become Upstream errors. */

@@ -232,12 +232,9 @@ export class JobsService {
     const pipeline = await this.pipelines.find(job.pipeline_id);
     if (!pipeline) return; // deleted: its jobs went with it (ON DELETE CASCADE)
     const run: IngestRun = { job, workerId, lease: this.settings.jobs.leaseSeconds, payload, signal };
-    // The whole job is one write: a large one into a vector embedding that holds fewer vectors is
-    // a bulk load, indexed after its last chunk (each document has one fragment at least).
-    // No batch of the same client follows it: its end builds without waiting for one.
-    const write = this.fragments.beginVectorWrite(vectorEmbeddingRefs(pipeline), { followed: false });
+    // Each chunk re-reads the pipeline (prepareChunk): a vector embedding added meanwhile gets its
+    // vectors too. Each chunk is searchable once committed; indexes follow in the background.
     try {
-      await write.loading(payload.documents.length - job.processed - job.failed);
       await this.storeChunks(run);
       await this.repository.finish(job.id, workerId);
       this.logger.log({ job: job.id, pipeline: job.pipeline_id }, 'Ingestion job finished');
@@ -250,8 +247,7 @@ export class JobsService {
         throw error;
       }
     } finally {
-      await write.end();
-      await this.indexAddedEmbeddings(job, pipeline);
+      this.fragments.vectorsWritten(vectorEmbeddingRefs(pipeline));
       void this.refreshGauge();
     }
   }
@@ -296,18 +292,6 @@ export class JobsService {
         }
       }
     }
-  }
-
-  /**
-   * Each chunk re-reads the pipeline (prepareChunk): a vector embedding added meanwhile
-   * got its vectors too, and gets its index (if it needs one by then) now that the job
-   * ends; one removed meanwhile has no index left to build.
-   */
-  private async indexAddedEmbeddings(job: JobRow, started: PipelineRecord): Promise<void> {
-    const now = await this.pipelines.find(job.pipeline_id).catch(() => null);
-    const before = new Set(started.vectorEmbeddings.map((v) => v.id));
-    for (const vectorEmbedding of vectorEmbeddingRefs(now ?? started).filter((v) => !before.has(v.id)))
-      await this.fragments.ensureVectorIndex(vectorEmbedding);
   }
 
   /** A job of a kind another module runs, handed to its runner. */

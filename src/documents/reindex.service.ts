@@ -170,10 +170,9 @@ export class ReindexService {
       }
       // Ready only when none lacks it from the start (full text turned off and on again
       // meanwhile drops lexemes behind `after`).
-      // The backfilled vectors went in without an index (a new vector embedding has none): built
-      // now if there are more than are searched exactly, before the vector embedding is ready.
+      // The backfilled vectors are searched exactly until the background builder indexes them.
       if (vectorEmbedding)
-        await this.fragments.ensureVectorIndex({ id: vectorEmbedding.id, size: vectorEmbedding.model.size });
+        this.fragments.vectorsWritten([{ id: vectorEmbedding.id, size: vectorEmbedding.model.size }]);
       await this.inPipeline(pipeline, index, async (tx) => {
         const left = await this.fragments.incomplete(pipeline.id, index, null, 1, tx);
         if (left.length === 0)

@@ -29,8 +29,8 @@ import { FullTextSearch } from './full-text/full-text-search';
 import { FullTextStatistics } from './full-text/full-text-statistics';
 import { FullTextStatisticsRepository } from './full-text/full-text-statistics.repository';
 import { FragmentRow, FragmentsRepository } from './fragments.repository';
-import { dropVectorIndex } from './vector-index/vector-index';
-import { VectorEmbeddingRef, VectorIndexBuilds, VectorWrite } from './vector-index/vector-index-builds';
+import { dropVectorIndexes } from './vector-index/vector-index';
+import { VectorEmbeddingRef, VectorIndexBuilds } from './vector-index/vector-index-builds';
 import { VectorSearch } from './vector-search/vector-search';
 
 /** The additional authenticated data that binds a fragment's ciphertext to its row. */
@@ -109,12 +109,12 @@ export class FragmentsService {
   }
 
   /**
-   * Opens a write of vectors into these vector embeddings, before anything is prepared: a
-   * bulk load goes in without index maintenance and the write that ends it builds
-   * the indexes (vector-index-builds.ts). `end` must follow, committed or not.
+   * Vectors were committed into these vector embeddings: the background builder looks at
+   * them now rather than at its next pass (vector-index-builds.ts). The write itself is
+   * searchable already: what no index covers is searched exactly.
    */
-  beginVectorWrite(vectorEmbeddings: VectorEmbeddingRef[], options?: { followed?: boolean }): VectorWrite {
-    return this.indexBuilds.begin(vectorEmbeddings, options);
+  vectorsWritten(vectorEmbeddings: VectorEmbeddingRef[]): void {
+    this.indexBuilds.written(vectorEmbeddings);
   }
 
   /** Expires the pipeline's fragments of each document's versions older than the given one. */
@@ -272,18 +272,8 @@ export class FragmentsService {
     return this.fullTextStatisticsRepository.rebuild(pipelineId, tx);
   }
 
-  /**
-   * Builds the vector embedding's HNSW index once its vectors are in, if it holds more than are
-   * searched exactly (vector-index-builds.ts), for vectors written outside
-   * `beginVectorWrite`'s vector embeddings: a backfill's, or an ingestion job's into a vector embedding
-   * added while it ran. Never throws. A new vector embedding has no index until it needs one.
-   */
-  ensureVectorIndex(vectorEmbedding: VectorEmbeddingRef): Promise<void> {
-    return this.indexBuilds.ensureIndex(vectorEmbedding);
-  }
-
-  dropVectorIndex(tx: Queryable, vectorEmbeddingId: string): Promise<void> {
-    return dropVectorIndex(tx, vectorEmbeddingId);
+  dropVectorIndexes(tx: Queryable, vectorEmbeddingId: string): Promise<void> {
+    return dropVectorIndexes(tx, vectorEmbeddingId);
   }
 
   private open(row: FragmentRow): Fragment {

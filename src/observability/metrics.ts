@@ -204,8 +204,13 @@ export const ingestedFragments = new Counter({
 });
 export const vectorIndexBuilds = new Histogram({
   name: 'trove_vector_index_build_seconds',
-  help: 'Vector indexes built after a bulk load: how long each build took.',
+  help: 'Vector indexes built in the background: how long each build took.',
   buckets: [0.1, 0.5, 1, 5, 10, 30, 60, 300, 1800],
+  registers: [registry],
+});
+export const vectorIndexPending = new Gauge({
+  name: 'trove_vector_index_pending_vectors',
+  help: 'Vectors that no index covers yet (searched exactly), as of the last background pass; 0 when every index is up to date.',
   registers: [registry],
 });
 export const jobs = new Gauge({

@@ -353,7 +353,7 @@ export class PipelinesService {
     const lexing = plan.fullText === 'on' || plan.fullText === 'relex';
     const live = plan.add.length > 0 || lexing ? await this.fragments.countLive(id, tx) : 0;
     await this.pipelines.deleteVectorEmbeddings(plan.remove, tx);
-    for (const removed of plan.remove) await this.fragments.dropVectorIndex(tx, removed);
+    for (const removed of plan.remove) await this.fragments.dropVectorIndexes(tx, removed);
     await this.pipelines.setVectorEmbeddingPositions(plan.keep, tx);
     for (const added of plan.add) {
       await this.pipelines.insertVectorEmbedding(
@@ -422,7 +422,7 @@ export class PipelinesService {
     const pipeline = await this.access(auth, id, Permission.Read);
     await this.db.transaction(async (tx) => {
       await this.pipelines.delete(id, tx);
-      for (const v of pipeline.vectorEmbeddings) await this.fragments.dropVectorIndex(tx, v.id);
+      for (const v of pipeline.vectorEmbeddings) await this.fragments.dropVectorIndexes(tx, v.id);
     });
   }
 

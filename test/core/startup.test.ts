@@ -197,7 +197,7 @@ describe('HNSW index settings', () => {
     async () => {
       const database = await createTestDatabase('postgres');
       // A vector embedding gets its index once it holds more vectors than are searched exactly: with a
-      // threshold of 0, at the end of its first write.
+      // threshold of 0, in the background after its first write.
       const trove = await startTrove(database, {
         env: { TROVE_HNSW_M: '8', TROVE_HNSW_EF_CONSTRUCTION: '40', TROVE_EXACT_SEARCH_BELOW: '0' },
       });
@@ -209,9 +209,12 @@ describe('HNSW index settings', () => {
       });
       const client = new Client({ connectionString: database.env.DATABASE_URL });
       await client.connect();
-      const { rows } = await client.query(`SELECT indexdef FROM pg_indexes WHERE indexname = $1`, [
-        `fragment_embeddings_hnsw_${pipeline.default_vector_embedding_id.replace(/-/g, '')}`,
-      ]);
+      const rows = await waitFor('the vector index', async () => {
+        const found = await client.query(`SELECT indexdef FROM pg_indexes WHERE indexname LIKE $1`, [
+          `fe_hnsw_${pipeline.default_vector_embedding_id.replace(/-/g, '')}_%`,
+        ]);
+        return found.rows.length > 0 && found.rows;
+      });
       await client.end();
       await trove.stop();
       await database.drop();

@@ -1,10 +1,10 @@
 /**
  * A vector embedding (a pipeline's use of one model) gets its HNSW index only once it holds more
- * than TROVE_EXACT_SEARCH_BELOW vectors (src/fragments/vector-index-builds.ts): below
- * that every search of it is exact, and an index would only make writes dearer. The
- * write that takes it past the threshold builds the index; so does the end of the
- * backfill of a model added to a pipeline past it, and the end of an ingestion job for a
- * model added while it ran. Searches are right throughout.
+ * than TROVE_EXACT_SEARCH_BELOW vectors (src/fragments/vector-index/vector-index-builds.ts):
+ * below that every search of it is exact, and an index would only cost builds. Once a
+ * write takes it past the threshold, the background builder builds the index; so it does
+ * after the backfill of a model added to a pipeline past it, and after an ingestion job
+ * for a model added while it ran. Searches are right throughout.
  * Counted by the builds metric, which both databases report.
  */
 import { waitForJob } from '../support/jobs';
@@ -25,6 +25,9 @@ describeEachDatabase(
   (fixture) => {
     const api = () => fixture().api;
     const builds = () => counterValue(api(), 'trove_vector_index_build_seconds_count');
+    const pending = () => counterValue(api(), 'trove_vector_index_pending_vectors');
+    const built = (what: string, count: number) =>
+      waitFor(what, async () => (await builds()) === count && (await pending()) === 0, { timeoutMs: 60_000 });
     /** The nearest fragment to parcel n's own text is parcel n, at distance 0, through `model`. */
     const expectFound = async (pipelineId: string, n: number, model?: string) => {
       const response = await search(api(), pipelineId, {
@@ -41,32 +44,36 @@ describeEachDatabase(
     it('builds no index while a vector embedding holds at most the threshold, and one when a write takes it past', async () => {
       const pipeline = await createPipeline(api(), { classifications: ['public'] });
       const before = await builds();
-      await addDocuments(api(), pipeline.id, docs(0, 60)); // a bulk load (at least 50) of a new vector embedding
+      await addDocuments(api(), pipeline.id, docs(0, 60));
       await addDocuments(api(), pipeline.id, docs(60, 40)); // 100: still searched exactly
-      expect(await builds()).toBe(before);
+      await built('nothing to do at the threshold', before);
       for (const n of [0, 59, 99]) await expectFound(pipeline.id, n);
       await addDocuments(api(), pipeline.id, docs(100, 5)); // 105: past it
-      expect(await builds()).toBe(before + 1);
       for (const n of [0, 99, 104]) await expectFound(pipeline.id, n);
-      // A further small write keeps the index (maintained as it goes) and builds nothing.
+      await built('the index past the threshold', before + 1);
+      for (const n of [0, 99, 104]) await expectFound(pipeline.id, n);
+      // A further small write is merged into the index: no build.
       await addDocuments(api(), pipeline.id, docs(105, 3));
-      expect(await builds()).toBe(before + 1);
+      await expectFound(pipeline.id, 106);
+      await built('the small write merged', before + 1);
       await expectFound(pipeline.id, 106);
     });
 
-    it("builds a model's index at the end of its backfill when the pipeline is past the threshold, and not below", async () => {
+    it("builds a model's index after its backfill when the pipeline is past the threshold, and not below", async () => {
       const model = await api().post('/embedding_models', {
         name: unique('small-hashing'),
         provider: 'hashing',
         size: 64,
       });
       expect(model.status).toBe(201);
+      const first = await builds();
       const large = await createPipeline(api(), { classifications: ['public'] });
       await addDocuments(api(), large.id, docs(0, THRESHOLD + 20));
       const small = await createPipeline(api(), { classifications: ['public'] });
       await addDocuments(api(), small.id, docs(0, 20));
+      await built("the large pipeline's first model indexed", first + 1);
 
-      for (const [pipeline, built] of [
+      for (const [pipeline, count] of [
         [large, 1],
         [small, 0],
       ] as const) {
@@ -76,12 +83,13 @@ describeEachDatabase(
         });
         expect(patched.status).toBe(202);
         expect(await waitForJob(api(), patched.body.id)).toMatchObject({ state: 'succeeded' });
-        expect(await builds()).toBe(before + built);
+        await expectFound(pipeline.id, 7, model.body.id);
+        await built('the backfilled model indexed if it needs it', before + count);
         await expectFound(pipeline.id, 7, model.body.id);
       }
     });
 
-    it('builds the index of a model added while an ingestion job ran, once the job ends', async () => {
+    it('builds the index of a model added while an ingestion job ran', async () => {
       const held: OpenAiEmbeddingsStub = await startOpenAiEmbeddingsStub({ size: 16 });
       try {
         const stubModel = await api().post('/embedding_models', {
@@ -115,7 +123,7 @@ describeEachDatabase(
         held.releaseHeld();
         expect(await waitForJob(api(), queued.body.id)).toMatchObject({ state: 'succeeded', failed: 0 });
         // Both vector embeddings are past the threshold: the job's own and the one added meanwhile
-        // (built once the job has ended, after it is marked succeeded).
+        // (built in the background, after it is marked succeeded).
         await waitFor('both indexes to be built', async () => (await builds()) === before + 2);
         await expectFound(pipeline.id, 250, added.body.id);
       } finally {
@@ -126,7 +134,6 @@ describeEachDatabase(
   {
     env: {
       TROVE_EXACT_SEARCH_BELOW: String(THRESHOLD),
-      TROVE_BULK_LOAD_MIN_VECTORS: '50',
       TROVE_JOBS_POLL_MS: '100',
     },
   },

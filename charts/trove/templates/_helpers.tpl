@@ -76,12 +76,25 @@ app.kubernetes.io/component: server
 {{- printf "%s-postgresql" (include "trove.fullname" .) | trunc 63 | trimSuffix "-" }}
 {{- end }}
 
+{{/* The CloudNativePG Cluster's name: its operator names the Services `<name>-rw` / `-ro` and the Secret `<name>-app` after it. */}}
+{{- define "trove.cnpg.name" -}}
+{{- printf "%s-pg" (include "trove.fullname" .) | trunc 50 | trimSuffix "-" }}
+{{- end }}
+
+{{/* Whether TROVE_DATABASE_READ_URL points at the CloudNativePG Cluster's replicas (`<name>-ro`). */}}
+{{- define "trove.cnpg.readsFromReplicas" -}}
+{{- $cnpg := .Values.postgresql.cloudnativepg }}
+{{- if and $cnpg.readFromReplicas (gt (int $cnpg.instances) 1) }}true{{ end }}
+{{- end }}
+
 {{/*
 Where DATABASE_URL comes from: "external" (database.url or database.existingSecret),
-"evaluation" (the chart's pgvector StatefulSet) or "embedded" (no DATABASE_URL: PGlite in /data).
+"cloudnativepg" (a CloudNativePG Cluster of the release), "evaluation" (the chart's pgvector
+StatefulSet) or "embedded" (no DATABASE_URL: PGlite in /data).
 */}}
 {{- define "trove.databaseMode" -}}
 {{- if or .Values.database.url .Values.database.existingSecret.name }}external
+{{- else if .Values.postgresql.cloudnativepg.enabled }}cloudnativepg
 {{- else if .Values.postgresql.evaluation.enabled }}evaluation
 {{- else }}embedded
 {{- end }}
@@ -114,6 +127,12 @@ pre-install hooks, so its replicas migrate on start.
 {{- end }}
 {{- if and (eq $mode "external") .Values.postgresql.evaluation.enabled }}
 {{- fail "postgresql.evaluation.enabled conflicts with database.url / database.existingSecret: choose one database." }}
+{{- end }}
+{{- if and .Values.postgresql.cloudnativepg.enabled (or (eq $mode "external") .Values.postgresql.evaluation.enabled) }}
+{{- fail "postgresql.cloudnativepg.enabled conflicts with database.url / database.existingSecret / postgresql.evaluation.enabled: choose one database." }}
+{{- end }}
+{{- if and (include "trove.cnpg.readsFromReplicas" .) .Values.database.readUrls }}
+{{- fail "database.readUrls conflicts with postgresql.cloudnativepg.readFromReplicas (TROVE_DATABASE_READ_URL is the Cluster's -ro Service): set one." }}
 {{- end }}
 {{- if and (eq $mode "external") (not .Values.secrets.existingSecret) (not .Values.secrets.encryptionKey) }}
 {{- fail "secrets.encryptionKey is required with an external database (generate one with `openssl rand -base64 32`), or put TROVE_ENCRYPTION_KEY in secrets.existingSecret." }}
@@ -199,7 +218,6 @@ TROVE_HNSW_EF_SEARCH: {{ .Values.config.vectorIndex.efSearch | toString | quote 
 TROVE_EXACT_SEARCH_BELOW: {{ .Values.config.vectorIndex.exactSearchBelow | toString | quote }}
 TROVE_SEARCH_RECALL_TARGET: {{ .Values.config.vectorIndex.recallTarget | toString | quote }}
 TROVE_SEARCH_RECALL_SAMPLE_EVERY: {{ .Values.config.vectorIndex.recallSampleEvery | toString | quote }}
-TROVE_BULK_LOAD_MIN_VECTORS: {{ .Values.config.vectorIndex.bulkLoadMinVectors | toString | quote }}
 TROVE_INDEX_BUILD_MEMORY_MB: {{ .Values.config.vectorIndex.buildMemoryMb | toString | quote }}
 TROVE_INDEX_BUILD_WORKERS: {{ .Values.config.vectorIndex.buildWorkers | toString | quote }}
 TROVE_LLM_TIMEOUT_MS: {{ .Values.config.llm.timeoutMs | toString | quote }}
@@ -229,6 +247,29 @@ database.existingSecret. An explicit env entry wins over envFrom.
       key: password
 - name: DATABASE_URL
   value: {{ printf "postgres://%s:$(POSTGRES_PASSWORD)@%s:5432/%s" (.Values.postgresql.evaluation.username | urlquery) (include "trove.postgresql.fullname" .) .Values.postgresql.evaluation.database | quote }}
+{{- else if eq (include "trove.databaseMode" .) "cloudnativepg" }}
+{{- $cluster := include "trove.cnpg.name" . }}
+# The operator's `<cluster>-app` Secret: its uri names the primary's Service, `<cluster>-rw`.
+- name: DATABASE_URL
+  valueFrom:
+    secretKeyRef:
+      name: {{ $cluster }}-app
+      key: uri
+{{- if include "trove.cnpg.readsFromReplicas" . }}
+- name: CNPG_APP_USERNAME
+  valueFrom:
+    secretKeyRef:
+      name: {{ $cluster }}-app
+      key: username
+- name: CNPG_APP_PASSWORD
+  valueFrom:
+    secretKeyRef:
+      name: {{ $cluster }}-app
+      key: password
+# Searches read from the replicas through `<cluster>-ro` (the operator generates URL-safe passwords).
+- name: TROVE_DATABASE_READ_URL
+  value: {{ printf "postgres://$(CNPG_APP_USERNAME):$(CNPG_APP_PASSWORD)@%s-ro:5432/%s" $cluster .Values.postgresql.cloudnativepg.database | quote }}
+{{- end }}
 {{- else if .Values.database.existingSecret.name }}
 - name: DATABASE_URL
   valueFrom:

@@ -21,6 +21,7 @@ import { Rerankers1764710000000 } from './1764710000000-Rerankers';
 import { CitationSearches1764720000000 } from './1764720000000-CitationSearches';
 import { Evaluations1764730000000 } from './1764730000000-Evaluations';
 import { CacheGenerationNotify1764740700001 } from './1764740700001-CacheGenerationNotify';
+import { VectorIndexCoverage1764740800001 } from './1764740800001-VectorIndexCoverage';
 
 export const MIGRATIONS = [
   Initial1764470000000,
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   CitationSearches1764720000000,
   Evaluations1764730000000,
   CacheGenerationNotify1764740700001,
+  VectorIndexCoverage1764740800001,
 ];

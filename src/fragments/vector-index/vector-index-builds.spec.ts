@@ -1,84 +1,35 @@
-/**
- * When a bulk load is over (vector-index-builds.ts): a client that loads in batches pauses
- * between them while its next batch is sent, parsed and checked; a pause shorter than
- * twice the write before it (and than QUIET_MS) is not the end of the load. The database is a fake that
- * counts vectors and index builds; the waits are real and have wide margins.
- */
-import { setTimeout as sleep } from 'node:timers/promises';
-import { loadSettings } from '../../config/settings';
-import { DatabaseService, Queryable } from '../../database/database.service';
-import { QUIET_MS, VectorIndexBuilds } from './vector-index-builds';
+/** What the background builder does next for a vector embedding (vector-index-builds.ts). */
+import { BUILD_WITHOUT_PAUSE, nextStep, REBUILD_RATIO, uncoveredCap } from './vector-index-builds';
 
-const VECTOR_EMBEDDING = { id: '01a23471-a360-7495-b3a7-2cb62dade1ad', size: 384 };
+const base = { threshold: 1_000, settled: true };
 
-function setup(vectors: number) {
-  const state = { vectors, index: 'absent' as 'absent' | 'valid', builds: 0 };
-  const db: Queryable = {
-    query: async (sql: string, params: unknown[] = []) => {
-      if (sql.includes('count(*)')) return [{ rows: Math.min(state.vectors, Number(params[0])) }];
-      if (sql.includes('pg_index')) return state.index === 'valid' ? [{ valid: true }] : [];
-      if (sql.includes('pg_try_advisory_lock')) return [{ locked: true }];
-      if (sql.startsWith('CREATE INDEX')) {
-        state.builds++;
-        state.index = 'valid';
-      }
-      return [];
-    },
-  } as Queryable;
-  const database = { ...db, maintenance: (work: (on: Queryable) => Promise<unknown>) => work(db) };
-  const settings = loadSettings({ TROVE_EXACT_SEARCH_BELOW: '1000', TROVE_BULK_LOAD_MIN_VECTORS: '500' });
-  const builds = new VectorIndexBuilds(database as unknown as DatabaseService, settings);
-  /** A write of `vectors` that takes `ms` between its begin and its end; resolves when `end` does. */
-  const write = async (count: number, ms: number) => {
-    const started = builds.begin([VECTOR_EMBEDDING]);
-    await started.loading(count);
-    await sleep(ms);
-    state.vectors += count;
-    return started;
-  };
-  return { builds, state, write };
-}
-
-describe('VectorIndexBuilds: the end of a bulk load', () => {
-  it('does not take a pause shorter than twice the last write for the end, and builds once after the load', async () => {
-    const { state, write } = setup(3_000);
-    const first = await write(1_000, 1_500); // its quiet spell: 3 s
-    const firstEnd = first.end();
-    await sleep(2_500); // longer than the least spell, QUIET_MS
-    expect(state.builds).toBe(0);
-    const second = await write(1_000, 0);
-    // The second write's begin ends the first one's wait at once: its client is not held back.
-    const woken = performance.now();
-    await firstEnd;
-    expect(performance.now() - woken).toBeLessThan(200);
-    expect(state.builds).toBe(0);
-    await second.end(); // the last write: QUIET_MS, then the build
-    expect(state.builds).toBe(1);
+describe('nextStep', () => {
+  it('leaves a vector embedding at the exact-search threshold or below alone', () => {
+    expect(nextStep({ ...base, vectors: 1_000, indexed: null, uncovered: 1_000 })).toBe('nothing');
   });
 
-  it('builds at the end of a load that no write follows, once a short write has waited QUIET_MS', async () => {
-    const { state, write } = setup(3_000);
-    const only = await write(1_000, 0);
-    const started = performance.now();
-    await only.end();
-    expect(state.builds).toBe(1);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(QUIET_MS - 10);
+  it('builds a first index once the writes paused, or without a pause past BUILD_WITHOUT_PAUSE', () => {
+    expect(nextStep({ ...base, vectors: 1_001, indexed: null, uncovered: 5_000 })).toBe('build');
+    const loading = { ...base, settled: false, vectors: 1_001, indexed: null };
+    expect(nextStep({ ...loading, uncovered: BUILD_WITHOUT_PAUSE })).toBe('wait');
+    expect(nextStep({ ...loading, uncovered: BUILD_WITHOUT_PAUSE + 1 })).toBe('build');
   });
 
-  it("builds at once at the end of a write that no part of the load follows (an ingestion job's)", async () => {
-    const { builds, state } = setup(3_000);
-    const job = builds.begin([VECTOR_EMBEDDING], { followed: false });
-    await job.loading(1_000);
-    state.vectors += 1_000;
-    const started = performance.now();
-    await job.end();
-    expect(state.builds).toBe(1);
-    expect(performance.now() - started).toBeLessThan(QUIET_MS);
+  it('merges a small uncovered part at once, paused or not, and does nothing once all is covered', () => {
+    const indexed = { ...base, settled: false, vectors: 1_001, indexed: 40_000 };
+    expect(nextStep({ ...indexed, uncovered: 40_000 / REBUILD_RATIO })).toBe('merge');
+    expect(nextStep({ ...indexed, uncovered: 0 })).toBe('nothing');
   });
 
-  it('builds nothing for a load that leaves the vector embedding at the exact-search threshold or below', async () => {
-    const { state, write } = setup(0);
-    await (await write(1_000, 0)).end();
-    expect(state.builds).toBe(0);
+  it('builds anew past one uncovered vector in REBUILD_RATIO, once paused or past the size of the index', () => {
+    const indexed = { ...base, vectors: 1_001, indexed: 400_000 };
+    expect(nextStep({ ...indexed, uncovered: 100_001 })).toBe('build');
+    expect(nextStep({ ...indexed, settled: false, uncovered: 100_001 })).toBe('wait');
+    expect(nextStep({ ...indexed, settled: false, uncovered: 400_001 })).toBe('build');
+  });
+
+  it('counts uncovered vectors just far enough to decide', () => {
+    expect(uncoveredCap(null)).toBe(BUILD_WITHOUT_PAUSE + 1);
+    expect(uncoveredCap(400_000)).toBe(400_001);
   });
 });

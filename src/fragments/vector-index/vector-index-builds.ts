@@ -1,42 +1,50 @@
 /**
- * Bulk loads without index maintenance: inserting a vector into an HNSW index costs
- * 4-10 times what building the index costs per vector (docs/benchmarks.md), so a large
- * write into a vector embedding that holds fewer vectors than it brings drops the vector embedding's
- * index first, and the index is built again once the load is over.
+ * Vector indexes are built and kept up in the background, never on a write's path (the
+ * design of Qdrant's optimizer and of Milvus's growing and sealed segments): a write
+ * answers once its rows are committed, and a search scans the vectors no index covers
+ * yet exactly, beside the index (vector-index.ts, `coveredPredicate`). So a write costs
+ * the same whether its vector embedding is indexed or not, and a second large load into
+ * an indexed pipeline is as fast as the first.
  *
- * Meanwhile searches stay correct: without an index the planner scans the vector embedding's
- * rows exactly (and a build in progress is not valid, so it is not used either).
+ * In every replica (whether it runs jobs or not: an index must never depend on a
+ * setting), a pass every TROVE_JOBS_POLL_MS, and at once after a write in this process, looks at each vector embedding that holds
+ * vectors (other replicas' writes are seen in the database) and takes its next step
+ * (`nextStep`):
+ * - at most TROVE_EXACT_SEARCH_BELOW vectors: nothing (every search of it is exact);
+ * - no index: build one covering every vector so far;
+ * - uncovered vectors a small part of the index (at most 1 in REBUILD_RATIO): merge them
+ *   into it, a batch at a time (what a write did before, now off its path);
+ * - more: build a new index covering them all, then drop the old one (searches use
+ *   either meanwhile).
+ * A build waits until the vector embedding took no vector for two poll intervals (a load
+ * is rarely over after its first batch, and a build then would be repeated at its end),
+ * unless it has more uncovered vectors than BUILD_WITHOUT_PAUSE and than its index holds:
+ * a load that never pauses gets indexes of doubling size. Only when the index appears
+ * depends on that; what a search finds never does.
  *
- * A vector embedding gets its index only once it holds more than TROVE_EXACT_SEARCH_BELOW vectors:
- * below that every search of it is exact anyway (fragment-search.repository.ts), so an
- * index would only make its writes dearer. The write that takes it past the threshold
- * builds it before it answers: at the end of a bulk load as above, at once after a small
- * write (other small writes in flight are no load to wait for). A start builds what is
- * missing, and `ensureIndex` serves vectors written outside `begin` (a backfill).
- *
- * "Over" means: no write into the vector embedding is in flight in this process, and none
- * began within a quiet spell after the last one ended (twice that write's duration, at
- * least QUIET_MS, at most MAX_QUIET_MS). The write that ends last builds the
- * index before it answers, so a client that loads and then searches finds it built;
- * writes of a load that overlap (two batches in flight) do not wait. The build runs
- * CONCURRENTLY (writes into the shared table go on, other pipelines' included), with
- * more maintenance_work_mem and parallel workers, under an advisory lock so that one
- * replica builds while the others skip. A build that fails is logged and left for the
- * next write's end, or the next start, to retry: the rows it would index are committed.
+ * Each step runs under a session advisory lock per vector embedding, so one replica
+ * works on it while the others skip; the lock ends with the session, so a replica killed
+ * mid-build holds nothing (PostgreSQL notices the lost client within
+ * CLIENT_CHECK_INTERVAL and abandons the build). What is left to do is read from the
+ * data on every pass, never remembered: a process that stopped mid-build drops the
+ * invalid index it left and builds again.
  */
-import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { SETTINGS, Settings } from '../../config/settings';
 import { DatabaseService, Queryable } from '../../database/database.service';
-import { vectorIndexBuilds } from '../../observability/metrics';
+import { vectorIndexBuilds, vectorIndexPending } from '../../observability/metrics';
 import {
   buildVectorIndexConcurrently,
+  countUncovered,
   countVectors,
-  dropVectorIndexConcurrently,
+  dropIndexConcurrently,
+  lastSeq,
+  mergeUncovered,
+  VectorIndex,
   vectorEmbeddingPredicate,
-  vectorIndexState,
+  vectorIndexes,
 } from './vector-index';
-import { WritesInFlight } from './writes-in-flight';
 
 /** One vector embedding a write stores vectors into, with their size (the index's dimension). */
 export interface VectorEmbeddingRef {
@@ -45,206 +53,223 @@ export interface VectorEmbeddingRef {
 }
 
 /**
- * How long the last write of a load waits for another to begin before it builds the index:
- * twice as long as it took itself, within these bounds. A client that loads in batches
- * sends its next one when a batch answers, and that batch begins here only once its body
- * is in, parsed and checked, which on a busy machine took up to 1.4 s between batches of
- * 1,000 that each took 0.3-0.5 s. A shorter wait took such a gap for the end, built the
- * index early and left the rest of the load to maintain it row by row: at 100,000
- * fragments, three times slower than one build at the end. A bulk write whose vector embedding
- * needs no index (at most TROVE_EXACT_SEARCH_BELOW vectors) does not wait at all.
+ * Merging a vector into an HNSW index costs 4-10 times what building costs per vector
+ * (docs/benchmarks.md): past one uncovered vector for REBUILD_RATIO in the index, a new
+ * build of all of them is cheaper than merging.
  */
-export const QUIET_MS = 2_000;
-export const MAX_QUIET_MS = 10_000;
-/** Advisory lock space of index builds ("vidx" in ASCII); the key within it is the vector embedding's hash. */
+export const REBUILD_RATIO = 4;
+/** Uncovered vectors past which a build starts although writes go on. */
+export const BUILD_WITHOUT_PAUSE = 50_000;
+/** Poll intervals without a new vector after which a vector embedding's load is taken to have paused. */
+const SETTLE_POLLS = 2;
+/** Vectors merged per statement: each is one short transaction, however slow the inserts. */
+const MERGE_BATCH = 200;
+/** Merge statements per vector embedding and pass, so that one does not hold back the others. */
+const MERGES_PER_PASS = 25;
+/** Advisory lock space of index work ("vidx" in ASCII); the key within it is the vector embedding's hash. */
 const BUILD_LOCK_SPACE = 0x76696478;
+/** How soon PostgreSQL abandons a build whose client is gone (client_connection_check_interval). */
+const CLIENT_CHECK_INTERVAL = '2s';
 
-/** A write in flight: `loading` before its transaction opens, `end` once it committed or failed. */
-export interface VectorWrite {
-  /** Tells how many vectors the write brings per vector embedding; may drop the indexes of a bulk load. */
-  loading(vectors: number): Promise<void>;
-  /** Never throws: a failed build is logged and retried later. */
-  end(): Promise<void>;
+export type Step = 'nothing' | 'build' | 'merge' | 'wait';
+
+/**
+ * What to do next for a vector embedding holding `vectors` (counted up to one more than
+ * `threshold`), of which `uncovered` are in no index (counted up to `uncoveredCap`), with
+ * its current index holding `indexed` rows (null: none covers by seq yet).
+ */
+export function nextStep(state: {
+  vectors: number;
+  threshold: number;
+  indexed: number | null;
+  uncovered: number;
+  settled: boolean;
+}): Step {
+  const { vectors, threshold, indexed, uncovered, settled } = state;
+  if (vectors <= threshold || (indexed !== null && uncovered === 0)) return 'nothing';
+  if (indexed !== null && uncovered * REBUILD_RATIO <= indexed) return 'merge';
+  return settled || uncovered > Math.max(BUILD_WITHOUT_PAUSE, indexed ?? 0) ? 'build' : 'wait';
+}
+
+/** How far a count of uncovered vectors needs to go for `nextStep`. */
+export function uncoveredCap(indexed: number | null): number {
+  return Math.max(BUILD_WITHOUT_PAUSE, indexed ?? 0) + 1;
+}
+
+interface Seen {
+  seq: number;
+  /** When a pass first found this last seq. */
+  since: number;
+  /** Whether the last step left nothing to do. */
+  done: boolean;
 }
 
 @Injectable()
-export class VectorIndexBuilds implements OnApplicationBootstrap {
+export class VectorIndexBuilds implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(VectorIndexBuilds.name);
-  private readonly writes = new WritesInFlight();
-  /** Vector embeddings whose index was seen valid: their writes need no catalog lookup at the end. */
-  private readonly indexed = new Set<string>();
-  /** One build at a time in this process: each holds a connection and both cores for a while. */
-  private builds: Promise<void> = Promise.resolve();
+  private readonly seen = new Map<string, Seen>();
+  private readonly pending = new Map<string, number>();
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+  /** The backend building an index (PostgreSQL), cancelled when this process stops. */
+  private buildingPid: number | null = null;
 
   constructor(
     private readonly db: DatabaseService,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
-  /** A previous process may have stopped between a bulk load and its build: build what is missing. */
   onApplicationBootstrap(): void {
-    void this.unindexedVectorEmbeddings()
-      .then(async (vectorEmbeddings) => {
-        for (const vectorEmbedding of vectorEmbeddings) await this.build(vectorEmbedding);
-      })
-      .catch((error) => this.logger.warn({ err: error }, 'Could not look for vector indexes to build'));
+    this.schedule(0);
   }
 
-  /**
-   * `followed`: whether the writer may send a next part of the load once this one answers
-   * (a client's batches); an ingestion job's worker takes its next job only once this one
-   * ends, so its end need not wait for a follower before building.
-   */
-  begin(
-    vectorEmbeddings: VectorEmbeddingRef[],
-    { followed = true }: { followed?: boolean } = {},
-  ): VectorWrite {
-    for (const { id } of vectorEmbeddings) this.writes.began(id);
-    const began = Date.now();
-    let ended = false;
-    let bulk = false;
-    return {
-      loading: async (vectors) => {
-        const least = this.settings.vectorIndexBuild.bulkLoadMinVectors;
-        if (least === 0 || vectors < least) return;
-        bulk = true;
-        for (const { id } of vectorEmbeddings) this.writes.loadBegan(id);
-        for (const vectorEmbedding of vectorEmbeddings)
-          await this.deferMaintenance(vectorEmbedding.id, vectors);
-      },
-      end: async () => {
-        if (ended) return;
-        ended = true;
-        const quietMs = followed ? Math.min(MAX_QUIET_MS, Math.max(QUIET_MS, 2 * (Date.now() - began))) : 0;
-        for (const vectorEmbedding of vectorEmbeddings) await this.endWrite(vectorEmbedding, bulk, quietMs);
-      },
-    };
+  async onModuleDestroy(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    // A build may take minutes: cancelled, it leaves an invalid index that the next pass drops.
+    if (this.buildingPid !== null && !this.db.isEmbedded)
+      await this.db.query('SELECT pg_cancel_backend($1)', [this.buildingPid]).catch(() => undefined);
+    await this.running;
   }
 
-  /** Drops the vector embedding's index when it holds fewer vectors than the write brings. */
-  private async deferMaintenance(id: string, vectors: number): Promise<void> {
-    const rows = await countVectors(this.db, id, vectors);
-    if (rows >= vectors) return;
-    if ((await vectorIndexState(this.db, id)) === 'absent') return;
-    this.indexed.delete(id);
-    try {
-      await dropVectorIndexConcurrently(this.db, id);
-    } catch (error) {
-      // It waits for every transaction that uses the index (another replica's build, a
-      // long search): if that fails, the write goes in with index maintenance, only slower.
-      this.logger.warn({ err: error, vectorEmbeddingId: id }, 'Bulk load: could not drop the vector index');
-      return;
-    }
-    this.logger.log(
-      { vectorEmbeddingId: id, rows, vectors },
-      'Bulk load: vector index dropped until it ends',
-    );
+  /** Vectors went into these vector embeddings (committed): look at them now rather than at the next pass. */
+  written(vectorEmbeddings: VectorEmbeddingRef[]): void {
+    if (vectorEmbeddings.length === 0 || this.stopped) return;
+    if (this.running) this.again = true;
+    else this.schedule(0);
   }
 
-  /**
-   * After a bulk load, the write that ends last builds the index once no other began within
-   * `quietMs`. A vector embedding that small writes take past the threshold is built at once, other
-   * small writes in flight or not: they are no load to wait for, and they would never all
-   * be over under steady traffic.
-   */
-  private async endWrite(vectorEmbedding: VectorEmbeddingRef, bulk: boolean, quietMs: number): Promise<void> {
-    const left = this.writes.ended(vectorEmbedding.id, bulk);
-    const loading = bulk || this.writes.isLoading(vectorEmbedding.id);
-    if ((loading && left > 0) || this.indexed.has(vectorEmbedding.id)) return;
-    try {
-      if ((await vectorIndexState(this.db, vectorEmbedding.id)) === 'valid') {
-        this.indexed.add(vectorEmbedding.id);
-        return;
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.running = this.pass()
+        .catch((error) => this.logger.warn({ err: error }, 'Vector index pass failed'))
+        .finally(() => {
+          this.running = null;
+          const soon = this.again;
+          this.again = false;
+          this.schedule(soon ? 0 : this.settings.jobs.pollMs);
+        });
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  /** One look at every vector embedding that holds vectors. */
+  private async pass(): Promise<void> {
+    const ids = await this.vectorEmbeddingIds();
+    for (const id of [...this.pending.keys()]) if (!ids.includes(id)) this.pending.delete(id);
+    for (const id of ids) {
+      if (this.stopped) return;
+      try {
+        await this.catchUp(id);
+      } catch (error) {
+        // The rows are committed and searched exactly meanwhile: the next pass tries again.
+        this.seen.delete(id);
+        this.logger.warn({ err: error, vectorEmbeddingId: id }, 'Vector index work failed');
       }
-      // Searched exactly, so left without an index: the write answers at once.
-      if (!(await this.needsIndex(this.db, vectorEmbedding.id))) return;
-      if (!loading) {
-        await this.build(vectorEmbedding, { whileWriting: true });
-        return;
-      }
-      // Another write began (and may have ended) meanwhile: the load goes on, its last write builds.
-      if (await this.writes.quietSpell(vectorEmbedding.id, quietMs)) await this.build(vectorEmbedding);
-    } catch (error) {
-      this.logger.warn({ err: error, vectorEmbeddingId: vectorEmbedding.id }, 'Vector index build failed');
     }
+    vectorIndexPending.set([...this.pending.values()].reduce((sum, n) => sum + n, 0));
   }
 
-  /**
-   * Builds the vector embedding's index if it has none and needs one: what a backfill of a model
-   * added to a pipeline (its vectors written outside `begin`) calls once it is done.
-   */
-  async ensureIndex(vectorEmbedding: VectorEmbeddingRef): Promise<void> {
-    try {
-      if (this.indexed.has(vectorEmbedding.id) || !(await this.needsIndex(this.db, vectorEmbedding.id)))
-        return;
-      await this.build(vectorEmbedding);
-    } catch (error) {
-      // Searches stay right without it; the next write's end or the next start builds it.
-      this.logger.warn({ err: error, vectorEmbeddingId: vectorEmbedding.id }, 'Vector index build failed');
-    }
+  private async catchUp(id: string): Promise<void> {
+    const seq = await lastSeq(this.db, id);
+    const before = this.seen.get(id);
+    if (before?.seq === seq && before.done) return;
+    const since = before?.seq === seq ? before.since : Date.now();
+    const settled = Date.now() - since >= SETTLE_POLLS * this.settings.jobs.pollMs;
+    const done = await this.db.maintenance((db) => this.underLock(db, id, () => this.step(db, id, settled)));
+    this.seen.set(id, { seq, since, done: done ?? false });
   }
 
-  /** Whether the vector embedding holds more vectors than are searched exactly (counted up to one more). */
-  private async needsIndex(db: Queryable, id: string): Promise<boolean> {
-    const threshold = this.settings.vectorIndex.exactBelow;
-    return (await countVectors(db, id, threshold + 1)) > threshold;
-  }
-
-  private build(
-    vectorEmbedding: VectorEmbeddingRef,
-    options: { whileWriting?: boolean } = {},
-  ): Promise<void> {
-    const run = this.builds.then(() =>
-      this.db.maintenance((db) => this.buildOn(db, vectorEmbedding, options)),
-    );
-    this.builds = run.catch(() => undefined);
-    return run;
-  }
-
-  private async buildOn(
-    db: Queryable,
-    { id, size }: VectorEmbeddingRef,
-    { whileWriting = false }: { whileWriting?: boolean },
-  ): Promise<void> {
+  /** Runs `work` holding the vector embedding's lock; undefined when another session holds it. */
+  private async underLock<T>(db: Queryable, id: string, work: () => Promise<T>): Promise<T | undefined> {
     const key = createHash('sha256').update(id).digest().readInt32BE(0);
     const [{ locked }] = await db.query<{ locked: boolean }>(
       'SELECT pg_try_advisory_lock($1::int, $2::int) AS locked',
       [BUILD_LOCK_SPACE, key],
     );
-    if (!locked) return; // another replica is building it
+    if (!locked) return undefined;
     try {
-      // A write that began while this build waited its turn will build when it ends.
-      if (!whileWriting && this.writes.isWriting(id)) return;
-      const state = await vectorIndexState(db, id);
-      if (state === 'valid') {
-        this.indexed.add(id);
-        return;
-      }
-      // Few or no rows: searched exactly, or the vector embedding is gone (its pipeline deleted).
-      if (!(await this.needsIndex(db, id))) return;
-      if (state === 'invalid') await dropVectorIndexConcurrently(db, id);
-      const { memoryMb, workers } = this.settings.vectorIndexBuild;
-      await db.query(`SET maintenance_work_mem = '${memoryMb}MB'`);
-      await db.query(`SET max_parallel_maintenance_workers = ${workers}`);
-      const started = performance.now();
-      await buildVectorIndexConcurrently(db, id, size, this.settings.vectorIndex);
-      const seconds = (performance.now() - started) / 1000;
-      vectorIndexBuilds.observe(seconds);
-      this.indexed.add(id);
-      this.logger.log({ vectorEmbeddingId: id, seconds: Number(seconds.toFixed(2)) }, 'Vector index built');
+      return await work();
     } finally {
-      await db.query('RESET maintenance_work_mem').catch(() => undefined);
-      await db.query('RESET max_parallel_maintenance_workers').catch(() => undefined);
       await db
         .query('SELECT pg_advisory_unlock($1::int, $2::int)', [BUILD_LOCK_SPACE, key])
         .catch(() => undefined);
     }
   }
 
-  /** Vector embeddings that hold vectors but no valid index, with their dimension (read from a stored vector). */
-  private async unindexedVectorEmbeddings(): Promise<VectorEmbeddingRef[]> {
+  /** The vector embedding's next step, under its lock; true when nothing is left to do. */
+  private async step(db: Queryable, id: string, settled: boolean): Promise<boolean> {
+    const threshold = this.settings.vectorIndex.exactBelow;
+    const vectors = await countVectors(db, id, threshold + 1);
+    const indexes = await vectorIndexes(db, id);
+    // Holding the lock, no build of it is under way: an invalid index is a failed or killed build's.
+    for (const index of indexes.filter((i) => !i.valid)) await dropIndexConcurrently(db, index);
+    const current = latest(indexes);
+    for (let merges = 0; ; merges++) {
+      const indexed = current?.rows ?? null;
+      const uncovered = current
+        ? await countUncovered(db, id, current.through as number, uncoveredCap(indexed))
+        : vectors > threshold
+          ? await countVectors(db, id, uncoveredCap(null))
+          : vectors;
+      this.pending.set(id, vectors > threshold ? uncovered : 0);
+      const step = nextStep({ vectors, threshold, indexed, uncovered, settled });
+      if (step === 'nothing') return true;
+      if (step === 'wait' || this.stopped) return false;
+      if (step === 'build') {
+        await this.build(db, id, indexes);
+        return false; // what was written meanwhile is uncovered: the next pass looks
+      }
+      if (merges === MERGES_PER_PASS) return false;
+      await mergeUncovered(db, id, current!.through as number, MERGE_BATCH);
+      if (current) current.rows += Math.min(MERGE_BATCH, uncovered);
+    }
+  }
+
+  /** Builds an index covering every vector so far, then drops the ones it replaces. */
+  private async build(db: Queryable, id: string, replaced: VectorIndex[]): Promise<void> {
+    const through = await lastSeq(db, id);
+    const [stored] = await db.query<{ size: number }>(
+      `SELECT vector_dims(fe.embedding) AS size FROM fragment_embeddings fe
+       WHERE ${vectorEmbeddingPredicate(id)} LIMIT 1`,
+    );
+    if (!stored) return; // its vectors are gone (the pipeline deleted)
+    const { memoryMb, workers } = this.settings.vectorIndexBuild;
+    try {
+      await db.query(`SET maintenance_work_mem = '${memoryMb}MB'`);
+      await db.query(`SET max_parallel_maintenance_workers = ${workers}`);
+      if (!this.db.isEmbedded)
+        await db.query(`SET client_connection_check_interval = '${CLIENT_CHECK_INTERVAL}'`);
+      const [{ pid }] = await db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      this.buildingPid = pid;
+      const started = performance.now();
+      await buildVectorIndexConcurrently(db, id, stored.size, this.settings.vectorIndex, through);
+      const seconds = (performance.now() - started) / 1000;
+      vectorIndexBuilds.observe(seconds);
+      this.logger.log(
+        { vectorEmbeddingId: id, through, seconds: Number(seconds.toFixed(2)) },
+        'Vector index built',
+      );
+    } finally {
+      this.buildingPid = null;
+      await db.query('RESET maintenance_work_mem').catch(() => undefined);
+      await db.query('RESET max_parallel_maintenance_workers').catch(() => undefined);
+      if (!this.db.isEmbedded)
+        await db.query('RESET client_connection_check_interval').catch(() => undefined);
+    }
+    // Searches that planned with an older index find the new one (it covers more), or scan exactly.
+    for (const index of replaced.filter((i) => i.valid)) await dropIndexConcurrently(db, index);
+  }
+
+  /** Vector embeddings that hold vectors. */
+  private async vectorEmbeddingIds(): Promise<string[]> {
     // A loose index scan of the primary key: one probe per vector embedding, not one row per vector.
-    const ids = await this.db.query<{ id: string }>(
+    const rows = await this.db.query<{ id: string }>(
       `WITH RECURSIVE ids AS (
          (SELECT vector_embedding_id AS id FROM fragment_embeddings ORDER BY 1 LIMIT 1)
          UNION ALL
@@ -253,14 +278,13 @@ export class VectorIndexBuilds implements OnApplicationBootstrap {
          FROM ids WHERE ids.id IS NOT NULL)
        SELECT id FROM ids WHERE id IS NOT NULL`,
     );
-    const missing: VectorEmbeddingRef[] = [];
-    for (const { id } of ids) {
-      if ((await vectorIndexState(this.db, id)) === 'valid') continue;
-      const [{ size }] = await this.db.query<{ size: number }>(
-        `SELECT vector_dims(fe.embedding) AS size FROM fragment_embeddings fe WHERE ${vectorEmbeddingPredicate(id)} LIMIT 1`,
-      );
-      missing.push({ id, size });
-    }
-    return missing;
+    return rows.map((row) => row.id);
   }
+}
+
+/** The valid index that covers the most by seq; an index from before coverage is none (it is replaced). */
+function latest(indexes: VectorIndex[]): VectorIndex | undefined {
+  return indexes
+    .filter((index) => index.valid && index.through !== null)
+    .sort((a, b) => (b.through as number) - (a.through as number))[0];
 }

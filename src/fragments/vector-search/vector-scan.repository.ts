@@ -11,8 +11,11 @@ import { FragmentRow } from '../fragments.repository';
 import { vectorBinary, vectorFromBinary } from '../vector-wire';
 import { compileMetadataContainment, compileMetadataFilter, MetadataFilter } from '../metadata-filter';
 import {
+  coveredPredicate,
+  indexCoverage,
   indexedDistance,
   indexedType,
+  uncoveredPredicate,
   vectorEmbeddingPredicate,
   vectorExpression,
   vectorsAreUnit,
@@ -49,6 +52,18 @@ export interface ScanResult {
   exact: boolean;
 }
 
+export interface ScanSettings {
+  exactBelow: number;
+  /** Ignored by an exact scan. */
+  efSearch: number;
+  /**
+   * What the vector embedding's index covers (vector-index.ts `indexCoverage`): an index
+   * scan of what it covers then goes with an exact scan of the rest. null: no split (an
+   * index covering every vector, or none: the planner then scans exactly).
+   */
+  coveredThrough: number | null;
+}
+
 @Injectable()
 export class VectorScanRepository {
   constructor(private readonly db: DatabaseService) {}
@@ -57,8 +72,8 @@ export class VectorScanRepository {
    * One scan in one mode, on a reader. An index scan's settings are session settings of
    * its connection (no transaction: one statement); `efSearch` is ignored by an exact scan.
    */
-  scan(query: ScanQuery, mode: ScanMode, { exactBelow, efSearch }: { exactBelow: number; efSearch: number }) {
-    const { sql, params } = nearestSql(query, mode, exactBelow);
+  scan(query: ScanQuery, mode: ScanMode, { exactBelow, efSearch, coveredThrough }: ScanSettings) {
+    const { sql, params } = nearestSql(query, mode, exactBelow, coveredThrough);
     const run = async (db: Pick<Queryable, 'query'>): Promise<ScanResult> => {
       const rows = await db.query<
         FragmentRow & { distance: number; embedding: Buffer | null; exact: boolean }
@@ -97,6 +112,11 @@ export class VectorScanRepository {
     );
   }
 
+  /** What the vector embedding's index covers (see ScanSettings). */
+  coverage(vectorEmbeddingId: string): Promise<number | null> {
+    return indexCoverage(this.db.reader, vectorEmbeddingId);
+  }
+
   /** Whether the vector embedding's vectors all have unit length. */
   unitLength(vectorEmbeddingId: string): Promise<boolean> {
     return vectorsAreUnit(this.db.reader, vectorEmbeddingId);
@@ -125,6 +145,7 @@ function nearestSql(
   query: ScanQuery,
   mode: ScanMode,
   exactBelow: number,
+  coveredThrough: number | null,
 ): { sql: string; params: unknown[] } {
   const candidates = mode === 'exact' ? query.limit : indexCandidates(query, indexedType(query.size));
   const params: unknown[] = [
@@ -182,13 +203,29 @@ function nearestSql(
      ${scopeFirst('rest', 'NOT (SELECT yes FROM complete)')},
      nearest AS (SELECT * FROM near_in_scope UNION ALL SELECT * FROM rest)`;
   // Through the index, ordered by its cosine distance; `distance` is the strategy's.
-  const indexed = (name: string, when: string) =>
+  const throughIndex = (name: string, when: string, covered: string[]) =>
     `${name} AS MATERIALIZED (
        SELECT fe.fragment_id AS id, ${distance} AS distance, false AS exact
        FROM fragment_embeddings fe JOIN fragments f ON f.id = fe.fragment_id
-       WHERE ${[vectorEmbedding, ...inScope, when].join(' AND ')}
+       WHERE ${[vectorEmbedding, ...covered, ...inScope, when].join(' AND ')}
        ORDER BY ${indexedDistance(query.size, queryVector)}
        LIMIT $4)`;
+  // The vectors the index does not cover yet, exactly (few: the background builder merges
+  // them or builds anew); not `exact` as a whole, since the covered part came from the index.
+  const uncovered = (name: string, when: string, through: number) =>
+    `${name} AS MATERIALIZED (
+       SELECT id, distance, false AS exact FROM (
+         SELECT fe.fragment_id AS id, ${distance} AS distance
+         FROM fragment_embeddings fe JOIN fragments f ON f.id = fe.fragment_id
+         WHERE ${[vectorEmbedding, uncoveredPredicate(through), ...inScope, when].join(' AND ')} OFFSET 0) d
+       ORDER BY distance + 0, id
+       LIMIT $4)`;
+  const indexed = (name: string, when: string) =>
+    coveredThrough === null
+      ? throughIndex(name, when, [])
+      : `${throughIndex(`${name}_covered`, when, [coveredPredicate(coveredThrough)])},
+         ${uncovered(`${name}_uncovered`, when, coveredThrough)},
+         ${name} AS (SELECT * FROM ${name}_covered UNION ALL SELECT * FROM ${name}_uncovered)`;
   // exact-if-small reads at most `cap` fragments of the scope: fewer, and it has them all.
   const nearest =
     mode === 'exact'

@@ -33,6 +33,11 @@ export class VectorSearch implements BeforeApplicationShutdown {
   private readonly vectorCounts = new TtlCache<number>(REMEMBER_MS, MAX_REMEMBERED);
   private readonly scopeCounts = new TtlCache<number>(REMEMBER_MS, MAX_REMEMBERED);
   private readonly unitLength = new TtlCache<boolean>(REMEMBER_MS, MAX_REMEMBERED);
+  /**
+   * What each vector embedding's index covers. Remembered a while like the sizes: a search
+   * that knows of an older index than the newest scans more vectors exactly, never fewer.
+   */
+  private readonly coverage = new TtlCache<number | null>(REMEMBER_MS, MAX_REMEMBERED);
   /** Whether a filtered scope's matches were few (searched exactly) or many, lately. */
   private readonly filterMatches = new TtlCache<'few' | 'many'>(REMEMBER_MS, MAX_REMEMBERED);
   private readonly tuner: RecallTuner;
@@ -90,16 +95,27 @@ export class VectorSearch implements BeforeApplicationShutdown {
   private async scan(query: ScanQuery, mode: ScanMode) {
     const exactBelow = this.settings.vectorIndex.exactBelow;
     if (mode === 'exact') {
-      const result = await this.repository.scan(query, mode, { exactBelow, efSearch: 0 });
+      const result = await this.repository.scan(query, mode, {
+        exactBelow,
+        efSearch: 0,
+        coveredThrough: null,
+      });
       return { ...result, searched: null };
     }
+    const coveredThrough = await this.coverage.through(query.vectorEmbeddingId, () =>
+      this.repository.coverage(query.vectorEmbeddingId),
+    );
     const base = efSearch(this.settings.vectorIndex.efSearch, query.limit);
     const searched = {
       ef: this.tuner.efSearch(query.vectorEmbeddingId, base),
       factor: this.tuner.factor(query.vectorEmbeddingId),
       plain: base === this.settings.vectorIndex.efSearch,
     };
-    const result = await this.repository.scan(query, mode, { exactBelow, efSearch: searched.ef });
+    const result = await this.repository.scan(query, mode, {
+      exactBelow,
+      efSearch: searched.ef,
+      coveredThrough,
+    });
     return { ...result, searched };
   }
 
