@@ -214,6 +214,31 @@ describe('helm chart charts/trove', () => {
     expect(spread[0].labelSelector.matchLabels['app.kubernetes.io/instance']).toBe('trove');
   });
 
+  it('renders the same pods on every `helm template` (GitOps), though generated secrets differ', () => {
+    const podTemplate = (objects: KubeObject[]) => JSON.stringify(findObject(objects, 'Deployment', 'trove').spec);
+    const secretData = (objects: KubeObject[]) => (findObject(objects, 'Secret', 'trove') as { stringData: Record<string, string> }).stringData;
+    for (const args of [[], ['--set', 'postgresql.evaluation.enabled=true']]) {
+      const [first, second] = [rendered(args), rendered(args)];
+      // Without a cluster there is nothing to look up: the generated key differs per render...
+      expect(secretData(first).TROVE_BOOTSTRAP_API_SECRET).not.toBe(secretData(second).TROVE_BOOTSTRAP_API_SECRET);
+      // ...but the pods, whose checksum covers only the values given, do not roll for it.
+      expect(podTemplate(first)).toBe(podTemplate(second));
+    }
+    // A value given does change the checksum, so pods restart with it.
+    const given = rendered(['--set', 'secrets.bootstrapApiSecret=a-secret-of-sixteen-chars']);
+    expect(podTemplate(given)).not.toBe(podTemplate(rendered([])));
+    expect(secretData(given).TROVE_BOOTSTRAP_API_SECRET).toBe('a-secret-of-sixteen-chars');
+  });
+
+  it('uses an existing Secret instead of its own, and then renders the same on every `helm template`', () => {
+    const args = ['--set', 'database.existingSecret.name=db', '--set', 'secrets.existingSecret=trove-secrets'];
+    const objects = rendered(args);
+    expect(objects.filter((o) => o.kind === 'Secret')).toEqual([]);
+    const deployment = findObject(objects, 'Deployment', 'trove');
+    expect(podOf(deployment).template.spec.containers[0].envFrom).toContainEqual({ secretRef: { name: 'trove-secrets' } });
+    expect(JSON.stringify(rendered(args))).toBe(JSON.stringify(objects));
+  });
+
   it('embeds the Grafana dashboard unchanged, labelled for the sidecar', () => {
     const objects = rendered(['--values', ALL_FEATURES]);
     const dashboard = findObject(objects, 'ConfigMap', 'trove-dashboard') as KubeObject & { data: Record<string, string> };
