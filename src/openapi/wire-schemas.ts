@@ -26,7 +26,14 @@ export const pageOf = (item: z.ZodType) =>
     query_info: z.array(z.unknown()),
   });
 
-export const RootInfo = z.object({ name: z.literal('trove'), version: z.string(), mcp: z.literal('/mcp') });
+export const RootInfo = z.object({
+  name: z.literal('trove'),
+  version: z.string(),
+  mcp: z.literal('/mcp'),
+  console: z.literal('/ui/').optional().describe('the web console (absent when TROVE_UI_ENABLED=false)'),
+  docs: z.literal('/docs').describe('the API reference (Swagger UI); its document is /openapi.json'),
+  openapi: z.literal('/openapi.json'),
+});
 export const Health = z.object({ status: z.string(), checks: z.record(z.string(), z.string()).optional() });
 
 export const EmbeddingProvider = z.object({ id, provider: z.string(), description: z.string() });
