@@ -34,7 +34,10 @@ describe('security settings', () => {
   });
 
   it('listen on loopback on the embedded default, on every interface with PostgreSQL, or where told', () => {
-    const postgres = { DATABASE_URL: 'postgres://x/y', TROVE_ENCRYPTION_KEY: Buffer.alloc(32).toString('base64') };
+    const postgres = {
+      DATABASE_URL: 'postgres://x/y',
+      TROVE_ENCRYPTION_KEY: Buffer.alloc(32).toString('base64'),
+    };
     expect(loadSettings({}).host).toBe('127.0.0.1');
     expect(loadSettings(postgres).host).toBe('0.0.0.0');
     expect(loadSettings({ TROVE_HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
