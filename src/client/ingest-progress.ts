@@ -58,7 +58,10 @@ export class IngestProgress {
    * prints every file on a line of its own instead.
    */
   summary(outcomes: Map<IngestFile, FileOutcome>, elapsedMs: number, verbose = false): number {
-    const all = [...outcomes.entries()];
+    // By path, not by when each finished: the same folder gives the same summary.
+    const all = [...outcomes.entries()].sort(([a], [b]) =>
+      a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0,
+    );
     const count = (status: FileOutcome['status']) => all.filter(([, o]) => o.status === status).length;
     const failed = all.filter(([, o]) => o.status === 'failed');
     this.out.write(
