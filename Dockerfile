@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 #
 # Trove's image: compiled in a build stage, run from a slim stage that holds only
-# dist/, the production node_modules and package.json, as uid/gid 10001.
+# dist/, the production node_modules (with packages/, what they link to) and package.json, as uid/gid 10001.
 #
 #   docker build -t trove:0.1.0 .
 #   docker run --rm -p 8080:8080 trove:0.1.0                                 # embedded PGlite in /data
@@ -28,6 +28,9 @@ ARG NODE_IMAGE=node:22-bookworm-slim
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# packages/no-analytics stands in for swagger-ui-dist's install-time analytics
+# (package.json "overrides"): installs, builds and runs contact nobody but the registry.
+COPY packages ./packages
 # The devDependency `node` (Node 22 for Node-20 hosts) installs a Node binary from the
 # npm registry in its install script; here it is only used by `npm run build`, and the
 # runtime stage never sees it: it runs the base image's node.
@@ -42,6 +45,7 @@ RUN npm run build
 FROM ${NODE_IMAGE} AS prod-deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY packages ./packages
 RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund
 
 # ---- runtime ---------------------------------------------------------------------------
@@ -52,8 +56,11 @@ LABEL org.opencontainers.image.title="trove" \
       org.opencontainers.image.description="Self-hosted knowledge retrieval for AI assistants (REST and MCP over PostgreSQL + pgvector)" \
       org.opencontainers.image.licenses="Apache-2.0" \
       org.opencontainers.image.revision="${TROVE_REVISION}"
+# TROVE_HOST: outside a container Trove listens on the loopback interface by default;
+# in one, the port is only reachable through the container's own interface.
 ENV NODE_ENV=production \
     PORT=8080 \
+    TROVE_HOST=0.0.0.0 \
     TROVE_DATA_DIR=/data \
     TROVE_TMP_DIR=/tmp \
     TROVE_REVISION=${TROVE_REVISION}
@@ -64,6 +71,7 @@ RUN groupadd --gid 10001 trove \
 WORKDIR /app
 # Owned by root and read-only to the app user: the process cannot change its own code.
 COPY --from=prod-deps /app/node_modules ./node_modules
+COPY --from=prod-deps /app/packages ./packages
 COPY --from=build /app/dist ./dist
 COPY package.json ./
 USER 10001:10001

@@ -1,5 +1,6 @@
 /**
- * `npm run trove -- <command>`: administration without the HTTP server.
+ * `npx trove <command>` (bin/trove.mjs), or `node dist/cli.js` in the image: administration
+ * without the HTTP server.
  *
  *   migrate                                  apply pending migrations and exit
  *   keys create --name N [--admin] [--grant PIPELINE:PERMS[:CLASS,CLASS]]... [--scope agent:read|agent:write|agent:execute]...
@@ -15,24 +16,12 @@
  * in TROVE_DATA_DIR — which only one process can open at a time, so stop the
  * server first in embedded mode).
  */
-import 'reflect-metadata';
-import { Logger } from '@nestjs/common';
-import pino from 'pino';
 import { parseArgs } from 'node:util';
-import { ApiKeysRepository } from './auth/api-keys.repository';
-import { runBridge } from './client/bridge';
-import { runEval } from './client/eval';
-import { runIngest } from './client/ingest';
-import { ApiKeysService } from './auth/api-keys.service';
-import { CreateApiKeySchema } from './auth/api-keys.dto';
-import { loadSettings, SettingsError } from './config/settings';
-import { DatabaseService } from './database/database.service';
+// Only what every command needs is loaded here: `mcp`, `ingest` and `eval` talk HTTP and
+// start without the server's modules (Nest, TypeORM, PGlite), which the rest load when run.
+import type { DatabaseService } from './database/database.service';
+import { SettingsError } from './config/settings';
 import { DomainError } from './common/errors';
-import { requireUuid } from './common/ids';
-import { parseWith } from './common/validation';
-import { createLogger, PinoNestLogger } from './observability/logger';
-import { FullTextStatisticsRepository } from './fragments/full-text/full-text-statistics.repository';
-import { PipelinesRepository } from './pipelines/pipelines.repository';
 
 const USAGE = `usage: trove migrate
        trove keys create --name NAME [--admin] [--grant PIPELINE_ID|*:PERMISSIONS[:CLASSIFICATION,...]]... [--scope SCOPE]...
@@ -56,12 +45,39 @@ export function parseGrant(text: string) {
 
 async function run(argv: string[]): Promise<number> {
   // The HTTP clients: no database, no server settings.
-  if (argv[0] === 'ingest') return runIngest(argv.slice(1));
-  if (argv[0] === 'eval') return runEval(argv.slice(1));
+  if (argv[0] === 'ingest') return (await import('./client/ingest.js')).runIngest(argv.slice(1));
+  if (argv[0] === 'eval') return (await import('./client/eval.js')).runEval(argv.slice(1));
   if (argv[0] === 'mcp') {
-    runBridge();
+    (await import('./client/bridge.js')).runBridge();
     return new Promise<number>(() => undefined); // serves until stdin closes
   }
+  return runAdministration(argv);
+}
+
+/** The commands on the database itself. */
+async function runAdministration(argv: string[]): Promise<number> {
+  await import('reflect-metadata');
+  const [
+    { Logger },
+    { default: pino },
+    { loadSettings },
+    { DatabaseService },
+    { createLogger, PinoNestLogger },
+  ] = await Promise.all([
+    import('@nestjs/common'),
+    import('pino'),
+    import('./config/settings.js'),
+    import('./database/database.service.js'),
+    import('./observability/logger.js'),
+  ]);
+  const [{ ApiKeysRepository }, { ApiKeysService }, { CreateApiKeySchema }, { requireUuid }, { parseWith }] =
+    await Promise.all([
+      import('./auth/api-keys.repository.js'),
+      import('./auth/api-keys.service.js'),
+      import('./auth/api-keys.dto.js'),
+      import('./common/ids.js'),
+      import('./common/validation.js'),
+    ]);
   const settings = loadSettings();
   // stdout carries the command's answer (JSON for `keys create`); logs go to stderr, warnings up.
   Logger.overrideLogger(new PinoNestLogger(createLogger('warn', pino.destination(2))));
@@ -145,6 +161,10 @@ async function run(argv: string[]): Promise<number> {
  * its fragments, one transaction per pipeline holding it against writes and edits.
  */
 async function rebuildFullText(db: DatabaseService, id: string | undefined): Promise<number> {
+  const { requireUuid } = await import('./common/ids.js');
+  const { PipelinesRepository } = await import('./pipelines/pipelines.repository.js');
+  const { FullTextStatisticsRepository } =
+    await import('./fragments/full-text/full-text-statistics.repository.js');
   const pipelines = new PipelinesRepository(db);
   const statistics = new FullTextStatisticsRepository(db);
   const ids =
@@ -165,8 +185,9 @@ async function rebuildFullText(db: DatabaseService, id: string | undefined): Pro
   return 0;
 }
 
-if (require.main === module) {
-  run(process.argv.slice(2)).then(
+/** Runs one command and exits with its code (bin/trove.mjs and `node dist/cli.js` both come here). */
+export function main(argv: string[]): void {
+  run(argv).then(
     (code) => process.exit(code),
     (error) => {
       const message =
@@ -178,3 +199,5 @@ if (require.main === module) {
     },
   );
 }
+
+if (require.main === module) main(process.argv.slice(2));

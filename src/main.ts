@@ -16,6 +16,8 @@ import { buildInfo } from './observability/metrics';
 import { scrape } from './observability/metrics.controller';
 import { startMetricsServer } from './observability/metrics-server';
 import { DatabaseService } from './database/database.service';
+import { ApiKeysService } from './auth/api-keys.service';
+import { bootstrapKeyMessage, reportStartup } from './observability/startup-report';
 import { version } from './version';
 
 async function main(): Promise<void> {
@@ -40,7 +42,17 @@ async function main(): Promise<void> {
   );
   buildInfo.set({ version, revision: settings.revision }, 1);
   const app = await createApp(settings, logger);
-  await app.listen({ port: settings.port, host: settings.host });
+  // listen() runs the modules' start-up (the bootstrap key among it), then opens the port.
+  const bootstrapKeyOf = () => app.get(ApiKeysService).takeGeneratedBootstrapKey();
+  try {
+    await app.listen({ port: settings.port, host: settings.host });
+  } catch (error) {
+    // A key made before the port failed is in the database now: show it, once.
+    const bootstrapKey = bootstrapKeyOf();
+    if (bootstrapKey) logger.warn(bootstrapKeyMessage(bootstrapKey));
+    throw error;
+  }
+  const bootstrapKey = bootstrapKeyOf();
   const metrics =
     settings.metricsPort === null
       ? null
@@ -56,6 +68,15 @@ async function main(): Promise<void> {
     { port, version, database: settings.databaseUrl ? 'postgresql' : 'embedded' },
     `Trove listening on port ${port}`,
   );
+  reportStartup(logger, {
+    host: settings.host,
+    port,
+    version,
+    database: settings.databaseUrl ? 'postgresql' : 'embedded',
+    dataDir: settings.dataDir,
+    uiEnabled: settings.uiEnabled,
+    bootstrapKey,
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {

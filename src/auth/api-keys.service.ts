@@ -10,6 +10,7 @@ import { ApiKeyRow, ApiKeysRepository, existingPipelineIds } from './api-keys.re
 import { CreateApiKeyDto, UpdateApiKeyDto } from './api-keys.dto';
 import { ApiKeyView } from './api-keys.wire';
 import { AuthFailureLimiter } from './auth-failure-limiter';
+import { GeneratedBootstrapKey, writeBootstrapKeyFile } from './bootstrap-key-file';
 import { KeyCache } from './key-cache';
 import { KeyWatch } from './key-watch';
 import { generateSecret, hashSecret } from './secret-hash';
@@ -50,6 +51,7 @@ export class ApiKeysService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly limiter: AuthFailureLimiter;
   private readonly verifier: SecretVerifier;
   private readonly keyWatch: KeyWatch;
+  private generatedBootstrapKey: GeneratedBootstrapKey | null = null;
 
   constructor(
     private readonly keys: ApiKeysRepository,
@@ -220,7 +222,7 @@ export class ApiKeysService implements OnApplicationBootstrap, OnModuleDestroy {
 
   /**
    * On an empty database, creates the first admin key: the configured one, or a
-   * generated one printed once to the log. Replicas starting together are
+   * generated one printed once to the log (takeGeneratedBootstrapKey). Replicas starting together are
    * serialised by an advisory lock, so exactly one key is made.
    */
   async bootstrap(): Promise<void> {
@@ -245,13 +247,20 @@ export class ApiKeysService implements OnApplicationBootstrap, OnModuleDestroy {
       return { id, secret, generated: configured === null };
     });
     if (made?.generated) {
-      // The contract asks for the generated key to be printed once; it is the only secret ever logged.
-      this.logger.warn(
-        `Created the bootstrap admin API key. Save it now, it is not shown again: x-api-key=${made.id} x-api-key-secret=${made.secret}`,
-      );
+      // Printed once, by main.ts at the end of start-up (startup-report.ts), not here among the migrations.
+      const file =
+        this.settings.databaseUrl === null ? writeBootstrapKeyFile(this.settings.dataDir, made) : null;
+      this.generatedBootstrapKey = { id: made.id, secret: made.secret, file };
     } else if (made) {
       this.logger.log(`Created the bootstrap admin API key ${made.id} from TROVE_BOOTSTRAP_API_KEY`);
     }
+  }
+
+  /** The key this start generated, handed over once (and forgotten here) to be printed. */
+  takeGeneratedBootstrapKey(): GeneratedBootstrapKey | null {
+    const key = this.generatedBootstrapKey;
+    this.generatedBootstrapKey = null;
+    return key;
   }
 
   private async checkGrantPipelines(grants: { pipeline_id: string }[]): Promise<void> {

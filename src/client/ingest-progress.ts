@@ -52,26 +52,50 @@ export class IngestProgress {
     this.bar?.stop();
   }
 
-  /** Prints the summary; the exit code: 1 when a file failed. */
-  summary(outcomes: Map<IngestFile, FileOutcome>, elapsedMs: number): number {
-    const all = [...outcomes.entries()];
+  /**
+   * Prints the summary; the exit code: 1 when a file failed. The files skipped as
+   * unchanged are listed on one line (the first UNCHANGED_LISTED of them); `verbose`
+   * prints every file on a line of its own instead.
+   */
+  summary(outcomes: Map<IngestFile, FileOutcome>, elapsedMs: number, verbose = false): number {
+    // By path, not by when each finished: the same folder gives the same summary.
+    const all = [...outcomes.entries()].sort(([a], [b]) =>
+      a.relative < b.relative ? -1 : a.relative > b.relative ? 1 : 0,
+    );
     const count = (status: FileOutcome['status']) => all.filter(([, o]) => o.status === status).length;
     const failed = all.filter(([, o]) => o.status === 'failed');
     this.out.write(
       `Done in ${(elapsedMs / 1000).toFixed(1)} s: ${count('uploaded')} uploaded, ${count('unchanged')} unchanged, ${failed.length} failed.\n`,
     );
+    if (verbose) {
+      for (const [file, outcome] of all) this.out.write(`  ${file.relative}: ${describe(outcome)}\n`);
+      return failed.length > 0 ? 1 : 0;
+    }
+    const unchanged = all.filter(([, o]) => o.status === 'unchanged').map(([file]) => file.relative);
+    if (unchanged.length > 0) {
+      const more = unchanged.length - UNCHANGED_LISTED;
+      const listed = unchanged.slice(0, UNCHANGED_LISTED).join(', ');
+      this.out.write(
+        `  unchanged, skipped: ${listed}${more > 0 ? ` and ${more} more (--verbose lists every file)` : ''}\n`,
+      );
+    }
     for (const [file, outcome] of failed)
       this.out.write(`  failed: ${file.relative}: ${(outcome as { reason: string }).reason}\n`);
     return failed.length > 0 ? 1 : 0;
   }
 }
 
+/** Files named on the summary's unchanged line; a folder of thousands would fill the screen. */
+const UNCHANGED_LISTED = 20;
+
 function describe(outcome: FileOutcome): string {
   switch (outcome.status) {
-    case 'uploaded':
-      return outcome.fragments === null ? 'uploaded' : `uploaded (${outcome.fragments} fragments)`;
+    case 'uploaded': {
+      const as = `uploaded as '${outcome.classification}'`;
+      return outcome.fragments === null ? as : `${as} (${outcome.fragments} fragments)`;
+    }
     case 'unchanged':
-      return 'unchanged, skipped';
+      return 'unchanged (Trove holds the same sha256), skipped';
     case 'failed':
       return `FAILED: ${outcome.reason}`;
   }

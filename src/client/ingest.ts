@@ -1,5 +1,5 @@
 /**
- * `npm run trove -- ingest <path>... --pipeline <id|name>`: files of this machine
+ * `npx trove ingest <path>... --pipeline <id|name>`: files of this machine
  * into a pipeline, over HTTP (TROVE_URL, TROVE_API_KEY, TROVE_API_SECRET).
  *
  * Each file becomes a document whose external id is its path relative to the
@@ -15,7 +15,8 @@
  * at a time; a request that meets a transient failure (no answer, 429, 502-504)
  * is retried with backoff, honouring Retry-After. Progress is a bar with files/s
  * and ETA on a terminal and one line per file otherwise; the summary names every
- * failed file and why, and the exit code is 1 when one failed.
+ * failed file and why, lists the files skipped as unchanged (`--verbose`: every file,
+ * one a line, with its classification), and the exit code is 1 when one failed.
  */
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -34,7 +35,7 @@ import { connectionFromEnv, TroveRequestError, TroveRest } from './trove-rest';
 export { UsageError };
 
 export const INGEST_USAGE = `usage: trove ingest PATH... --pipeline ID|NAME [--classification C] [--metadata KEY=VALUE]...
-                    [--recursive] [--include GLOB]... [--exclude GLOB]... [--concurrency N] [--retries N]`;
+                    [--recursive] [--include GLOB]... [--exclude GLOB]... [--concurrency N] [--retries N] [--verbose]`;
 
 export interface IngestOptions {
   paths: string[];
@@ -46,10 +47,12 @@ export interface IngestOptions {
   exclude: string[];
   concurrency: number;
   retries: number;
+  /** The summary names every file and what became of it, not only the failed and skipped. */
+  verbose: boolean;
 }
 
 export type FileOutcome =
-  | { status: 'uploaded'; fragments: number | null }
+  | { status: 'uploaded'; classification: string; fragments: number | null }
   | { status: 'unchanged' }
   | { status: 'failed'; reason: string };
 
@@ -66,6 +69,7 @@ export function parseIngestArgs(argv: string[]): IngestOptions {
       exclude: { type: 'string', multiple: true, default: [] },
       concurrency: { type: 'string', default: '4' },
       retries: { type: 'string', default: '3' },
+      verbose: { type: 'boolean', short: 'v', default: false },
     },
   });
   if (positionals.length === 0) throw new UsageError('name at least one file or folder to ingest');
@@ -86,6 +90,7 @@ export function parseIngestArgs(argv: string[]): IngestOptions {
     exclude: values.exclude,
     concurrency: integerOption('--concurrency', values.concurrency, 1, 32),
     retries: integerOption('--retries', values.retries, 0, 10),
+    verbose: values.verbose,
   };
 }
 
@@ -108,6 +113,10 @@ export class Ingest {
     const files = selectFiles(this.options.paths, this.options);
     const pipelineId = await this.pipelineId();
     const classification = this.options.classification ?? (await this.defaultClassification(pipelineId));
+    if (this.options.classification === null)
+      this.progress.note(
+        `No --classification given: every file is stored as '${classification}', the pipeline's narrowest classification.`,
+      );
     const known = await this.knownHashes(pipelineId);
     const outcomes = new Map<IngestFile, FileOutcome>();
     this.progress.start(files.length);
@@ -150,7 +159,7 @@ export class Ingest {
           { classification, metadata: this.options.metadata, externalId: file.relative },
         ),
       );
-      return { status: 'uploaded', fragments: result.fragment_count };
+      return { status: 'uploaded', classification, fragments: result.fragment_count };
     } catch (error) {
       if (error instanceof TroveRequestError) return { status: 'failed', reason: error.message };
       throw error;
@@ -198,5 +207,5 @@ export async function runIngest(argv: string[], env = process.env): Promise<numb
     process.stderr.write(`ingest: ${(error as Error).message}\n`);
     return error instanceof UsageError ? 2 : 1;
   }
-  return progress.summary(outcomes, Date.now() - started);
+  return progress.summary(outcomes, Date.now() - started, options.verbose);
 }

@@ -33,6 +33,17 @@ describe('security settings', () => {
     expect(settings.trustedProxies).toEqual([]);
   });
 
+  it('listen on loopback on the embedded default, on every interface with PostgreSQL, or where told', () => {
+    const postgres = {
+      DATABASE_URL: 'postgres://x/y',
+      TROVE_ENCRYPTION_KEY: Buffer.alloc(32).toString('base64'),
+    };
+    expect(loadSettings({}).host).toBe('127.0.0.1');
+    expect(loadSettings(postgres).host).toBe('0.0.0.0');
+    expect(loadSettings({ TROVE_HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadSettings({ ...postgres, TROVE_HOST: '::1' }).host).toBe('::1');
+  });
+
   it('read trusted proxies as addresses and CIDR ranges', () => {
     expect(loadSettings({ TROVE_TRUSTED_PROXIES: '10.0.0.0/8, 127.0.0.1,fd00::/8' }).trustedProxies).toEqual([
       '10.0.0.0/8',

@@ -466,7 +466,9 @@ export function loadSettings(env: Env = process.env): Settings {
     throw new SettingsError('TROVE_BOOTSTRAP_API_SECRET', 'expected at least 16 characters');
   }
 
-  const host = text(env, 'TROVE_HOST') ?? '0.0.0.0';
+  // The embedded default is a laptop's: it listens on the loopback interface only. With
+  // DATABASE_URL (a server, a container: the image and the chart set it anyway) every interface.
+  const host = text(env, 'TROVE_HOST') ?? (databaseUrl === null ? '127.0.0.1' : '0.0.0.0');
   if (isIP(host) === 0 && host !== 'localhost')
     throw new SettingsError('TROVE_HOST', 'expected an IP address');
 

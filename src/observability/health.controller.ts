@@ -19,9 +19,16 @@ export class HealthController {
   ) {}
 
   @Get()
-  @ApiDoc({ summary: 'What this server is', response: RootInfo })
+  @ApiDoc({ summary: 'What this server is, and where its console and API reference are', response: RootInfo })
   root(): RootInfoView {
-    return { name: 'trove', version, mcp: '/mcp' };
+    return {
+      name: 'trove',
+      version,
+      mcp: '/mcp',
+      ...(this.settings.uiEnabled ? { console: '/ui/' as const } : {}),
+      docs: '/docs',
+      openapi: '/openapi.json',
+    };
   }
 
   /**

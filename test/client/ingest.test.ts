@@ -135,7 +135,9 @@ describeEachDatabase('trove ingest', (fixture) => {
     );
     expect(run.code).toBe(1);
     expect(run.output).toContain('Ingesting 4 files\n');
-    expect(run.output).toMatch(/\[\d\/4\] handbook\.md: uploaded \(1 fragments\)\n/);
+    expect(run.output).toMatch(/\[\d\/4\] handbook\.md: uploaded as 'public' \(1 fragments\)\n/);
+    expect(run.output).not.toContain('No --classification given');
+    expect(run.output).not.toContain('unchanged, skipped:');
     expect(run.output).toContain('3 uploaded, 0 unchanged, 1 failed.');
     expect(run.output).toMatch(/ {2}failed: broken\.pdf: 422: File 'broken\.pdf': .+/);
     expect(await externalIds()).toEqual(['data/rates.csv', 'handbook.md', 'page.html']);
@@ -169,7 +171,9 @@ describeEachDatabase('trove ingest', (fixture) => {
         proxy.url,
         key,
       );
-      expect(run.output).toContain('1 uploaded, 1 unchanged, 0 failed.');
+      expect(run.output).toContain(
+        '1 uploaded, 1 unchanged, 0 failed.\n  unchanged, skipped: data/rates.csv\n',
+      );
       expect(run.code).toBe(0);
       expect(proxy.failed()).toBe(1);
     } finally {
@@ -186,6 +190,26 @@ describeEachDatabase('trove ingest', (fixture) => {
     });
     expect(found.body.map((f: { page_content: string }) => f.page_content).join(' ')).toContain(
       'tenth of each month',
+    );
+  });
+
+  it('says which classification files got when none was given, and with --verbose what became of each', async () => {
+    write('faq.md', '# FAQ\n\nThe office opens at nine.\n');
+    const args = [folder, '--pipeline', kb.pipelineId, '--include', '*.md', '--verbose'];
+    const run = await ingest(args, fixture().trove.url, key);
+    expect(run.code).toBe(0);
+    const stored = await fixture().api.get(`/pipelines/${kb.pipelineId}/documents?external_id$eq=faq.md`);
+    const classification = stored.body.data[0].classification as string;
+    expect(run.output).toContain(
+      `No --classification given: every file is stored as '${classification}', the pipeline's narrowest classification.\n`,
+    );
+    expect(run.output).toContain(
+      [
+        '1 uploaded, 1 unchanged, 0 failed.',
+        `  faq.md: uploaded as '${classification}' (1 fragments)`,
+        '  handbook.md: unchanged (Trove holds the same sha256), skipped',
+        '',
+      ].join('\n'),
     );
   });
 

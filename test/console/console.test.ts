@@ -102,12 +102,15 @@ describeWithBrowser('the console in a browser', () => {
     await page.getByRole('button', { name: 'Sign out' }).waitFor();
   }
 
-  it('serves the console at /ui with a strict CSP, and / as before', async () => {
+  it('serves the console at /ui with a strict CSP, linked from /', async () => {
     const api = new Api(trove.url);
     expect((await api.request('GET', '/')).body).toEqual({
       name: 'trove',
       version: expect.any(String),
       mcp: '/mcp',
+      console: '/ui/',
+      docs: '/docs',
+      openapi: '/openapi.json',
     });
     const index = await api.request('GET', '/ui/search');
     expect(index.status).toBe(200);

@@ -260,11 +260,14 @@ describeEachDatabase(
         expect(bare.headers.get('location')).toBe('/ui/');
       });
 
-      it('leaves / and the API as they were', async () => {
+      it('links the console from /, and leaves the API as it was', async () => {
         expect((await api().as(null).get('/')).body).toEqual({
           name: 'trove',
           version: expect.any(String),
           mcp: '/mcp',
+          console: '/ui/',
+          docs: '/docs',
+          openapi: '/openapi.json',
         });
         expect((await api().as(null).get('/pipelines')).status).toBe(401);
         expect((await api().get('/nothing-here')).status).toBe(404);
@@ -282,7 +285,15 @@ describe('TROVE_UI_ENABLED=false', () => {
       const api = new Api(trove.url, null);
       expect((await api.get('/ui/')).status).toBe(404);
       expect((await api.get('/ui/pipelines')).status).toBe(404);
-      expect((await api.get('/')).status).toBe(200);
+      const root = await api.get('/');
+      expect(root.status).toBe(200);
+      expect(root.body).toEqual({
+        name: 'trove',
+        version: expect.any(String),
+        mcp: '/mcp',
+        docs: '/docs',
+        openapi: '/openapi.json',
+      });
     } finally {
       await trove.stop();
       await database.drop();

@@ -71,17 +71,45 @@ describe.each(databaseKinds())('start-up and restarts [%s]', (kind) => {
   });
 
   it('generates a bootstrap admin key on an empty database, prints it once, and keeps data across restarts', async () => {
-    const env = { TROVE_BOOTSTRAP_API_KEY: '', TROVE_BOOTSTRAP_API_SECRET: '' };
+    // TROVE_HOST unset, as on a laptop: the embedded default listens on loopback only.
+    const env = { TROVE_BOOTSTRAP_API_KEY: '', TROVE_BOOTSTRAP_API_SECRET: '', TROVE_HOST: '' };
     const first = await startTrove(database, { env });
+    // The end of start-up: where to go, then the key, last, so no other line buries it.
+    await waitFor('the end of start-up', async () => first.output().includes('x-api-key-secret='));
+    const lines = first.output().trim().split('\n');
+    const ready = lines.findIndex((line) => line.includes('"Trove is ready at http://'));
+    const listening = lines.findIndex((line) => line.includes('"Trove listening on port'));
+    expect(JSON.parse(lines[ready])).toMatchObject({
+      console: expect.stringMatching(/\/ui\/$/),
+      docs: expect.stringMatching(/\/docs$/),
+    });
+    expect(ready).toBeGreaterThan(listening);
+    expect(lines[ready]).toContain(
+      kind === 'pglite' ? 'reachable from this machine only' : 'reachable on every interface',
+    );
+    expect(lines[ready + 1]).toContain('x-api-key-secret=');
+    expect(lines.filter((line) => line.includes('x-api-key-secret='))).toHaveLength(1);
     const match = first.output().match(/x-api-key=([0-9a-f-]{36}) x-api-key-secret=([A-Za-z0-9_-]+)/);
     expect(match).not.toBeNull();
+    const keyFile = path.join(database.env.TROVE_DATA_DIR ?? '', 'bootstrap-admin-key.env');
+    if (kind === 'pglite') {
+      // The embedded default also keeps it in the data folder, for its user alone.
+      expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
+      const text = fs.readFileSync(keyFile, 'utf8');
+      expect(text).toContain(`TROVE_API_KEY=${match![1]}\nTROVE_API_SECRET=${match![2]}\n`);
+      expect(lines[ready + 1]).toContain(`(also in ${keyFile}, readable by this user only)`);
+    } else {
+      expect(fs.existsSync(keyFile)).toBe(false);
+    }
     const api = new Api(first.url, { id: match![1], secret: match![2] });
     const created = await api.post('/pipelines', { name: 'survives-restart' });
     expect(created.status).toBe(201);
     expect(await first.stop()).toBe(0);
 
     const second = await startTrove(database, { env });
+    await waitFor('the end of start-up', async () => second.output().includes('"Trove is ready at http://'));
     expect(second.output()).not.toContain('x-api-key-secret=');
+    expect(second.output()).not.toContain(match![2]);
     const again = new Api(second.url, api.credentials);
     const fetched = await again.get(`/pipelines/${created.body.id}`);
     expect(fetched.status).toBe(200);

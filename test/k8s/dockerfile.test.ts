@@ -58,7 +58,12 @@ describe('Dockerfile', () => {
   });
 
   it('ships only dist, production node_modules and package.json', () => {
-    expect(all('COPY')).toEqual(['--from=prod-deps /app/node_modules ./node_modules', '--from=build /app/dist ./dist', 'package.json ./']);
+    expect(all('COPY')).toEqual([
+      '--from=prod-deps /app/node_modules ./node_modules',
+      '--from=prod-deps /app/packages ./packages',
+      '--from=build /app/dist ./dist',
+      'package.json ./',
+    ]);
   });
 
   it('runs as the numeric non-root user the chart expects', () => {
@@ -70,7 +75,9 @@ describe('Dockerfile', () => {
 
   it('sets the environment, port, signal and entrypoint Trove and the chart rely on', () => {
     const env = all('ENV').join(' ');
-    for (const pair of ['NODE_ENV=production', 'PORT=8080', 'TROVE_DATA_DIR=/data', 'TROVE_TMP_DIR=/tmp']) expect(env).toContain(pair);
+    // TROVE_HOST: the loopback default would leave a container's port unreachable.
+    for (const pair of ['NODE_ENV=production', 'PORT=8080', 'TROVE_HOST=0.0.0.0', 'TROVE_DATA_DIR=/data', 'TROVE_TMP_DIR=/tmp'])
+      expect(env).toContain(pair);
     expect(all('EXPOSE')).toEqual(['8080']);
     expect(all('STOPSIGNAL')).toEqual(['SIGTERM']);
     expect(JSON.parse(all('ENTRYPOINT')[0])).toEqual(['node', 'dist/main.js']);
@@ -85,7 +92,7 @@ describe('Dockerfile', () => {
       .filter((l) => l && !l.startsWith('#'));
     expect(lines[0]).toBe('*');
     expect(lines.filter((l) => l.startsWith('!')).sort()).toEqual(
-      ['!package-lock.json', '!package.json', '!src/', '!tsconfig.build.json', '!tsconfig.json', '!web/'].sort(),
+      ['!package-lock.json', '!package.json', '!packages/', '!src/', '!tsconfig.build.json', '!tsconfig.json', '!web/'].sort(),
     );
     for (const copied of dockerfile.stages.flatMap((s) => s.instructions.filter((i) => i.keyword === 'COPY' && !i.args.startsWith('--from')))) {
       for (const source of copied.args.split(/\s+/).slice(0, -1)) {

@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { validateWithKubernetesTypes, type KubeObject } from './support/kube-types';
+import { validateWithKubernetesTypes, type KubeObject, type Labelled } from './support/kube-types';
 import { findObject, parseYamlStream, yamlFiles } from './support/manifests';
 import { ALL_FEATURES, CHART, EXTERNAL_DB, helm, rendered, template } from './support/chart';
 import { REPO_ROOT, run } from './support/tools';
@@ -212,6 +212,32 @@ describe('helm chart charts/trove', () => {
     const spread = (deployment.spec as { template: { spec: { topologySpreadConstraints: { labelSelector: { matchLabels: Record<string, string> } }[] } } })
       .template.spec.topologySpreadConstraints;
     expect(spread[0].labelSelector.matchLabels['app.kubernetes.io/instance']).toBe('trove');
+  });
+
+  it('renders the same pods on every `helm template` (GitOps), though generated secrets differ', () => {
+    const podTemplate = (objects: Labelled[]) => JSON.stringify(findObject(objects, 'Deployment', 'trove').spec);
+    const secretData = (objects: Labelled[]) => (findObject(objects, 'Secret', 'trove') as unknown as { stringData: Record<string, string> }).stringData;
+    for (const args of [[], ['--set', 'postgresql.evaluation.enabled=true']]) {
+      const [first, second] = [rendered(args), rendered(args)];
+      // Without a cluster there is nothing to look up: the generated key differs per render...
+      expect(secretData(first).TROVE_BOOTSTRAP_API_SECRET).not.toBe(secretData(second).TROVE_BOOTSTRAP_API_SECRET);
+      // ...but the pods, whose checksum covers only the values given, do not roll for it.
+      expect(podTemplate(first)).toBe(podTemplate(second));
+    }
+    // A value given does change the checksum, so pods restart with it.
+    const given = rendered(['--set', 'secrets.bootstrapApiSecret=a-secret-of-sixteen-chars']);
+    expect(podTemplate(given)).not.toBe(podTemplate(rendered([])));
+    expect(secretData(given).TROVE_BOOTSTRAP_API_SECRET).toBe('a-secret-of-sixteen-chars');
+  });
+
+  it('uses an existing Secret instead of its own, and then renders the same on every `helm template`', () => {
+    const args = ['--set', 'database.existingSecret.name=db', '--set', 'secrets.existingSecret=trove-secrets'];
+    const objects = rendered(args);
+    expect(objects.filter((o) => o.object.kind === 'Secret')).toEqual([]);
+    expect(objects.some((o) => o.object.kind === 'Deployment')).toBe(true);
+    const deployment = findObject(objects, 'Deployment', 'trove');
+    expect(podOf(deployment).template.spec.containers[0].envFrom).toContainEqual({ secretRef: { name: 'trove-secrets' } });
+    expect(JSON.stringify(rendered(args))).toBe(JSON.stringify(objects));
   });
 
   it('embeds the Grafana dashboard unchanged, labelled for the sidecar', () => {

@@ -31,6 +31,7 @@ describe('the image runtime stage, without Docker', () => {
   it('serves from production dependencies alone, as a non-root user, and stops cleanly', async () => {
     fs.mkdirSync(app);
     for (const file of ['package.json', 'package-lock.json']) fs.copyFileSync(path.join(REPO_ROOT, file), path.join(app, file));
+    fs.cpSync(path.join(REPO_ROOT, 'packages'), path.join(app, 'packages'), { recursive: true });
     const npm = fs.existsSync(NPM_CLI) ? [NODE, NPM_CLI] : ['npm'];
     execFileSync(npm[0], [...npm.slice(1), 'ci', '--omit=dev', '--no-audit', '--no-fund'], { cwd: app, stdio: 'pipe', timeout: 300_000 });
     expect(fs.existsSync(path.join(app, 'node_modules/typescript'))).toBe(false);

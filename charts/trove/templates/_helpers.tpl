@@ -190,6 +190,8 @@ and without the Service port) for clients inside the cluster.
 {{/* Non-secret environment of the Trove server, the ConfigMap's data. */}}
 {{- define "trove.configEnv" -}}
 PORT: "8080"
+{{- /* Outside a container Trove listens on loopback by default; a pod is reached on its own address. */}}
+TROVE_HOST: "0.0.0.0"
 TROVE_DATA_DIR: "/data"
 TROVE_TMP_DIR: "/tmp"
 TROVE_LOG_LEVEL: {{ .Values.config.logLevel | quote }}
@@ -277,6 +279,16 @@ database.existingSecret. An explicit env entry wins over envFrom.
       name: {{ .Values.database.existingSecret.name }}
       key: {{ .Values.database.existingSecret.key }}
 {{- end }}
+{{- end }}
+
+{{/*
+The pods' checksum of the chart's Secret: of the values it is made from, not of the
+rendered Secret. A value the chart generates is kept across upgrades by lookup, but
+`helm template` (Argo CD, CI) has no cluster to look up and generates anew on every
+render: the pods must not roll for that.
+*/}}
+{{- define "trove.secretChecksum" -}}
+{{- toJson (dict "database" (pick .Values.database "url" "readUrls") "secrets" .Values.secrets) | sha256sum }}
 {{- end }}
 
 {{/* The value a chart-managed secret key keeps across upgrades (lookup), or the given one, or a generated one. */}}

@@ -10,7 +10,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What this server is */
+        /** What this server is, and where its console and API reference are */
         get: operations["HealthController_root"];
         put?: never;
         post?: never;
@@ -3487,10 +3487,22 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /**
+                         * @description the web console (absent when TROVE_UI_ENABLED=false)
+                         * @constant
+                         */
+                        console?: "/ui/";
+                        /**
+                         * @description the API reference (Swagger UI); its document is /openapi.json
+                         * @constant
+                         */
+                        docs: "/docs";
                         /** @constant */
                         mcp: "/mcp";
                         /** @constant */
                         name: "trove";
+                        /** @constant */
+                        openapi: "/openapi.json";
                         version: string;
                     };
                 };
