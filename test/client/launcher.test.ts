@@ -41,9 +41,11 @@ describeEachDatabase('the trove command', (fixture) => {
   }, 300_000);
 
   it('serves MCP on stdio with nothing else on standard output, and leaves dist/ alone', async () => {
-    const key = await createKey(fixture().api, 'launcher', [
-      { pipeline_id: '*', permissions: 5, classifications: '*' },
-    ]);
+    const key = await createKey(
+      fixture().api,
+      [{ pipeline_id: '*', permissions: 5, classifications: '*' }],
+      'launcher',
+    );
     const before = snapshot(path.join(ROOT, 'dist'));
     const child = spawn(NODE, [LAUNCHER, 'mcp'], {
       cwd: ROOT,
