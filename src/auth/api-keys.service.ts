@@ -10,7 +10,8 @@ import { ApiKeyRow, ApiKeysRepository, existingPipelineIds } from './api-keys.re
 import { CreateApiKeyDto, UpdateApiKeyDto } from './api-keys.dto';
 import { ApiKeyView } from './api-keys.wire';
 import { AuthFailureLimiter } from './auth-failure-limiter';
-import { GeneratedBootstrapKey, writeBootstrapKeyFile } from './bootstrap-key-file';
+import { GeneratedBootstrapKey } from '../observability/startup-report';
+import { writeBootstrapKeyFile } from './bootstrap-key-file';
 import { KeyCache } from './key-cache';
 import { KeyWatch } from './key-watch';
 import { generateSecret, hashSecret } from './secret-hash';

@@ -10,14 +10,6 @@ import * as path from 'node:path';
 
 export const BOOTSTRAP_KEY_FILE_NAME = 'bootstrap-admin-key.env';
 
-/** The key a start generated (TROVE_BOOTSTRAP_API_KEY unset), to be shown once. */
-export interface GeneratedBootstrapKey {
-  id: string;
-  secret: string;
-  /** Where it was also written, or null (PostgreSQL). */
-  file: string | null;
-}
-
 /** Writes the key as `TROVE_API_KEY=` / `TROVE_API_SECRET=` lines a shell can source; returns the path. */
 export function writeBootstrapKeyFile(dataDir: string, key: { id: string; secret: string }): string {
   const file = path.join(dataDir, BOOTSTRAP_KEY_FILE_NAME);

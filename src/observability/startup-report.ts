@@ -6,7 +6,17 @@
  * like every other line. Either way the key is printed this once.
  */
 import type { Logger } from 'pino';
-import type { GeneratedBootstrapKey } from '../auth/bootstrap-key-file';
+
+/**
+ * The key a start generated (TROVE_BOOTSTRAP_API_KEY unset), to be shown once. Declared
+ * here, with the report that shows it, so that auth (which generates it) imports down.
+ */
+export interface GeneratedBootstrapKey {
+  id: string;
+  secret: string;
+  /** Where it was also written, or null (PostgreSQL). */
+  file: string | null;
+}
 
 export interface StartupFacts {
   host: string;
