@@ -7,9 +7,8 @@
  * once must both land whole. Every search goes the indexed way (none is exact for being
  * small): TROVE_EXACT_SEARCH_BELOW is 0.
  */
-import { counterValue } from '../support/metrics';
 import { describeEachDatabase } from '../support/suite';
-import { waitFor } from '../support/wait';
+import { vectorIndexBuilds, vectorIndexesCaughtUp } from '../support/vector-indexes';
 import { addDocuments, createPipeline, search } from '../search/helpers';
 
 /** Distinct texts: hashing vectors of the same text are equal, so each text's nearest fragment is its own. */
@@ -27,11 +26,9 @@ describeEachDatabase(
   'loads are searchable at once and indexed in the background',
   (fixture) => {
     const api = () => fixture().api;
-    const builds = () => counterValue(api(), 'trove_vector_index_build_seconds_count');
-    const pending = () => counterValue(api(), 'trove_vector_index_pending_vectors');
+    const builds = () => vectorIndexBuilds(api());
     /** The background builder has caught up: no vector is left outside an index. */
-    const caughtUp = (what: string) =>
-      waitFor(what, async () => (await builds()) > 0 && (await pending()) === 0, { timeoutMs: 60_000 });
+    const caughtUp = (what: string) => vectorIndexesCaughtUp(api(), what);
     let pipeline: any;
 
     /** The nearest fragment to document n's own text is document n, at distance 0. */

@@ -13,6 +13,7 @@ import { queryRaw } from '../documents/raw-database';
 import { Api } from '../support/http';
 import { counterValue } from '../support/metrics';
 import { describeEachDatabase } from '../support/suite';
+import { vectorIndexesCaughtUp } from '../support/vector-indexes';
 import { addDocuments, cosineDistance, createPipeline, search, storedVector } from './helpers';
 
 const DOCUMENTS = 5000;
@@ -70,6 +71,8 @@ describeEachDatabase(
         await addDocuments(fixture().api, pipelineId, batch);
       }
       vectors = contents.map((content) => storedVector(content));
+      // The index whose recall is tuned is built in the background: until then every search is exact.
+      await vectorIndexesCaughtUp(fixture().api, 'the vector index');
       // Until autovacuum has analysed the tables, PostgreSQL's planner takes the new pipeline
       // for a few rows and scans them exactly (the answers are then exact: nothing to tune).
       // The embedded database analyses after large writes itself.
