@@ -130,14 +130,22 @@ export async function indexBuilds(
   };
 }
 
+/** How long no vector must wait for an index before a load that built none counts as indexed. */
+const NOTHING_TO_BUILD_MS = 5_000;
+
 /**
- * Waits until Trove has built at least one index more than `builtBefore` and no vector is
- * left outside an index; resolves at once for a build without background builds.
+ * Waits until no vector is left outside an index: once Trove has built an index more than
+ * `builtBefore` with none pending, or with none pending for NOTHING_TO_BUILD_MS (a load
+ * that leaves its binding at the exact-search threshold needs none; the gauge is updated
+ * by a pass at least every second). Resolves at once for a build without background builds.
  */
 export async function indexCaughtUp(base: string, builtBefore: number): Promise<void> {
+  let idleSince: number | null = null;
   for (;;) {
     const { count, pending } = await indexBuilds(base);
     if (pending === null || (count > builtBefore && pending === 0)) return;
+    idleSince = pending === 0 ? (idleSince ?? performance.now()) : null;
+    if (idleSince !== null && performance.now() - idleSince >= NOTHING_TO_BUILD_MS) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

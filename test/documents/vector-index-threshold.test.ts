@@ -124,7 +124,9 @@ describeEachDatabase(
         expect(await waitForJob(api(), queued.body.id)).toMatchObject({ state: 'succeeded', failed: 0 });
         // Both vector embeddings are past the threshold: the job's own and the one added meanwhile
         // (built in the background, after it is marked succeeded).
-        await waitFor('both indexes to be built', async () => (await builds()) === before + 2);
+        await waitFor('both indexes to be built', async () => (await builds()) === before + 2, {
+          timeoutMs: 60_000,
+        });
         await expectFound(pipeline.id, 250, added.body.id);
       } finally {
         await held.close();

@@ -7,6 +7,7 @@
 import { Client } from 'pg';
 import { Api } from '../support/http';
 import { describeEachDatabase } from '../support/suite';
+import { waitFor } from '../support/wait';
 import { addDocuments, cosineDistance, createPipeline, search, storedVector } from './helpers';
 
 const BULK = 6000;
@@ -136,13 +137,29 @@ describeEachDatabase(
         // Inlined (an id Trove generated) so the planner matches the vector embedding's partial index.
         expect(pipeline.default_vector_embedding_id).toMatch(/^[0-9a-f-]{36}$/);
         expect(pipeline.id).toMatch(/^[0-9a-f-]{36}$/);
-        // The shape of the query Trove runs, with its filter compiled the same way.
+        // The shape of the query Trove runs through the index, with its filter compiled the same
+        // way, over what the index covers (vector-index.ts): built in the background, so awaited.
+        const hex = pipeline.default_vector_embedding_id.replace(/-/g, '');
+        const through = await waitFor(
+          'the vector index',
+          () =>
+            onPostgres(async (client) => {
+              const { rows } = await client.query(
+                `SELECT c.relname FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid
+               WHERE c.relname LIKE $1 AND i.indisvalid`,
+                [`fe_hnsw_${hex}_%`],
+              );
+              return rows.length > 0 && Number(rows[0].relname.split('_').pop());
+            }),
+          { timeoutMs: 120_000 },
+        );
         const found = await onPostgres(async (client) => {
           await client.query('BEGIN');
           await client.query('SET LOCAL hnsw.iterative_scan = off');
           const { rows } = await client.query(
             `SELECT f.id FROM fragment_embeddings fe JOIN fragments f ON f.id = fe.fragment_id
          WHERE fe.vector_embedding_id = '${pipeline.default_vector_embedding_id}'::uuid
+           AND (fe.merged OR fe.seq <= ${through})
            AND f.pipeline_id = '${pipeline.id}' AND f.expired_at IS NULL AND f.classification = 'common'
            AND COALESCE((f.metadata #> '{needle}') = 'true'::jsonb, false)
          ORDER BY fe.embedding::vector(384) <=> $1::vector(384) LIMIT 10`,
