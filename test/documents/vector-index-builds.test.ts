@@ -119,9 +119,11 @@ onPostgres('background vector index builds [postgres]', () => {
     } finally {
       await release();
     }
+    // The writes beside the build may be merged, or (more than a quarter of what it covers)
+    // rebuilt: the old index is then dropped concurrently, invalid for a moment before it goes.
     await waitFor(
-      'the build to end and the writes beside it to be merged',
-      async () => (await uncovered(id)) === 0,
+      'the build to end, the writes beside it covered and any replaced index gone',
+      async () => (await uncovered(id)) === 0 && (await indexes(id)).invalid === 0,
       {
         timeoutMs: 60_000,
       },
