@@ -38,12 +38,17 @@ export async function prepareTestDatabases(): Promise<void> {
 async function createPgliteTemplate(): Promise<string> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trove-test-template-'));
   Logger.overrideLogger(['warn', 'error']); // not the line per migration
+  // Opening the embedded database sets the process umask to 077 (data-dir-permissions.ts),
+  // right for Trove's own process; here it would pass to every test worker this process
+  // starts, and their files (an image's read-only app folder, say) would be private.
+  const umask = process.umask();
   const db = new DatabaseService(loadSettings({ TROVE_DATA_DIR: dataDir, TROVE_LOG_LEVEL: 'warn' }));
-  await db.connect();
   try {
+    await db.connect();
     await db.migrate();
   } finally {
     await db.close();
+    process.umask(umask);
   }
   return dataDir;
 }
