@@ -1,5 +1,5 @@
 import { DomainError } from './errors';
-import { parsePage, toEnvelope, toKeyedEnvelope } from './list';
+import { keysetSql, parseListQuery, parsePage, toEnvelope, toKeyedEnvelope } from './list';
 
 const ID_1 = '0193a000-0000-7000-8000-000000000001';
 const ID_2 = '0193a000-0000-7000-8000-000000000002';
@@ -64,5 +64,56 @@ describe('toKeyedEnvelope', () => {
       has_next: false,
       has_prev: false,
     });
+  });
+});
+
+describe('parseListQuery', () => {
+  const FILTERS = { state: ['eq'] } as const;
+
+  it('reads order and total only where the collection offers them', () => {
+    expect(
+      parseListQuery({ order: 'desc', total: 'true' }, FILTERS, { orderable: true, countable: true }),
+    ).toEqual({
+      filters: [],
+      page: { limit: 50, descending: true },
+      total: true,
+    });
+    expect(
+      parseListQuery({ order: 'asc', total: 'false' }, FILTERS, { orderable: true, countable: true }),
+    ).toEqual({
+      filters: [],
+      page: { limit: 50, descending: false },
+    });
+    expect(() => parseListQuery({ order: 'desc' }, FILTERS)).toThrow("cannot filter on 'order'");
+    expect(() => parseListQuery({ total: 'true' }, FILTERS, { orderable: true })).toThrow(
+      "cannot filter on 'total'",
+    );
+  });
+
+  it('refuses an order or a total it does not know, naming the parameter', () => {
+    expect(() => parseListQuery({ order: 'newest' }, FILTERS, { orderable: true })).toThrow(
+      "query parameter order: expected asc or desc, got 'newest'",
+    );
+    expect(() => parseListQuery({ total: 'yes' }, FILTERS, { countable: true })).toThrow(
+      "query parameter total: expected true or false, got 'yes'",
+    );
+  });
+});
+
+describe('keysetSql', () => {
+  it('walks newest first with order=desc: after goes further back, before comes forward', () => {
+    expect(keysetSql({ limit: 2, descending: true }, [])).toEqual({
+      where: null,
+      order: 'id DESC',
+      limit: 'LIMIT $1',
+    });
+    expect(keysetSql({ limit: 2, descending: true, after: ID_2 }, []).where).toBe('id < $2');
+    expect(keysetSql({ limit: 2, descending: true, after: ID_2 }, []).order).toBe('id DESC');
+    // A page before is fetched walking back (ascending) and turned round by toKeyedEnvelope.
+    expect(keysetSql({ limit: 2, descending: true, before: ID_1 }, [])).toMatchObject({
+      where: 'id > $2',
+      order: 'id ASC',
+    });
+    expect(keysetSql({ limit: 2, before: ID_2 }, [])).toMatchObject({ where: 'id < $2', order: 'id DESC' });
   });
 });

@@ -19,11 +19,26 @@ export interface PageRequest {
   limit: number;
   after?: string;
   before?: string;
+  /**
+   * Newest first (`order=desc`): keys descending, `after` the page further down that
+   * order. Only collections that offer it read the parameter (ListOptions.orderable).
+   */
+  descending?: boolean;
 }
 
 export interface ListQuery {
   filters: FieldFilter[];
   page: PageRequest;
+  /** `total=true`: count every item the filters match, across pages (ListOptions.countable). */
+  total?: boolean;
+}
+
+/** What a collection offers beyond filters and cursors; a parameter it does not offer is refused as a filter. */
+export interface ListOptions {
+  /** `order=asc|desc`: oldest (the default) or newest first. */
+  orderable?: boolean;
+  /** `total=true`: `page_info.total`, the count of every matching item. */
+  countable?: boolean;
 }
 
 export interface PageInfo {
@@ -32,6 +47,8 @@ export interface PageInfo {
   count: number;
   has_next: boolean;
   has_prev: boolean;
+  /** With `total=true`, where the collection counts. */
+  total?: number;
 }
 
 export interface ListEnvelope<T> {
@@ -58,11 +75,12 @@ const RESERVED = new Set(['limit', 'after', 'before']);
 export function parseListQuery(
   query: Record<string, unknown>,
   allowed: Record<string, readonly FilterOp[]>,
-  extra: readonly string[] = [],
+  options: ListOptions = {},
 ): ListQuery {
   const filters: FieldFilter[] = [];
+  const own = [...(options.orderable ? ['order'] : []), ...(options.countable ? ['total'] : [])];
   for (const [key, raw] of Object.entries(query ?? {})) {
-    if (RESERVED.has(key) || extra.includes(key)) continue;
+    if (RESERVED.has(key) || own.includes(key)) continue;
     const [field, op = 'eq', ...rest] = key.split('$');
     if (rest.length > 0)
       throw invalid(CommonErrorReason.InvalidInput, `query parameter ${key}: expected field$operator`);
@@ -95,7 +113,24 @@ export function parseListQuery(
     if (filters.length > MAX_FILTERS)
       throw invalid(CommonErrorReason.InvalidInput, `query parameters: at most ${MAX_FILTERS} filters`);
   }
-  return { filters, page: parsePage(query ?? {}) };
+  const page = parsePage(query ?? {});
+  if (options.orderable && query?.order !== undefined)
+    page.descending = parseChoice(query, 'order', ['asc', 'desc']) === 'desc';
+  const total =
+    options.countable &&
+    query?.total !== undefined &&
+    parseChoice(query, 'total', ['true', 'false']) === 'true';
+  return { filters, page, ...(total ? { total } : {}) };
+}
+
+function parseChoice(query: Record<string, unknown>, name: string, choices: readonly string[]): string {
+  const value = String(query[name]);
+  if (!choices.includes(value))
+    throw invalid(
+      CommonErrorReason.InvalidInput,
+      `query parameter ${name}: expected ${choices.join(' or ')}, got '${value}'`,
+    );
+  return value;
 }
 
 /**
@@ -172,8 +207,10 @@ export function filterToSql(column: string, filter: FieldFilter, params: unknown
 }
 
 /**
- * Keyset page over rows ordered by id. Fetches one row more than asked to know
- * whether another page exists in the direction of travel.
+ * Keyset page over rows ordered by id (ascending, or descending for `order=desc`).
+ * Fetches one row more than asked to know whether another page exists in the
+ * direction of travel; a `before` page is fetched walking back, and toKeyedEnvelope
+ * turns it round.
  */
 export function keysetSql(
   page: PageRequest,
@@ -182,18 +219,20 @@ export function keysetSql(
 ): { where: string | null; order: string; limit: string } {
   params.push(page.limit + 1);
   const limit = `LIMIT $${params.length}`;
+  const [forward, back] = page.descending ? (['<', '>'] as const) : (['>', '<'] as const);
+  const direction = (ascending: boolean) => `${idColumn} ${ascending ? 'ASC' : 'DESC'}`;
   if (page.before) {
     params.push(page.before);
-    return { where: `${idColumn} < $${params.length}`, order: `${idColumn} DESC`, limit };
+    return { where: `${idColumn} ${back} $${params.length}`, order: direction(!!page.descending), limit };
   }
   if (page.after) {
     params.push(page.after);
-    return { where: `${idColumn} > $${params.length}`, order: `${idColumn} ASC`, limit };
+    return { where: `${idColumn} ${forward} $${params.length}`, order: direction(!page.descending), limit };
   }
-  return { where: null, order: `${idColumn} ASC`, limit };
+  return { where: null, order: direction(!page.descending), limit };
 }
 
-/** Turns the rows fetched by keysetSql into the envelope, in ascending order. */
+/** Turns the rows fetched by keysetSql into the envelope, in the list's order. */
 export function toEnvelope<R extends { id: string }, T>(
   rows: R[],
   query: ListQuery,
@@ -226,4 +265,17 @@ export function toKeyedEnvelope<R, T>(
     },
     query_info: query.filters,
   };
+}
+
+/**
+ * The envelope with `page_info.total` when the request asked for it (`total=true`);
+ * `count` (the filters' matches for the key, across pages) runs only then.
+ */
+export async function withTotal<T>(
+  envelope: ListEnvelope<T>,
+  query: ListQuery,
+  count: () => Promise<number>,
+): Promise<ListEnvelope<T>> {
+  if (!query.total) return envelope;
+  return { ...envelope, page_info: { ...envelope.page_info, total: await count() } };
 }

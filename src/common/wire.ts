@@ -20,6 +20,11 @@ export const pageOf = (item: z.ZodType) =>
       count: z.number().int(),
       has_next: z.boolean(),
       has_prev: z.boolean(),
+      total: z
+        .number()
+        .int()
+        .optional()
+        .describe('with `total=true` (lists that count): every item the filters match, on every page'),
     }),
     query_info: z.array(z.unknown()),
   });

@@ -7,7 +7,7 @@ import { DocumentsService } from './documents.service';
 import { ApiDoc, jsonSchemaOf } from '../openapi/api-doc';
 import { MODELS_CHANGED } from './ingestion.service';
 import { AsyncQuery, DocumentInputSchema, parseAsyncQuery } from './documents.dto';
-import { DOCUMENT_FILTERS } from './documents.repository';
+import { DOCUMENT_FILTERS, DOCUMENT_LIST_OPTIONS } from './documents.repository';
 import { z } from 'zod';
 import { pageOf } from '../common/wire';
 import { Fragment } from '../fragments/fragments.wire';
@@ -50,7 +50,11 @@ export class DocumentsController {
   }
 
   @Get()
-  @ApiDoc({ summary: 'List documents', list: { filters: DOCUMENT_FILTERS }, response: pageOf(Document) })
+  @ApiDoc({
+    summary: 'List documents',
+    list: { filters: DOCUMENT_FILTERS, ...DOCUMENT_LIST_OPTIONS },
+    response: pageOf(Document),
+  })
   list(
     @Auth() auth: AuthContext,
     @UuidParam('id', 'pipeline id') id: string,

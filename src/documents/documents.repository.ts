@@ -45,6 +45,9 @@ export const DOCUMENT_FILTERS = {
   expired: ['eq'],
 } as const;
 
+/** The list of documents pages newest first on request (`order=desc`) and counts them (`total=true`). */
+export const DOCUMENT_LIST_OPTIONS = { orderable: true, countable: true } as const;
+
 @Injectable()
 export class DocumentsRepository {
   constructor(private readonly db: DatabaseService) {}
@@ -192,19 +195,25 @@ export class DocumentsRepository {
   }
 
   async list(pipelineId: string, allowed: string[] | null, query: ListQuery): Promise<DocumentRow[]> {
-    const params: unknown[] = [pipelineId];
-    const where = ['d.pipeline_id = $1', allowedSql('d.classification', allowed, params)];
-    for (const filter of query.filters) {
-      if (filter.field === 'expired')
-        where.push(filter.value === 'true' ? 'd.expired_at IS NOT NULL' : 'd.expired_at IS NULL');
-      else where.push(filterToSql(`d.${filter.field}`, filter, params));
-    }
+    const params: unknown[] = [];
+    const where = listConditions(pipelineId, allowed, query, params);
     const page = keysetSql(query.page, params, 'd.id');
     if (page.where) where.push(page.where);
     return this.db.query<DocumentRow>(
       `SELECT ${DOCUMENT_COLUMNS} FROM documents d WHERE ${where.join(' AND ')} ORDER BY ${page.order} ${page.limit}`,
       params,
     );
+  }
+
+  /** How many documents `list` pages through under the same filters. */
+  async count(pipelineId: string, allowed: string[] | null, query: ListQuery): Promise<number> {
+    const params: unknown[] = [];
+    const where = listConditions(pipelineId, allowed, query, params);
+    const rows = await this.db.query<{ n: string }>(
+      `SELECT count(*) AS n FROM documents d WHERE ${where.join(' AND ')}`,
+      params,
+    );
+    return Number(rows[0].n);
   }
 
   /** The document, if its current classification is allowed (null: every classification). */
@@ -268,4 +277,21 @@ export function externalIdLocks(
 ): { space: number; stripes: number[] } {
   const stripes = new Set(externalIds.map((id) => hash32(pipelineId, id) % EXTERNAL_ID_LOCK_STRIPES));
   return { space: hash32(pipelineId) | 0, stripes: [...stripes].sort((a, b) => a - b) };
+}
+
+/** The conditions of a list of documents: the pipeline, the key's classifications, the filters. */
+function listConditions(
+  pipelineId: string,
+  allowed: string[] | null,
+  query: ListQuery,
+  params: unknown[],
+): string[] {
+  params.push(pipelineId);
+  const where = [`d.pipeline_id = $${params.length}`, allowedSql('d.classification', allowed, params)];
+  for (const filter of query.filters) {
+    if (filter.field === 'expired')
+      where.push(filter.value === 'true' ? 'd.expired_at IS NOT NULL' : 'd.expired_at IS NULL');
+    else where.push(filterToSql(`d.${filter.field}`, filter, params));
+  }
+  return where;
 }

@@ -11,7 +11,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AuthContext, Permission } from '../auth/auth-context';
 import { invalid, notFound } from '../common/errors';
-import { ListEnvelope, parseListQuery, parsePage, toEnvelope, toKeyedEnvelope } from '../common/list';
+import {
+  ListEnvelope,
+  parseListQuery,
+  parsePage,
+  toEnvelope,
+  toKeyedEnvelope,
+  withTotal,
+} from '../common/list';
 import { SETTINGS, Settings } from '../config/settings';
 import { DatabaseService, Queryable } from '../database/database.service';
 import { Fragment } from '../fragments/fragment';
@@ -24,7 +31,12 @@ import { PipelinesService } from '../pipelines/pipelines.service';
 import { presentDocument, presentExpiry, presentVersion } from './document-view';
 import { DocumentView, ExpiryView, JobView, VersionView } from './documents.wire';
 import { parseDocumentsBody } from './documents.dto';
-import { DOCUMENT_FILTERS, DocumentRow, DocumentsRepository } from './documents.repository';
+import {
+  DOCUMENT_FILTERS,
+  DOCUMENT_LIST_OPTIONS,
+  DocumentRow,
+  DocumentsRepository,
+} from './documents.repository';
 import { CheckedWrite, IngestInput, IngestionService, IngestTarget } from './ingestion.service';
 import { JobsService } from './jobs.service';
 import { visibleExpiry } from './version-history';
@@ -142,7 +154,7 @@ export class DocumentsService {
     query: Record<string, unknown>,
   ): Promise<ListEnvelope<DocumentView>> {
     const pipeline = await this.pipelines.access(auth, pipelineId, Permission.Read);
-    const parsed = parseListQuery(query, DOCUMENT_FILTERS);
+    const parsed = parseListQuery(query, DOCUMENT_FILTERS, DOCUMENT_LIST_OPTIONS);
     for (const filter of parsed.filters) {
       if (filter.field === 'expired' && !['true', 'false'].includes(filter.value)) {
         throw invalid(
@@ -152,8 +164,11 @@ export class DocumentsService {
       }
       if (filter.field === 'version' && !isVersion(filter.value)) throw badVersion(filter.value);
     }
-    const rows = await this.documents.list(pipeline.id, classificationAccess(auth, pipeline).allowed, parsed);
-    return toEnvelope(rows, parsed, presentDocument);
+    const { allowed } = classificationAccess(auth, pipeline);
+    const rows = await this.documents.list(pipeline.id, allowed, parsed);
+    return withTotal(toEnvelope(rows, parsed, presentDocument), parsed, () =>
+      this.documents.count(pipeline.id, allowed, parsed),
+    );
   }
 
   async get(auth: AuthContext, pipelineId: string, documentId: string): Promise<DocumentView> {

@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { AuthContext } from '../auth/auth-context';
 import { Auth } from '../auth/auth.guard';
 import { UuidParam } from '../common/uuid.pipe';
-import { JOB_FILTERS, JobsService } from './jobs.service';
+import { JOB_FILTERS, JOB_LIST_OPTIONS, JobsService } from './jobs.service';
 import { ApiDoc } from '../openapi/api-doc';
 import { pageOf } from '../common/wire';
 import { Job } from './documents.wire';
@@ -14,7 +14,7 @@ export class JobsController {
   @Get()
   @ApiDoc({
     summary: 'Jobs this key may see: ingestion, reindex after a pipeline edit, evaluations',
-    list: { filters: JOB_FILTERS },
+    list: { filters: JOB_FILTERS, ...JOB_LIST_OPTIONS },
     response: pageOf(Job),
   })
   list(@Auth() auth: AuthContext, @Query() query: Record<string, unknown>) {

@@ -128,14 +128,10 @@ export class JobsRepository {
     ]);
   }
 
-  /** A page of jobs, oldest first; only those `apiKeyId` queued unless it is null (an admin's list). */
+  /** A page of jobs, oldest (or newest) first; only those `apiKeyId` queued unless it is null (an admin's list). */
   async list(query: ListQuery, apiKeyId: string | null): Promise<JobSummaryRow[]> {
     const params: unknown[] = [];
-    const where = query.filters.map((f) => filterToSql(f.field, f, params));
-    if (apiKeyId !== null) {
-      params.push(apiKeyId);
-      where.push(`api_key_id = $${params.length}`);
-    }
+    const where = listConditions(query, apiKeyId, params);
     const page = keysetSql(query.page, params);
     if (page.where) where.push(page.where);
     return this.db.query<JobSummaryRow>(
@@ -143,6 +139,17 @@ export class JobsRepository {
        ORDER BY ${page.order} ${page.limit}`,
       params,
     );
+  }
+
+  /** How many jobs `list` pages through under the same filters. */
+  async count(query: ListQuery, apiKeyId: string | null): Promise<number> {
+    const params: unknown[] = [];
+    const where = listConditions(query, apiKeyId, params);
+    const rows = await this.db.query<{ n: string }>(
+      `SELECT count(*) AS n FROM jobs ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`,
+      params,
+    );
+    return Number(rows[0].n);
   }
 
   /**
@@ -249,4 +256,13 @@ export class JobsRepository {
     for (const row of rows) counts[row.state] = Number(row.n);
     return counts;
   }
+}
+
+function listConditions(query: ListQuery, apiKeyId: string | null, params: unknown[]): string[] {
+  const where = query.filters.map((f) => filterToSql(f.field, f, params));
+  if (apiKeyId !== null) {
+    params.push(apiKeyId);
+    where.push(`api_key_id = $${params.length}`);
+  }
+  return where;
 }

@@ -19,7 +19,7 @@ import { ApiKeysService } from '../auth/api-keys.service';
 import { AuthContext, Permission } from '../auth/auth-context';
 import { DomainError, ErrorCode, hasReason, notFound } from '../common/errors';
 import { newId } from '../common/ids';
-import { ListEnvelope, parseListQuery, toEnvelope } from '../common/list';
+import { ListEnvelope, parseListQuery, toEnvelope, withTotal } from '../common/list';
 import { SETTINGS, Settings } from '../config/settings';
 import { DatabaseService, Queryable } from '../database/database.service';
 import { jobs as jobsGauge } from '../observability/metrics';
@@ -60,6 +60,9 @@ export const JOB_FILTERS = {
   pipeline_id: ['eq', 'in'],
   kind: ['eq'],
 } as const;
+
+/** The list of jobs pages newest first on request (`order=desc`) and counts them (`total=true`). */
+export const JOB_LIST_OPTIONS = { orderable: true, countable: true } as const;
 
 /** A claimed ingestion job as a worker runs it. */
 interface IngestRun {
@@ -171,12 +174,14 @@ export class JobsService {
     return view;
   }
 
-  /** The jobs the key queued (an admin key: every job), oldest first, each as `get` shows it. */
+  /** The jobs the key queued (an admin key: every job), oldest first or newest, each as `get` shows it. */
   async list(auth: AuthContext, query: Record<string, unknown>): Promise<ListEnvelope<JobView>> {
-    const parsed = parseListQuery(query, JOB_FILTERS);
-    const rows = await this.repository.list(parsed, auth.admin ? null : auth.keyId);
+    const parsed = parseListQuery(query, JOB_FILTERS, JOB_LIST_OPTIONS);
+    const queuedBy = auth.admin ? null : auth.keyId;
+    const rows = await this.repository.list(parsed, queuedBy);
     const page = toEnvelope(rows, parsed, (row) => row);
-    return { ...page, data: await this.present(auth, page.data) };
+    const presented = { ...page, data: await this.present(auth, page.data) };
+    return withTotal(presented, parsed, () => this.repository.count(parsed, queuedBy));
   }
 
   /** The jobs as `auth` may see them: stored documents narrowed to the classifications it may access now. */

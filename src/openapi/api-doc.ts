@@ -13,7 +13,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOperation, ApiQuery, ApiResponse } from '@nestjs/swagger';
 import type { ContentObject, SchemaObject } from '@nestjs/swagger';
 import { z } from 'zod';
-import { DEFAULT_LIMIT, type FilterOp, MAX_FILTERS, MAX_LIMIT } from '../common/list';
+import { DEFAULT_LIMIT, type FilterOp, type ListOptions, MAX_FILTERS, MAX_LIMIT } from '../common/list';
 
 export interface ApiDocSpec {
   summary: string;
@@ -30,9 +30,10 @@ export interface ApiDocSpec {
   /**
    * A list route of the REST envelope (src/common/list.ts): its page parameters and
    * the `field$op=value` filters of these fields (none: a list that pages only).
-   * `cursor` says what `after`/`before` hold when the list is not keyed on ids.
+   * `cursor` says what `after`/`before` hold when the list is not keyed on ids;
+   * `orderable` and `countable` add `order` and `total` (ListOptions).
    */
-  list?: { filters?: Readonly<Record<string, readonly FilterOp[]>>; cursor?: string };
+  list?: { filters?: Readonly<Record<string, readonly FilterOp[]>>; cursor?: string } & ListOptions;
   /** The success answer's JSON schema; none for answers without a body (204). */
   response?: z.ZodType | SchemaObject;
   /** A success answer that is not JSON: its media type and what it is. */
@@ -157,6 +158,24 @@ function listQuery(list: NonNullable<ApiDocSpec['list']>): MethodDecorator[] {
       schema: { type: 'string' },
     }),
   ];
+  if (list.orderable)
+    parameters.push(
+      ApiQuery({
+        name: 'order',
+        required: false,
+        description: '`asc`: oldest first; `desc`: newest first, `after` leading further back in time',
+        schema: { type: 'string', enum: ['asc', 'desc'], default: 'asc' },
+      }),
+    );
+  if (list.countable)
+    parameters.push(
+      ApiQuery({
+        name: 'total',
+        required: false,
+        description: '`true`: `page_info.total` counts every item the filters match, on every page',
+        schema: { type: 'string', enum: ['true', 'false'], default: 'false' },
+      }),
+    );
   const fields = Object.entries(list.filters ?? {});
   if (fields.length === 0) return parameters;
   // Filter names are built from field and operator, so they are one free-form object
