@@ -28,11 +28,16 @@ describeEachDatabaseInProcess(
       const documents = trove().get(DocumentsService);
       const ids: string[] = [];
       for (let i = 0; i < 5; i++) {
-        const added = await documents.add(ADMIN, pipeline.id, {
-          content: `note ${i}`,
-          classification: i % 2 === 0 ? 'public' : 'internal',
-          external_id: `note-${i}`,
-        });
+        const added = await documents.add(
+          ADMIN,
+          pipeline.id,
+          {
+            content: `note ${i}`,
+            classification: i % 2 === 0 ? 'public' : 'internal',
+            external_id: `note-${i}`,
+          },
+          false,
+        );
         if (added.kind !== 'stored') throw new Error(`expected a stored document, got ${added.kind}`);
         ids.push((added.body as { id: string }).id);
       }

@@ -1,6 +1,6 @@
 /** Small building blocks every page shares: labelled fields, alerts, buttons, badges. */
 import type { ComponentChildren, JSX } from 'preact';
-import { useId, useState } from 'preact/hooks';
+import { useEffect, useId, useRef, useState } from 'preact/hooks';
 import type { PageInfo } from './api/types';
 
 export function Page(props: { title: string; actions?: ComponentChildren; children: ComponentChildren }) {
@@ -103,6 +103,7 @@ export function Select<T extends string>(props: {
       <select
         id={id}
         value={props.value}
+        aria-describedby={props.hint ? `${id}-hint` : undefined}
         onChange={(e) => props.onValue((e.target as HTMLSelectElement).value as T)}
       >
         {props.options.map((option) =>
@@ -113,7 +114,11 @@ export function Select<T extends string>(props: {
           ),
         )}
       </select>
-      {props.hint && <small class="hint">{props.hint}</small>}
+      {props.hint && (
+        <small id={`${id}-hint`} class="hint">
+          {props.hint}
+        </small>
+      )}
     </div>
   );
 }
@@ -249,6 +254,44 @@ export function ConfirmButton(props: { label: string; what: string; onConfirm: (
   );
 }
 
+/**
+ * A modal question before a consequential step (rotating a secret): the browser's own
+ * `<dialog>`, so focus stays inside it and Escape cancels, named by its title and
+ * described by its text. Cancel has the focus: Enter alone never confirms.
+ */
+export function ConfirmDialog(props: {
+  title: string;
+  confirm: string;
+  children: ComponentChildren;
+  onClose: (confirmed: boolean) => void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const id = useId();
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+  return (
+    <dialog
+      ref={dialog}
+      class="dialog"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      onCancel={(e) => (e.preventDefault(), props.onClose(false))}
+    >
+      <h2 id={`${id}-title`}>{props.title}</h2>
+      <div id={`${id}-text`}>{props.children}</div>
+      <div class="actions">
+        <button type="button" class="danger" onClick={() => props.onClose(true)}>
+          {props.confirm}
+        </button>
+        <button type="button" class="secondary" autoFocus onClick={() => props.onClose(false)}>
+          Cancel
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
 /** Copies `text` to the clipboard and says so (politely, for screen readers too). */
 export function CopyButton(props: { text: string; label?: string }) {
   const [done, setDone] = useState<string | null>(null);
@@ -287,6 +330,9 @@ export function CodeBlock(props: { label: string; code: string }) {
     </figure>
   );
 }
+
+/** `1 document`, `3 documents`. */
+export const countOf = (n: number, noun: string) => `${n.toLocaleString()} ${noun}${n === 1 ? '' : 's'}`;
 
 export const formatTime = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : '—');
 

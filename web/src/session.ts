@@ -39,13 +39,28 @@ export class Abilities {
     return this.key.admin;
   }
 
-  /** The bits the key holds on a pipeline: its specific grant, else its `*` grant. */
+  /** The grant that rules a pipeline for the key: its specific grant, else its `*` grant. */
+  private grant(pipelineId: string) {
+    return (
+      this.key.grants.find((g) => g.pipeline_id === pipelineId) ??
+      this.key.grants.find((g) => g.pipeline_id === '*')
+    );
+  }
+
+  /** The bits the key holds on a pipeline. */
   bits(pipelineId: string): number {
     if (this.key.admin) return READ | WRITE | EXECUTE;
-    const grant =
-      this.key.grants.find((g) => g.pipeline_id === pipelineId) ??
-      this.key.grants.find((g) => g.pipeline_id === '*');
-    return grant?.permissions ?? 0;
+    return this.grant(pipelineId)?.permissions ?? 0;
+  }
+
+  /**
+   * The classifications the key may use on a pipeline: `*` (every one), or the names its
+   * grant lists (each with what it inherits in the pipeline's hierarchy, which the API
+   * applies and a key so limited is not shown).
+   */
+  classifications(pipelineId: string): '*' | string[] {
+    if (this.key.admin) return '*';
+    return this.grant(pipelineId)?.classifications ?? [];
   }
 
   can(pipelineId: string, bits: number): boolean {

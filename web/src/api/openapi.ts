@@ -3632,6 +3632,8 @@ export interface operations {
                             count: number;
                             has_next: boolean;
                             has_prev: boolean;
+                            /** @description with `total=true` (lists that count): every item the filters match, on every page */
+                            total?: number;
                         };
                         query_info: unknown[];
                     };
@@ -7952,6 +7954,8 @@ export interface operations {
                             count: number;
                             has_next: boolean;
                             has_prev: boolean;
+                            /** @description with `total=true` (lists that count): every item the filters match, on every page */
+                            total?: number;
                         };
                         query_info: unknown[];
                     };
@@ -8631,6 +8635,8 @@ export interface operations {
                             count: number;
                             has_next: boolean;
                             has_prev: boolean;
+                            /** @description with `total=true` (lists that count): every item the filters match, on every page */
+                            total?: number;
                         };
                         query_info: unknown[];
                     };
@@ -8852,6 +8858,10 @@ export interface operations {
                 };
                 /** @description Items per page */
                 limit?: number;
+                /** @description `asc`: oldest first; `desc`: newest first, `after` leading further back in time */
+                order?: "asc" | "desc";
+                /** @description `true`: `page_info.total` counts every item the filters match, on every page */
+                total?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -8903,6 +8913,8 @@ export interface operations {
                             count: number;
                             has_next: boolean;
                             has_prev: boolean;
+                            /** @description with `total=true` (lists that count): every item the filters match, on every page */
+                            total?: number;
                         };
                         query_info: unknown[];
                     };
@@ -9214,6 +9226,8 @@ export interface operations {
                             count: number;
                             has_next: boolean;
                             has_prev: boolean;
+                            /** @description with `total=true` (lists that count): every item the filters match, on every page */
+                            total?: number;
                         };
                         query_info: unknown[];
                     };
@@ -10302,6 +10316,8 @@ export interface operations {
                             count: number;
                             has_next: boolean;
                             has_prev: boolean;
+                            /** @description with `total=true` (lists that count): every item the filters match, on every page */
+                            total?: number;
                         };
                         query_info: unknown[];
                     };
@@ -11447,6 +11463,10 @@ export interface operations {
                 };
                 /** @description Items per page */
                 limit?: number;
+                /** @description `asc`: oldest first; `desc`: newest first, `after` leading further back in time */
+                order?: "asc" | "desc";
+                /** @description `true`: `page_info.total` counts every item the filters match, on every page */
+                total?: "true" | "false";
             };
             header?: never;
             path: {
@@ -11489,6 +11509,8 @@ export interface operations {
                             count: number;
                             has_next: boolean;
                             has_prev: boolean;
+                            /** @description with `total=true` (lists that count): every item the filters match, on every page */
+                            total?: number;
                         };
                         query_info: unknown[];
                     };
@@ -12157,6 +12179,8 @@ export interface operations {
                             count: number;
                             has_next: boolean;
                             has_prev: boolean;
+                            /** @description with `total=true` (lists that count): every item the filters match, on every page */
+                            total?: number;
                         };
                         query_info: unknown[];
                     };
@@ -12305,6 +12329,8 @@ export interface operations {
                             count: number;
                             has_next: boolean;
                             has_prev: boolean;
+                            /** @description with `total=true` (lists that count): every item the filters match, on every page */
+                            total?: number;
                         };
                         query_info: unknown[];
                     };
@@ -12447,6 +12473,8 @@ export interface operations {
                             count: number;
                             has_next: boolean;
                             has_prev: boolean;
+                            /** @description with `total=true` (lists that count): every item the filters match, on every page */
+                            total?: number;
                         };
                         query_info: unknown[];
                     };
@@ -13218,6 +13246,8 @@ export interface operations {
                             count: number;
                             has_next: boolean;
                             has_prev: boolean;
+                            /** @description with `total=true` (lists that count): every item the filters match, on every page */
+                            total?: number;
                         };
                         query_info: unknown[];
                     };
@@ -14312,6 +14342,8 @@ export interface operations {
                             count: number;
                             has_next: boolean;
                             has_prev: boolean;
+                            /** @description with `total=true` (lists that count): every item the filters match, on every page */
+                            total?: number;
                         };
                         query_info: unknown[];
                     };
@@ -15035,6 +15067,8 @@ export interface operations {
                             count: number;
                             has_next: boolean;
                             has_prev: boolean;
+                            /** @description with `total=true` (lists that count): every item the filters match, on every page */
+                            total?: number;
                         };
                         query_info: unknown[];
                     };

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { del, get, listAll, post, put } from '../api/client';
-import type { Agent, AgentCreated, AgentList, AgentListItem, AgentWrite, Pipeline } from '../api/types';
+import type { Agent, AgentCreated, AgentList, AgentListItem, AgentWrite, Llm, Pipeline } from '../api/types';
 import { READ } from '../api/types';
 import {
   Alert,
@@ -13,6 +13,7 @@ import {
   Loading,
   Page,
   Panel,
+  Select,
   Table,
   TextArea,
 } from '../components';
@@ -92,6 +93,7 @@ export function AgentForm(props: { agentKey?: string }) {
     () => listAll<Pipeline>('/pipelines').then((all) => all.filter((p) => abilities.can(p.id, READ))),
     [],
   );
+  const llms = useLoad(() => listAll<Llm>('/llms'), []);
   const existing = useLoad(
     () =>
       props.agentKey
@@ -106,13 +108,13 @@ export function AgentForm(props: { agentKey?: string }) {
         <Alert kind="info">This key lacks the agent:write scope: it cannot create or change agents.</Alert>
       </Page>
     );
-  if (existing.error || pipelines.error)
+  if (existing.error || pipelines.error || llms.error)
     return (
       <Page title="Agent">
-        <ErrorText error={existing.error ?? pipelines.error} />
+        <ErrorText error={existing.error ?? pipelines.error ?? llms.error} />
       </Page>
     );
-  if (existing.loading || !pipelines.data)
+  if (existing.loading || !pipelines.data || !llms.data)
     return (
       <Page title="Agent">
         <Loading />
@@ -122,6 +124,7 @@ export function AgentForm(props: { agentKey?: string }) {
     <AgentEditor
       agent={existing.data ?? null}
       pipelines={pipelines.data}
+      llms={llms.data}
       busy={action.busy}
       error={action.error}
       onSave={async (body) => {
@@ -139,6 +142,7 @@ export function AgentForm(props: { agentKey?: string }) {
 function AgentEditor(props: {
   agent: Agent | null;
   pipelines: Pipeline[];
+  llms: Llm[];
   busy: boolean;
   error: string | null;
   onSave: (body: AgentWrite) => void;
@@ -151,6 +155,11 @@ function AgentEditor(props: {
   const [startMessage, setStartMessage] = useState(a?.startMessage ?? '');
   const [share, setShare] = useState(a?.shareWithOrg ?? false);
   const [knowledge, setKnowledge] = useState<string[]>(a?.knowledge.map((k) => k.connectorId) ?? []);
+  /** The LLM that answers: an id, or '' for the default LLM of the moment (no models of its own). */
+  const [llm, setLlm] = useState(
+    a?.models.find((m) => m.isReasoning)?.modelKey ?? a?.models[0]?.modelKey ?? '',
+  );
+  const defaultLlm = props.llms.find((l) => l.is_default);
   const submit = (event: Event) => {
     event.preventDefault();
     props.onSave({
@@ -161,6 +170,8 @@ function AgentEditor(props: {
       startMessage,
       shareWithOrg: share,
       knowledge: knowledge.map((connectorId) => ({ connectorId })),
+      // The published rule: a list of models needs one entry that reasons; none means the default.
+      models: llm ? [{ modelKey: llm, isReasoning: true }] : [],
     });
   };
   return (
@@ -172,6 +183,22 @@ function AgentEditor(props: {
           <TextArea label="System prompt" value={systemPrompt} onValue={setSystemPrompt} rows={3} />
           <TextArea label="Instructions" value={instructions} onValue={setInstructions} rows={3} />
           <Field label="Start message" value={startMessage} onValue={setStartMessage} />
+          <Select
+            label="LLM"
+            value={llm}
+            options={[
+              {
+                value: '',
+                label: defaultLlm ? `The default LLM (now ${defaultLlm.name})` : 'The default LLM',
+              },
+              ...props.llms.map((l) => ({
+                value: l.id,
+                label: `${l.name} — ${l.provider}${l.model ? `, ${l.model}` : ''}`,
+              })),
+            ]}
+            onValue={setLlm}
+            hint="The registered LLM that answers (GET /llms); the default follows whichever LLM is the default."
+          />
           <Check
             label="Share with the organisation (every key may see it)"
             checked={share}

@@ -6,7 +6,6 @@
 import { useState } from 'preact/hooks';
 import { del, get, listAll, post, query, upload } from '../api/client';
 import type {
-  Classifications,
   DocumentVersion,
   Fragment,
   ListEnvelope,
@@ -19,6 +18,7 @@ import {
   Alert,
   Badge,
   ConfirmButton,
+  countOf,
   Empty,
   ErrorText,
   Field,
@@ -33,6 +33,7 @@ import {
   Table,
   TextArea,
 } from '../components';
+import { limitedHint, useClassifications } from '../classifications';
 import { useAbilities } from '../context';
 import { useAction, useLoad } from '../hooks';
 import { Link } from '../router';
@@ -56,14 +57,8 @@ export function Documents(props: { pipelineId: string }) {
     () => get<Pipeline>(`/pipelines/${props.pipelineId}`).catch(() => null),
     [props.pipelineId],
   );
-  const classes = useLoad(
-    () =>
-      get<Classifications>(`/pipelines/${props.pipelineId}/classifications`).then(
-        (c) => c.classifications,
-        () => [] as string[],
-      ),
-    [props.pipelineId],
-  );
+  const classes = useClassifications(props.pipelineId);
+  const names = classes.data?.names ?? [];
   const [refresh, setRefresh] = useState(0);
   const [selected, setSelected] = useState<TroveDocument | null>(null);
   const readable = abilities.can(props.pipelineId, READ);
@@ -81,7 +76,8 @@ export function Documents(props: { pipelineId: string }) {
       {writable && (
         <AddDocuments
           pipelineId={props.pipelineId}
-          classifications={classes.data ?? []}
+          classifications={names}
+          limited={classes.data?.limited ?? false}
           onAdded={() => setRefresh((n) => n + 1)}
         />
       )}
@@ -90,7 +86,7 @@ export function Documents(props: { pipelineId: string }) {
           pipelineId={props.pipelineId}
           refresh={refresh}
           writable={writable}
-          classifications={classes.data ?? []}
+          classifications={names}
           onSelect={setSelected}
         />
       ) : (
@@ -111,17 +107,20 @@ export function Documents(props: { pipelineId: string }) {
 
 function ClassificationInput(props: {
   classifications: string[];
+  limited: boolean;
   value: string;
   onValue: (v: string) => void;
 }) {
+  const hint = props.limited ? limitedHint(props.classifications) : undefined;
   if (props.classifications.length === 0)
-    return <Field label="Classification" value={props.value} onValue={props.onValue} required />;
+    return <Field label="Classification" value={props.value} onValue={props.onValue} required hint={hint} />;
   return (
     <Select
       label="Classification"
       value={props.value || props.classifications[0]}
       options={props.classifications}
       onValue={props.onValue}
+      hint={hint}
     />
   );
 }
@@ -133,7 +132,12 @@ interface FileRow {
   message: string;
 }
 
-function AddDocuments(props: { pipelineId: string; classifications: string[]; onAdded: () => void }) {
+function AddDocuments(props: {
+  pipelineId: string;
+  classifications: string[];
+  limited: boolean;
+  onAdded: () => void;
+}) {
   const [mode, setMode] = useState<'text' | 'files'>('text');
   const [classification, setClassification] = useState('');
   const [metadata, setMetadata] = useState('');
@@ -230,6 +234,7 @@ function AddDocuments(props: { pipelineId: string; classifications: string[]; on
       <div class="grid-2">
         <ClassificationInput
           classifications={props.classifications}
+          limited={props.limited}
           value={chosenClass}
           onValue={setClassification}
         />
@@ -285,7 +290,10 @@ function AddDocuments(props: { pipelineId: string; classifications: string[]; on
               {rows.map((row) => (
                 <li class={`upload upload-${row.state}`}>
                   <span class="upload-name">{row.file.name}</span>
-                  <progress max={1} value={row.progress} aria-label={`Upload of ${row.file.name}`} />
+                  {/* A failed upload has no progress to show, however many bytes it sent. */}
+                  {row.state !== 'failed' && (
+                    <progress max={1} value={row.progress} aria-label={`Upload of ${row.file.name}`} />
+                  )}
                   <span class="upload-state">
                     {row.state === 'failed'
                       ? 'Failed'
@@ -329,6 +337,8 @@ function DocumentList(props: {
           external_id$contains: externalId.trim(),
           classification,
           expired: expired === 'any' ? undefined : expired,
+          order: 'desc',
+          total: 'true',
           limit: 50,
           after,
         })}`,
@@ -370,6 +380,13 @@ function DocumentList(props: {
       </form>
       <ErrorText error={list.error ?? action.error} />
       {list.loading && !list.data && <Loading what="documents" />}
+      {list.data?.page_info.total !== undefined && (
+        <p class="muted" role="status">
+          {countOf(list.data.page_info.total, 'document')}
+          {externalId.trim() || classification || expired !== 'any' ? ' match the filters' : ''}
+          {list.data.page_info.total > 0 ? ', newest first' : ''}.
+        </p>
+      )}
       {list.data && list.data.data.length === 0 && <Empty>No document matches.</Empty>}
       {list.data && list.data.data.length > 0 && (
         <Table

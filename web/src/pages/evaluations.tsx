@@ -5,14 +5,7 @@
  */
 import { useState } from 'preact/hooks';
 import { del, get, listAll, post } from '../api/client';
-import type {
-  Classifications,
-  EvaluationCreate,
-  EvaluationSummary,
-  ListEnvelope,
-  Pipeline,
-  Reranker,
-} from '../api/types';
+import type { EvaluationCreate, EvaluationSummary, ListEnvelope, Pipeline, Reranker } from '../api/types';
 import { EXECUTE, READ } from '../api/types';
 import {
   Alert,
@@ -29,6 +22,7 @@ import {
   Table,
   TextArea,
 } from '../components';
+import { limitedHint, useClassifications } from '../classifications';
 import { useAbilities } from '../context';
 import { useAction, useInterval, useLoad } from '../hooks';
 import { Link } from '../router';
@@ -175,10 +169,7 @@ export function Evaluations(props: { pipelineId: string }) {
 function NewEvaluation(props: { pipeline: Pipeline; base: string; onStarted: (id: string) => void }) {
   const { pipeline } = props;
   const rerankers = useLoad(() => listAll<Reranker>('/rerankers').catch(() => []), []);
-  const classes = useLoad(
-    () => get<Classifications>(`/pipelines/${pipeline.id}/classifications`).then((c) => c.classifications),
-    [pipeline.id],
-  );
+  const usable = useClassifications(pipeline.id);
   const choices = searchChoices(pipeline, rerankers.data ?? []);
   const [name, setName] = useState('');
   const [k, setK] = useState('10');
@@ -189,7 +180,8 @@ function NewEvaluation(props: { pipeline: Pipeline; base: string; onStarted: (id
   const action = useAction();
   const set = files.length === 0 ? null : readSet(files);
   const picked = chosen ?? choices.slice(0, 3).map((c) => c.key);
-  const inClasses = classifications ?? classes.data ?? [];
+  const offered = usable.data?.names ?? null;
+  const inClasses = classifications ?? offered ?? [];
 
   const start = () =>
     action.run(async () => {
@@ -279,10 +271,11 @@ function NewEvaluation(props: { pipeline: Pipeline; base: string; onStarted: (id
           placeholder='[{"type": "hybrid", "params": {"fusion": "weighted", "alpha": 0.3}, "label": "alpha 0.3"}]'
           hint="A JSON array of search bodies as POST /pipelines/{id}/search takes them, less query."
         />
-        {classes.data && (
+        {offered && (
           <fieldset class="checks">
             <legend>Classifications searched</legend>
-            {classes.data.map((name) => (
+            {usable.data?.limited && <p class="hint">{limitedHint(offered)}</p>}
+            {offered.map((name) => (
               <Check
                 label={name}
                 checked={inClasses.includes(name)}

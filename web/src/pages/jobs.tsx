@@ -1,32 +1,65 @@
-import { useState } from 'preact/hooks';
-import { get, listAll } from '../api/client';
+import { useEffect, useState } from 'preact/hooks';
+import { get, listAll, query } from '../api/client';
 import type { Job, ListEnvelope, Pipeline } from '../api/types';
-import { Badge, Empty, ErrorText, formatTime, Loading, Page, Select, Table } from '../components';
+import {
+  Badge,
+  countOf,
+  Empty,
+  ErrorText,
+  formatTime,
+  Loading,
+  Page,
+  Pager,
+  Select,
+  Table,
+} from '../components';
 import { useAbilities } from '../context';
-import { useInterval, useLoad } from '../hooks';
+import { useLoad } from '../hooks';
 
 type Show = 'open' | 'failed' | 'all';
 const STATES: Record<Show, string> = { open: 'queued,running', failed: 'failed', all: '' };
 
+const PAGE_SIZE = 50;
+const REFRESH_MS = 3000;
+
 /**
- * Jobs with their progress, refreshed every 3 s: ingestion (async document and file
- * uploads), reindex (a pipeline's models or full text edited) and evaluations.
+ * Jobs with their progress, newest first and paged, the page on show refreshed every
+ * 3 s: ingestion (async document and file uploads), reindex (a pipeline's models or
+ * full text edited) and evaluations. A new filter or page is read at once.
  */
 export function Jobs() {
   const abilities = useAbilities();
   const [show, setShow] = useState<Show>('open');
-  const [jobs, setJobs] = useState<Job[] | null>(null);
+  const [after, setAfter] = useState<string | undefined>(undefined);
+  const [shown, setShown] = useState<{ address: string; page: ListEnvelope<Job> } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const pipelines = useLoad(() => listAll<Pipeline>('/pipelines'), []);
   const names = new Map((pipelines.data ?? []).map((p) => [p.id, p.name]));
+  const address = `/jobs${query({
+    state$in: STATES[show],
+    order: 'desc',
+    total: 'true',
+    limit: PAGE_SIZE,
+    after,
+  })}`;
 
-  useInterval(() => {
-    const filter = STATES[show] ? `&state$in=${STATES[show]}` : '';
-    get<ListEnvelope<Job>>(`/jobs?limit=200${filter}`).then(
-      (page) => (setJobs([...page.data].reverse()), setError(null)),
-      (e: Error) => setError(e.message),
-    );
-  }, 3000);
+  useEffect(() => {
+    let current = true;
+    const load = () =>
+      get<ListEnvelope<Job>>(address).then(
+        (page) => current && (setShown({ address, page }), setError(null)),
+        (e: Error) => current && setError(e.message),
+      );
+    void load();
+    const timer = setInterval(load, REFRESH_MS);
+    return () => {
+      current = false;
+      clearInterval(timer);
+    };
+  }, [address]);
+  // Until the new address answers, the page of another filter is not shown as this one's.
+  const page = shown?.address === address ? shown.page : null;
+  const jobs = page?.data ?? null;
 
   return (
     <Page title="Jobs">
@@ -44,11 +77,16 @@ export function Jobs() {
             { value: 'failed', label: 'Failed' },
             { value: 'all', label: 'All' },
           ]}
-          onValue={(v) => (setShow(v), setJobs(null))}
+          onValue={(v) => (setShow(v), setAfter(undefined))}
         />
       </form>
       <ErrorText error={error} />
       {!jobs && !error && <Loading what="jobs" />}
+      {page?.page_info.total !== undefined && page.page_info.total > 0 && (
+        <p class="muted" role="status">
+          {countOf(page.page_info.total, 'job')}, newest first.
+        </p>
+      )}
       {jobs && jobs.length === 0 && <Empty>No job to show.</Empty>}
       {jobs && jobs.length > 0 && (
         <Table
@@ -58,7 +96,8 @@ export function Jobs() {
           {jobs.map((job) => (
             <tr>
               <th scope="row">
-                <code>{job.id.slice(0, 8)}…</code>
+                {/* Whole: ids queued in the same minute share their first characters. */}
+                <code>{job.id}</code>
               </th>
               <td>{names.get(job.pipeline_id) ?? <code>{job.pipeline_id.slice(0, 8)}…</code>}</td>
               <td>{job.kind}</td>
@@ -101,6 +140,7 @@ export function Jobs() {
           ))}
         </Table>
       )}
+      <Pager pageInfo={page?.page_info} after={after} onAfter={setAfter} />
     </Page>
   );
 }

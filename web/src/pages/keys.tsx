@@ -7,6 +7,7 @@ import {
   Badge,
   Check,
   ConfirmButton,
+  ConfirmDialog,
   CopyButton,
   Empty,
   ErrorText,
@@ -51,9 +52,15 @@ function toGrant(row: GrantRow): Grant {
 }
 
 /** The secret, shown once after creation or rotation, with a copy button. */
-function SecretOnce(props: { created: ApiKeyWithSecret; onDone: () => void }) {
+function SecretOnce(props: { created: ApiKeyWithSecret; rotated: boolean; onDone: () => void }) {
   return (
     <Panel title={`Secret of ${props.created.name}`}>
+      {props.rotated && (
+        <Alert kind="ok">
+          Secret rotated: the old secret of {props.created.name} no longer works. Every client using it is
+          refused until it is given this one.
+        </Alert>
+      )}
       <Alert kind="info">Copy the secret now: Trove stores only its hash and will never show it again.</Alert>
       <dl class="facts">
         <div>
@@ -97,10 +104,8 @@ function CreateKey(props: { pipelines: Pipeline[]; onCreated: (key: ApiKeyWithSe
         grants: admin ? [] : grants.map(toGrant),
       }),
     );
-    if (created) {
-      setName('');
-      props.onCreated(created);
-    }
+    // The page gives the next key a fresh form (a new `key`).
+    if (created) props.onCreated(created);
   };
   const pipelineOptions = [
     { value: '*', label: 'Every pipeline (*)' },
@@ -185,7 +190,10 @@ export function Keys() {
   const abilities = useAbilities();
   const keys = useLoad(() => listAll<ApiKey>('/api_keys'), []);
   const pipelines = useLoad(() => listAll<Pipeline>('/pipelines'), []);
-  const [secret, setSecret] = useState<ApiKeyWithSecret | null>(null);
+  const [secret, setSecret] = useState<{ key: ApiKeyWithSecret; rotated: boolean } | null>(null);
+  const [rotating, setRotating] = useState<ApiKey | null>(null);
+  /** Counts the keys created here: a new count gives the next key a fresh form. */
+  const [created, setCreated] = useState(0);
   const action = useAction();
   if (!abilities.admin)
     return (
@@ -199,8 +207,31 @@ export function Keys() {
   };
   return (
     <Page title="Keys">
-      {secret && <SecretOnce created={secret} onDone={() => setSecret(null)} />}
-      <CreateKey pipelines={pipelines.data ?? []} onCreated={(k) => (setSecret(k), keys.reload())} />
+      {secret && <SecretOnce created={secret.key} rotated={secret.rotated} onDone={() => setSecret(null)} />}
+      {rotating && (
+        <ConfirmDialog
+          title={`Rotate the secret of ${rotating.name}?`}
+          confirm="Rotate secret"
+          onClose={(confirmed) => {
+            const key = rotating;
+            setRotating(null);
+            if (confirmed)
+              void act(async () =>
+                setSecret({ key: await post<ApiKeyWithSecret>(`/api_keys/${key.id}/rotate`), rotated: true }),
+              );
+          }}
+        >
+          <p>
+            The current secret stops working at once: every client using it (scripts, assistants, consoles
+            signed in with it) is refused until it is given the new secret, which is shown once.
+          </p>
+        </ConfirmDialog>
+      )}
+      <CreateKey
+        key={created}
+        pipelines={pipelines.data ?? []}
+        onCreated={(k) => (setSecret({ key: k, rotated: false }), setCreated((n) => n + 1), keys.reload())}
+      />
       <Panel title="Keys">
         <ErrorText error={keys.error ?? action.error} />
         {keys.loading && !keys.data && <Loading what="keys" />}
@@ -248,13 +279,7 @@ export function Keys() {
                         {k.disabled ? 'Enable' : 'Disable'}
                         <span class="sr-only"> {k.name}</span>
                       </button>
-                      <button
-                        type="button"
-                        class="secondary"
-                        onClick={() =>
-                          act(async () => setSecret(await post<ApiKeyWithSecret>(`/api_keys/${k.id}/rotate`)))
-                        }
-                      >
+                      <button type="button" class="secondary" onClick={() => setRotating(k)}>
                         Rotate secret<span class="sr-only"> of {k.name}</span>
                       </button>
                       <ConfirmButton

@@ -50,10 +50,9 @@ function parseParameters(text: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-function EmbeddingModels() {
-  const models = useLoad(() => listAll<EmbeddingModel>('/embedding_models'), []);
+/** A form for one embedding model; the page remounts it (a new `key`) after each one added, so it starts afresh. */
+function AddEmbeddingModel(props: { onAdded: () => void }) {
   const providers = useLoad(() => listAll<EmbeddingProvider>('/embedding_providers'), []);
-  const [probes, setProbes] = useState<Record<string, EmbeddingProbe>>({});
   const [name, setName] = useState('');
   const [provider, setProvider] = useState('');
   const [size, setSize] = useState('384');
@@ -73,11 +72,47 @@ function EmbeddingModels() {
       });
       return true;
     });
-    if (ok) {
-      setName('');
-      models.reload();
-    }
+    if (ok) props.onAdded();
   };
+  return (
+    <form onSubmit={add} class="stack">
+      <h3>Add an embedding model</h3>
+      <div class="grid-3">
+        <Field label="Name" value={name} onValue={setName} required />
+        <Select
+          label="Provider"
+          value={chosen}
+          options={(providers.data ?? []).map((p) => ({
+            value: p.provider,
+            label: `${p.provider} — ${p.description}`,
+          }))}
+          onValue={setProvider}
+        />
+        <Field label="Dimensions" type="number" min={1} value={size} onValue={setSize} required />
+      </div>
+      <Field
+        label="Parameters (JSON object)"
+        value={parameters}
+        onValue={setParameters}
+        spellcheck={false}
+        placeholder='{"base_url": "http://localhost:11434/v1", "model": "nomic-embed-text"}'
+      />
+      <Field label="Description" value={description} onValue={setDescription} />
+      <ErrorText error={providers.error ?? action.error} />
+      <div class="actions">
+        <button type="submit" disabled={action.busy}>
+          Add embedding model
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function EmbeddingModels() {
+  const models = useLoad(() => listAll<EmbeddingModel>('/embedding_models'), []);
+  const [probes, setProbes] = useState<Record<string, EmbeddingProbe>>({});
+  const [added, setAdded] = useState(0);
+  const action = useAction();
   const test = async (m: EmbeddingModel) => {
     const probe = await action.run(() => post<EmbeddingProbe>(`/embedding_models/${m.id}/test`));
     if (probe) setProbes((all) => ({ ...all, [m.id]: probe }));
@@ -108,42 +143,13 @@ function EmbeddingModels() {
           </li>
         ))}
       </ul>
-      <form onSubmit={add} class="stack">
-        <h3>Add an embedding model</h3>
-        <div class="grid-3">
-          <Field label="Name" value={name} onValue={setName} required />
-          <Select
-            label="Provider"
-            value={chosen}
-            options={(providers.data ?? []).map((p) => ({
-              value: p.provider,
-              label: `${p.provider} — ${p.description}`,
-            }))}
-            onValue={setProvider}
-          />
-          <Field label="Dimensions" type="number" min={1} value={size} onValue={setSize} required />
-        </div>
-        <Field
-          label="Parameters (JSON object)"
-          value={parameters}
-          onValue={setParameters}
-          spellcheck={false}
-          placeholder='{"base_url": "http://localhost:11434/v1", "model": "nomic-embed-text"}'
-        />
-        <Field label="Description" value={description} onValue={setDescription} />
-        <div class="actions">
-          <button type="submit" disabled={action.busy}>
-            Add embedding model
-          </button>
-        </div>
-      </form>
+      <AddEmbeddingModel key={added} onAdded={() => (setAdded((n) => n + 1), models.reload())} />
     </Panel>
   );
 }
 
-function Llms() {
-  const llms = useLoad(() => listAll<Llm>('/llms'), []);
-  const [probes, setProbes] = useState<Record<string, LlmProbe>>({});
+/** A form for one LLM; remounted after each one added, like AddEmbeddingModel. */
+function AddLlm(props: { onAdded: () => void }) {
   const [form, setForm] = useState<LlmWrite>({
     name: '',
     provider: 'openai',
@@ -163,11 +169,69 @@ function Llms() {
       body.model = form.model;
       if (form.api_key) body.api_key = form.api_key;
     }
-    if (await action.run(async () => (await post('/llms', body), true))) {
-      setForm({ ...form, name: '', api_key: '' });
-      llms.reload();
-    }
+    if (await action.run(async () => (await post('/llms', body), true))) props.onAdded();
   };
+  return (
+    <form onSubmit={add} class="stack">
+      <h3>Add an LLM</h3>
+      <div class="grid-3">
+        <Field label="LLM name" value={form.name} onValue={(v) => set('name', v)} required />
+        <Select<LlmWrite['provider']>
+          label="LLM provider"
+          value={form.provider}
+          options={[
+            { value: 'openai', label: 'OpenAI-compatible (OpenAI, Ollama, vLLM…)' },
+            { value: 'extractive', label: 'Extractive (built in, offline)' },
+          ]}
+          onValue={(v) => set('provider', v)}
+        />
+        <Check
+          label="Make it the default"
+          checked={form.is_default ?? false}
+          onValue={(v) => set('is_default', v)}
+        />
+      </div>
+      {form.provider === 'openai' && (
+        <div class="grid-3">
+          <Field
+            label="Endpoint"
+            type="url"
+            value={form.endpoint ?? ''}
+            onValue={(v) => set('endpoint', v)}
+            required
+            placeholder="http://localhost:11434/v1"
+          />
+          <Field
+            label="Model"
+            value={form.model ?? ''}
+            onValue={(v) => set('model', v)}
+            required
+            placeholder="llama3.1:8b"
+          />
+          <Field
+            label="API key (optional, write-only)"
+            type="password"
+            value={form.api_key ?? ''}
+            onValue={(v) => set('api_key', v)}
+            autoComplete="off"
+          />
+        </div>
+      )}
+      <ErrorText error={action.error} />
+      <div class="actions">
+        <button type="submit" disabled={action.busy}>
+          Add LLM
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function Llms() {
+  const llms = useLoad(() => listAll<Llm>('/llms'), []);
+  const [probes, setProbes] = useState<Record<string, LlmProbe>>({});
+  const [added, setAdded] = useState(0);
+  const action = useAction();
   const test = async (l: Llm) => {
     const probe = await action.run(() => post<LlmProbe>(`/llms/${l.id}/test`));
     if (probe) setProbes((all) => ({ ...all, [l.id]: probe }));
@@ -212,57 +276,7 @@ function Llms() {
           </li>
         ))}
       </ul>
-      <form onSubmit={add} class="stack">
-        <h3>Add an LLM</h3>
-        <div class="grid-3">
-          <Field label="LLM name" value={form.name} onValue={(v) => set('name', v)} required />
-          <Select<LlmWrite['provider']>
-            label="LLM provider"
-            value={form.provider}
-            options={[
-              { value: 'openai', label: 'OpenAI-compatible (OpenAI, Ollama, vLLM…)' },
-              { value: 'extractive', label: 'Extractive (built in, offline)' },
-            ]}
-            onValue={(v) => set('provider', v)}
-          />
-          <Check
-            label="Make it the default"
-            checked={form.is_default ?? false}
-            onValue={(v) => set('is_default', v)}
-          />
-        </div>
-        {form.provider === 'openai' && (
-          <div class="grid-3">
-            <Field
-              label="Endpoint"
-              type="url"
-              value={form.endpoint ?? ''}
-              onValue={(v) => set('endpoint', v)}
-              required
-              placeholder="http://localhost:11434/v1"
-            />
-            <Field
-              label="Model"
-              value={form.model ?? ''}
-              onValue={(v) => set('model', v)}
-              required
-              placeholder="llama3.1:8b"
-            />
-            <Field
-              label="API key (optional, write-only)"
-              type="password"
-              value={form.api_key ?? ''}
-              onValue={(v) => set('api_key', v)}
-              autoComplete="off"
-            />
-          </div>
-        )}
-        <div class="actions">
-          <button type="submit" disabled={action.busy}>
-            Add LLM
-          </button>
-        </div>
-      </form>
+      <AddLlm key={added} onAdded={() => (setAdded((n) => n + 1), llms.reload())} />
     </Panel>
   );
 }

@@ -26,6 +26,7 @@ import {
 import { useAbilities } from '../context';
 import { useAction, useInterval, useLoad } from '../hooks';
 import { Link, navigate } from '../router';
+import { limitedHint } from '../classifications';
 import { HierarchyEditor } from './hierarchy';
 import { ModelChoice, splitterLabel } from './pipeline-create';
 
@@ -97,7 +98,11 @@ export function PipelineDetail(props: { id: string }) {
         </div>
       </dl>
       {abilities.admin && <EditPipeline pipeline={p} onSaved={pipeline.reload} />}
-      <ClassificationsPanel pipelineId={p.id} />
+      {abilities.classifications(p.id) === '*' ? (
+        <ClassificationsPanel pipelineId={p.id} />
+      ) : (
+        <GrantedClassifications names={abilities.classifications(p.id) as string[]} />
+      )}
       {abilities.admin && <DeletePipeline pipeline={p} />}
     </Page>
   );
@@ -289,6 +294,22 @@ function ClassificationsPanel(props: { pipelineId: string }) {
       )}
       <ErrorText error={action.error} />
       {saved && <Alert kind="ok">Hierarchy saved.</Alert>}
+    </Panel>
+  );
+}
+
+/** What a key limited to some classifications may use, in place of the hierarchy it is not shown. */
+function GrantedClassifications(props: { names: string[] }) {
+  return (
+    <Panel title="Classifications this key may use">
+      {props.names.length > 0 && (
+        <ul class="chips">
+          {props.names.map((name) => (
+            <li class="chip">{name}</li>
+          ))}
+        </ul>
+      )}
+      <p class="muted">{limitedHint(props.names)}</p>
     </Panel>
   );
 }

@@ -1,13 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
-import { get, listAll, post } from '../api/client';
-import type {
-  Classifications,
-  DistanceStrategy,
-  Pipeline,
-  Reranker,
-  SearchHit,
-  SearchType,
-} from '../api/types';
+import { listAll, post } from '../api/client';
+import type { DistanceStrategy, Pipeline, Reranker, SearchHit, SearchType } from '../api/types';
 import { EXECUTE, READ } from '../api/types';
 import {
   Alert,
@@ -24,6 +17,7 @@ import {
   Select,
   TextArea,
 } from '../components';
+import { limitedHint, useClassifications } from '../classifications';
 import { useAbilities } from '../context';
 import { useAction, useLoad } from '../hooks';
 import {
@@ -61,16 +55,8 @@ export function SearchPlayground() {
   );
   const [pipelineId, setPipelineId] = useState(initialPipeline());
   const pipeline = pipelines.data?.find((p) => p.id === pipelineId) ?? pipelines.data?.[0];
-  const classes = useLoad(
-    () =>
-      pipeline
-        ? get<Classifications>(`/pipelines/${pipeline.id}/classifications`).then(
-            (c) => c.classifications,
-            () => null,
-          )
-        : Promise.resolve(null),
-    [pipeline?.id],
-  );
+  const usable = useClassifications(pipeline?.id);
+  const classes = usable.data?.names ?? null;
   const [form, setForm] = useState<SearchForm>({
     type: 'similarity',
     query: '',
@@ -92,14 +78,15 @@ export function SearchPlayground() {
   const rerankers = useLoad(() => listAll<Reranker>('/rerankers').catch(() => [] as Reranker[]), []);
   const [freeClasses, setFreeClasses] = useState('');
   const [hits, setHits] = useState<SearchHit[] | null>(null);
+  const [searchedClasses, setSearchedClasses] = useState<string[] | null>(null);
   const action = useAction();
   const set = <K extends keyof SearchForm>(key: K, value: SearchForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
 
-  // A pipeline's own classifications start all chosen.
+  // The classifications offered start all chosen.
   useEffect(() => {
-    if (classes.data) setForm((f) => ({ ...f, classifications: classes.data! }));
-  }, [classes.data]);
+    if (classes) setForm((f) => ({ ...f, classifications: classes }));
+  }, [classes]);
 
   if (pipelines.error)
     return (
@@ -120,7 +107,7 @@ export function SearchPlayground() {
       </Page>
     );
 
-  const effective: SearchForm = classes.data
+  const effective: SearchForm = classes
     ? form
     : {
         ...form,
@@ -130,6 +117,9 @@ export function SearchPlayground() {
           .filter(Boolean),
       };
   const request = requestOf(effective);
+  const noClass = request.classifications.values.length === 0;
+  /** The classifications of the search the results answer. */
+  const searched = searchedClasses ?? [];
   const mcp = mcpOf(pipeline.id, request);
   const setRow = (index: number, change: Partial<FilterRow>) =>
     set(
@@ -140,7 +130,10 @@ export function SearchPlayground() {
   const submit = async (event: Event) => {
     event.preventDefault();
     const result = await action.run(() => post<SearchHit[]>(`/pipelines/${pipeline.id}/search`, request));
-    if (result) setHits(result);
+    if (result) {
+      setHits(result);
+      setSearchedClasses(request.classifications.values);
+    }
   };
   const best = Math.max(0, ...(hits ?? []).map((h) => h.score));
 
@@ -269,10 +262,10 @@ export function SearchPlayground() {
           )}
         </Panel>
         <Panel title="Classifications">
-          {classes.data ? (
-            <fieldset class="checks">
+          {classes ? (
+            <fieldset class="checks" aria-describedby={usable.data?.limited ? 'classes-hint' : undefined}>
               <legend>Search these classifications</legend>
-              {classes.data.map((c) => (
+              {classes.map((c) => (
                 <Check
                   label={c}
                   checked={form.classifications.includes(c)}
@@ -288,6 +281,12 @@ export function SearchPlayground() {
           ) : (
             <Field label="Classifications (comma-separated)" value={freeClasses} onValue={setFreeClasses} />
           )}
+          {usable.data?.limited && (
+            <p id="classes-hint" class="hint">
+              {limitedHint(classes ?? [])}
+            </p>
+          )}
+          <ErrorText error={usable.error} />
           <Select
             label="Match"
             value={form.match}
@@ -356,14 +355,22 @@ export function SearchPlayground() {
         </Panel>
         <ErrorText error={action.error} />
         <div class="actions">
-          <button type="submit" disabled={action.busy || !form.query.trim()}>
+          <button type="submit" disabled={action.busy || !form.query.trim() || noClass}>
             {action.busy ? 'Searching…' : 'Search'}
           </button>
+          {noClass && <span class="hint">Choose at least one classification to search.</span>}
         </div>
       </form>
       {hits && (
         <Panel title={`Results (${hits.length})`}>
-          {hits.length === 0 && <Empty>No fragment matched.</Empty>}
+          {hits.length === 0 && (
+            <Empty>
+              No fragment matched in {searched.length ? searched.join(', ') : 'the classifications chosen'}
+              {request.classifications.match === 'hierarchical' ? ' (with what they inherit)' : ''}
+              {request.filters ? ' under the metadata filters' : ''}.
+              {usable.data?.limited && ' This key searches only the classifications its grant allows.'}
+            </Empty>
+          )}
           <ol class="results">
             {hits.map((hit) => {
               const reranked = Boolean(request.rerank);
