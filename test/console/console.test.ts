@@ -15,6 +15,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { ADMIN, Api } from '../support/http';
+import { waitForJob } from '../support/jobs';
 import { OpenAiChatStub, startOpenAiChatStub } from '../support/openai-chat-stub';
 import { createTestDatabase, startTrove, TroveDatabase, TroveProcess } from '../support/trove-process';
 import { Browser, browserAvailable, CHROMIUM, openBrowser, seriousViolations } from './browser';
@@ -121,6 +122,9 @@ describeWithBrowser('the console in a browser', () => {
 
     await page.goto(`${trove.url}/ui/`);
     await page.getByRole('heading', { name: 'Sign in to Trove' }).waitFor();
+    // The theme picker keeps to its choices' width rather than stretching across the page.
+    const picker = await page.getByLabel('Theme').boundingBox();
+    expect(picker!.width).toBeLessThan(200);
     await checkPage('sign in', 'sign-in');
   });
 
@@ -188,6 +192,20 @@ describeWithBrowser('the console in a browser', () => {
       .first()
       .click();
     await page.getByText('Customers get their money back within 14 days').first().waitFor();
+
+    // A file Trove cannot read fails on its own row, without a progress bar to show.
+    await add.locator('input[type=file]').setInputFiles({
+      name: 'broken.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('not a PDF at all'),
+    });
+    const failed = add.getByRole('listitem').filter({ hasText: 'broken.pdf' });
+    await failed.getByText('Failed', { exact: true }).waitFor();
+    await expectCount(failed.getByRole('progressbar'), 0);
+    await expectCount(
+      add.getByRole('listitem').filter({ hasText: 'handbook.md' }).getByRole('progressbar'),
+      1,
+    );
   });
 
   it("uploads the changed file as a new version and reads the older version's fragments", async () => {
@@ -343,19 +361,21 @@ describeWithBrowser('the console in a browser', () => {
       model: 'slow-model',
     });
     expect(llm.status).toBe(201);
-    const pipelineId = (await api.request('GET', '/pipelines?name=handbook')).body.data[0].id;
-    const created = await api.request('POST', '/api/v1/agents/create', {
-      name: 'Slow',
-      knowledge: [{ connectorId: pipelineId }],
-      models: [{ modelKey: 'slow', isReasoning: true }],
-    });
-    expect(created.status).toBe(201);
-    const agentKey = created.body.agent._key;
     const words = 'Refunds take fourteen days and go back to the card that paid [1].'.split(' ');
     chat.next({ kind: 'text', chunks: words.map((w) => `${w} `), delayMs: 300 });
 
-    await page.goto(`${trove.url}/ui/agents/${agentKey}`);
+    // The agent form picks its LLM among the registered ones (GET /llms).
+    await page.goto(`${trove.url}/ui/agents/new`);
+    await page.getByLabel('Name', { exact: true }).fill('Slow');
+    await page.getByLabel('handbook').check();
+    await page.getByLabel('LLM', { exact: true }).selectOption({ label: 'slow — openai, slow-model' });
+    await page.getByRole('button', { name: 'Create agent' }).click();
     await page.getByRole('heading', { name: 'Chat with Slow' }).waitFor();
+    const agentKey = /\/agents\/([^/]+)$/.exec(page.url())![1];
+    const agent = await api.request('GET', `/api/v1/agents/${agentKey}`);
+    expect(agent.body.agent.models).toEqual([
+      expect.objectContaining({ modelKey: llm.body.id, isReasoning: true }),
+    ]);
     await page.getByLabel('Your question').fill('How long do refunds take?');
     await page.getByRole('button', { name: 'Ask' }).click();
     await page
@@ -425,6 +445,69 @@ describeWithBrowser('the console in a browser', () => {
     await checkPage('health', 'health');
   });
 
+  it('lists jobs newest first, paged, and reads a new filter at once', async () => {
+    const api = new Api(trove.url);
+    const pipelineId = (await api.request('GET', '/pipelines?name=handbook')).body.data[0].id;
+    // 207 jobs: the page once showed the oldest 200, so the newest 7 were not to be seen.
+    const queued: string[] = [];
+    for (let i = 0; i < 207; i += 9) {
+      const answers = await Promise.all(
+        Array.from({ length: Math.min(9, 207 - i) }, (_, j) =>
+          api.request('POST', `/pipelines/${pipelineId}/documents?async=true`, {
+            content: `Note ${i + j}.`,
+            classification: 'public',
+          }),
+        ),
+      );
+      for (const answer of answers) {
+        expect(answer.status).toBe(202);
+        queued.push(answer.body.id);
+      }
+    }
+    const all = (await api.request('GET', '/jobs?limit=1000')).body.data.map((job: { id: string }) => job.id);
+    const newest = all[all.length - 1];
+    const oldest = all[0];
+
+    await page.getByRole('link', { name: 'Jobs' }).click();
+    await page.getByRole('heading', { name: 'Jobs' }).waitFor();
+    const show = page.getByLabel('Show');
+    const table = page.getByRole('table', { name: 'Jobs' });
+    /** How long the page takes to show a filter's jobs after it is chosen. */
+    const choose = async (value: string, shown: () => Promise<void>) => {
+      const started = Date.now();
+      await show.selectOption(value);
+      await shown();
+      return Date.now() - started;
+    };
+    const toAll = await choose('all', () => table.getByRole('rowheader', { name: newest }).waitFor());
+    await page.getByText(new RegExp(`^${all.length} jobs, newest first\\.$`)).waitFor();
+    // Newest first: the first row is the last job queued.
+    expect(await table.getByRole('rowheader').first().textContent()).toBe(newest);
+    expect(await table.getByRole('row').count()).toBe(51); // the header and a page of 50
+    await checkPage('jobs, newest first');
+    // The oldest is a few pages on.
+    for (
+      let pages = 0;
+      pages < 10 && !(await table.getByRole('rowheader', { name: oldest }).count());
+      pages++
+    ) {
+      const last = await table.getByRole('rowheader').last().textContent();
+      await page.getByRole('button', { name: 'Next page' }).click();
+      await table.getByRole('rowheader', { name: last! }).waitFor({ state: 'detached' });
+      await table.getByRole('rowheader').first().waitFor();
+    }
+    await table.getByRole('rowheader', { name: oldest }).waitFor();
+    await page.getByRole('button', { name: 'First page' }).click();
+    await table.getByRole('rowheader', { name: newest }).waitFor();
+
+    // A new filter is read at once, not at the next refresh (every 3 s).
+    for (const id of queued) await waitForJob(api, id);
+    const toOpen = await choose('open', () => page.getByText('No job to show.').waitFor());
+    const backToAll = await choose('all', () => table.getByRole('rowheader', { name: newest }).waitFor());
+    console.log(`jobs filter change: ${toAll} ms to all, ${toOpen} ms to open, ${backToAll} ms back to all`);
+    expect(Math.max(toOpen, backToAll)).toBeLessThan(1500);
+  });
+
   it('adds pasted text, expires it after asking, and searches with MMR', async () => {
     await page.getByRole('link', { name: 'Pipelines' }).click();
     await page.getByRole('link', { name: 'Documents', exact: true }).first().click();
@@ -435,6 +518,9 @@ describeWithBrowser('the console in a browser', () => {
     await add.getByRole('button', { name: 'Add document' }).click();
     await add.getByText('Added: 1 fragment.').waitFor();
     const documents = region('Documents');
+    // Newest first, with the total the API counts.
+    await documents.getByText(/^\d+ documents, newest first\.$/).waitFor();
+    expect(await documents.getByRole('rowheader').first().textContent()).toContain('shipping-note');
     const row = documents.getByRole('row', { name: /shipping-note/ });
     await row.getByRole('button', { name: 'Expire shipping-note' }).click();
     // Irreversible: the first press only asks; Cancel takes it back.
@@ -541,8 +627,12 @@ describeWithBrowser('the console in a browser', () => {
     const models = region('Embedding models');
     await models.getByLabel('Name', { exact: true }).fill('small');
     await models.getByLabel('Dimensions').fill('64');
+    await models.getByLabel('Description').fill('a small one');
     await models.getByRole('button', { name: 'Add embedding model' }).click();
     await models.getByRole('button', { name: 'Test small' }).click();
+    // The form starts afresh for the next model.
+    expect(await models.getByLabel('Description').inputValue()).toBe('');
+    expect(await models.getByLabel('Dimensions').inputValue()).toBe('384');
     await models.getByText(/OK in .* ms: 64 dimensions/).waitFor();
     await models.getByRole('button', { name: 'Delete small' }).click();
     await models.getByRole('button', { name: 'Yes, delete small' }).click();
@@ -561,9 +651,30 @@ describeWithBrowser('the console in a browser', () => {
     expect(first).toMatch(/^\S{20,}$/);
     await page.getByRole('button', { name: 'I have copied it' }).click();
     const keys = region('Keys').last();
+    const temporaryId = (await region('Keys')
+      .last()
+      .getByRole('row', { name: /temporary/ })
+      .locator('code')
+      .textContent())!;
+    const works = async (secret: string) =>
+      (await new Api(trove.url, { id: temporaryId, secret }).request('GET', '/api_keys/me')).status;
+    // Rotating asks first, in a dialog that says what it does; Cancel changes nothing.
     await keys.getByRole('button', { name: 'Rotate secret of temporary' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Rotate the secret of temporary?' });
+    await dialog.getByText(/stops working at once/).waitFor();
+    await checkPage('rotate dialog');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await works(first)).toBe(200);
+    await keys.getByRole('button', { name: 'Rotate secret of temporary' }).click();
+    await dialog.getByRole('button', { name: 'Rotate secret' }).click();
     const rotated = await shownSecret();
     expect(rotated).not.toBe(first);
+    await region('Secret of temporary')
+      .getByText(/the old secret of temporary no longer works/)
+      .waitFor();
+    expect(await works(first)).toBe(401);
+    expect(await works(rotated)).toBe(200);
     await page.getByRole('button', { name: 'I have copied it' }).click();
     await keys.getByRole('button', { name: 'Disable temporary' }).click();
     await keys
@@ -585,6 +696,9 @@ describeWithBrowser('the console in a browser', () => {
     await form.getByRole('button', { name: 'Create key' }).click();
     const secret = region('Secret of reader');
     await secret.getByRole('button', { name: 'Copy secret' }).waitFor();
+    // The form starts afresh for the next key.
+    expect(await form.getByLabel('Name').inputValue()).toBe('');
+    expect(await form.getByLabel('execute', { exact: true }).isChecked()).toBe(true);
     const codes = await secret.locator('code').allTextContents();
     reader = { id: codes[0], secret: codes[1] };
     expect(reader.id).toMatch(/^[0-9a-f-]{36}$/);
@@ -613,6 +727,58 @@ describeWithBrowser('the console in a browser', () => {
     });
     expect(status).toBe(403);
     await checkPage('read-only key');
+  });
+
+  it('shows a key limited to some classifications what it may use, and why no other is offered', async () => {
+    const api = new Api(trove.url);
+    const pipelineId = (await api.request('GET', '/pipelines?name=handbook')).body.data[0].id;
+    const limited = await api.request('POST', '/api_keys', {
+      name: 'internal-only',
+      grants: [{ pipeline_id: pipelineId, permissions: 7, classifications: ['internal'] }],
+    });
+    expect(limited.status).toBe(201);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await signIn(limited.body.id, limited.body.secret);
+
+    await page.getByRole('link', { name: 'handbook' }).click();
+    const granted = region('Classifications this key may use');
+    await granted.getByText('internal', { exact: true }).waitFor();
+    await granted.getByText(/allows only internal \(and what they inherit\)/).waitFor();
+    await expectCount(page.getByText(/Authorization error/), 0);
+    // The pipeline's other classification is named nowhere.
+    await expectCount(page.getByText('public', { exact: true }), 0);
+    await checkPage('pipeline for a limited key');
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Search' }).click();
+    await page.getByRole('heading', { name: 'Search playground' }).waitFor();
+    const classes = region('Classifications');
+    expect(await classes.getByLabel('internal', { exact: true }).isChecked()).toBe(true);
+    await classes.getByText(/allows only internal/).waitFor();
+    await page.getByRole('textbox', { name: 'Query' }).fill('How do customers get their money back?');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page
+      .getByRole('region', { name: /^Results/ })
+      .getByText('Customers get their money back within 14 days')
+      .first()
+      .waitFor();
+    // With nothing found, the page says where it looked and why it looked no further.
+    await page.getByRole('textbox', { name: 'Query' }).fill('zebra');
+    await page.getByLabel('Type').selectOption({ label: 'Full text (BM25)' });
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page
+      .getByText(/No fragment matched in internal .* searches only the classifications its grant allows/)
+      .waitFor();
+    await checkPage('search for a limited key');
+    // With no classification chosen, the search is not offered, and the page says why.
+    await classes.getByLabel('internal', { exact: true }).uncheck();
+    await page.getByText('Choose at least one classification to search.').waitFor();
+    expect(await page.getByRole('button', { name: 'Search', exact: true }).isDisabled()).toBe(true);
+
+    await page.goto(`${trove.url}/ui/pipelines/${pipelineId}/documents`);
+    const add = region('Add documents');
+    await add.getByText(/allows only internal/).waitFor();
+    expect(await add.getByRole('combobox', { name: 'Classification' }).inputValue()).toBe('internal');
+    await checkPage('documents for a limited key');
   });
 
   it('renders the dark theme too', async () => {
