@@ -752,7 +752,7 @@ describeWithBrowser('the console in a browser', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Search' }).click();
     await page.getByRole('heading', { name: 'Search playground' }).waitFor();
     const classes = region('Classifications');
-    expect(await classes.getByLabel('internal', { exact: true }).isChecked()).toBe(true);
+    await classes.getByRole('checkbox', { name: 'internal', exact: true, checked: true }).waitFor();
     await classes.getByText(/allows only internal/).waitFor();
     await page.getByRole('textbox', { name: 'Query' }).fill('How do customers get their money back?');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
