@@ -45,6 +45,13 @@ import {
 } from './agents.dto';
 import { normalizeKnowledgeFilters } from './knowledge-scope';
 import { AgentErrorReason } from './agent-errors';
+import {
+  AgentCreatedView,
+  AgentDeletedView,
+  AgentDetailView,
+  AgentsPageView,
+  AgentUpdatedView,
+} from './wire/answers';
 
 export const AGENT_NOT_FOUND = 'Agent not found';
 
@@ -68,7 +75,7 @@ export class AgentsService {
     private readonly llms: LlmsService,
   ) {}
 
-  async list(auth: AuthContext, query: ListAgentsQuery) {
+  async list(auth: AuthContext, query: ListAgentsQuery): Promise<AgentsPageView> {
     const pagination = (total: number) => {
       const totalPages = Math.ceil(total / query.limit);
       return {
@@ -104,7 +111,7 @@ export class AgentsService {
     }
   }
 
-  async create(auth: AuthContext, dto: CreateAgentDto) {
+  async create(auth: AuthContext, dto: CreateAgentDto): Promise<AgentCreatedView> {
     const key = newId();
     const [models, children] = await Promise.all([
       this.normalizeModels(dto.models),
@@ -137,7 +144,7 @@ export class AgentsService {
     };
   }
 
-  async get(auth: AuthContext, key: string) {
+  async get(auth: AuthContext, key: string): Promise<AgentDetailView> {
     const agent = await this.requireVisible(auth, key);
     return {
       status: 'success',
@@ -147,7 +154,7 @@ export class AgentsService {
   }
 
   /** A partial update: only the fields present change; knowledge, toolsets and skills are replaced when present. */
-  async update(auth: AuthContext, key: string, dto: UpdateAgentDto) {
+  async update(auth: AuthContext, key: string, dto: UpdateAgentDto): Promise<AgentUpdatedView> {
     const agent = await this.requireManaged(auth, key, 'edit');
     const changes: Partial<AgentFields> = { rev: newRev(), updated_by: auth.userId };
     if (dto.name !== undefined) changes.name = dto.name;
@@ -173,7 +180,7 @@ export class AgentsService {
   }
 
   /** A tombstone; the agent's toolsets, knowledge and skills stay, so only the agent counts as deleted. */
-  async delete(auth: AuthContext, key: string) {
+  async delete(auth: AuthContext, key: string): Promise<AgentDeletedView> {
     const agent = await this.requireManaged(auth, key, 'delete');
     if (!(await this.agents.softDelete(agent.key, auth.userId)))
       throw notFound(AgentErrorReason.AgentNotFound, AGENT_NOT_FOUND, { key });

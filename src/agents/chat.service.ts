@@ -44,6 +44,7 @@ import { RunCancelled, RunRegistry } from './run-registry';
 import { newTurnState, TurnObserver, TurnService } from './turn.service';
 import { questionMessage, TurnOutcome, TurnRecorder } from './turn-recorder';
 import { AgentErrorReason } from './agent-errors';
+import { ConversationCreatedView, MessageAddedView } from './wire/answers';
 
 export type { TurnOutcome } from './turn-recorder';
 
@@ -328,14 +329,18 @@ export class ChatService {
   }
 
   /** The answer of the JSON create (op 24): 201 `{conversation: AgentConversation, meta}`. */
-  async createdBody(turn: PreparedTurn, outcome: TurnOutcome, info: RequestInfo) {
+  async createdBody(
+    turn: PreparedTurn,
+    outcome: TurnOutcome,
+    info: RequestInfo,
+  ): Promise<ConversationCreatedView> {
     const auth = await this.presentingAuth(turn);
     const messages = await this.presenter.messages(auth, outcome.conversation.id, turn.orgId);
     return { conversation: presentAgentConversation(outcome.conversation, messages), meta: metaOf(info) };
   }
 
   /** The answer of a follow-up (op 15, and the result of RUN_FINISHED): `AddMessageResponse`. */
-  async addedBody(turn: PreparedTurn, outcome: TurnOutcome, info: RequestInfo) {
+  async addedBody(turn: PreparedTurn, outcome: TurnOutcome, info: RequestInfo): Promise<MessageAddedView> {
     const auth = await this.presentingAuth(turn);
     const messages = await this.presenter.messages(auth, outcome.conversation.id, turn.orgId);
     return {

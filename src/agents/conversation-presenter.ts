@@ -20,6 +20,7 @@ import { allowedClassifications } from '../pipelines/classification-access';
 import { PipelinesService } from '../pipelines/pipelines.service';
 import { ConversationStore, DrawnFrom, isAnswer, StoredMessage } from './conversation-store';
 import { presentDetailMessage, presentMessage } from './conversation-view';
+import { DetailMessageView, MessageView } from './wire/conversation';
 
 export const WITHHELD_ANSWER = 'This answer is withheld: it drew on sources this API key can no longer read.';
 
@@ -31,13 +32,17 @@ export class ConversationPresenter {
   ) {}
 
   /** Every message of a conversation in the `Message` projection. */
-  async messages(auth: AuthContext, conversationId: string, orgId: string) {
+  async messages(auth: AuthContext, conversationId: string, orgId: string): Promise<MessageView[]> {
     const stored = await this.readable(auth, await this.store.messages([conversationId]));
     return stored.map((message) => presentMessage(message, orgId));
   }
 
   /** These messages in the detail projection. */
-  async detailMessages(auth: AuthContext, messages: StoredMessage[], orgId: string) {
+  async detailMessages(
+    auth: AuthContext,
+    messages: StoredMessage[],
+    orgId: string,
+  ): Promise<DetailMessageView[]> {
     const stored = await this.readable(auth, messages);
     return stored.map((message) => presentDetailMessage(message, orgId));
   }

@@ -8,7 +8,16 @@
  * grants can shrink after an answer was given.
  */
 import { CitationRecord, ConversationRow, MessageRecord, StoredMessage } from './conversation-store';
-import { CitationView } from './wire/conversation';
+import {
+  AgentConversationView,
+  CitationView,
+  ConversationDetailView,
+  ConversationListItemView,
+  ConversationView,
+  DetailMessageView,
+  MessageView,
+  StoredAgentConversationView,
+} from './wire/conversation';
 
 const iso = (date: Date) => date.toISOString();
 const present = <T>(value: T | null | undefined) =>
@@ -118,7 +127,7 @@ function messageCommon(message: MessageRecord) {
 }
 
 /** `Message`, citations populated (`{citationId, relevanceScore, excerpt, citationData}`). */
-export function presentMessage({ message, citations }: StoredMessage, orgId: string) {
+export function presentMessage({ message, citations }: StoredMessage, orgId: string): MessageView {
   return {
     ...messageCommon(message),
     citations: citations.map((c) => ({
@@ -134,7 +143,10 @@ export function presentMessage({ message, citations }: StoredMessage, orgId: str
 }
 
 /** The detail's message: `{citationId, citationData}` citations, metadata without `reason`. */
-export function presentDetailMessage({ message, citations }: StoredMessage, orgId: string) {
+export function presentDetailMessage(
+  { message, citations }: StoredMessage,
+  orgId: string,
+): DetailMessageView {
   const { processingTimeMs, modelVersion, aiTransactionId } = message.metadata as Record<string, unknown>;
   return {
     ...messageCommon(message),
@@ -179,10 +191,11 @@ function stored(row: ConversationRow) {
   };
 }
 
-type PresentedMessages = ReturnType<typeof presentMessage>[];
-
 /** `AgentConversation`: the answer of a created conversation (op 24, RUN_FINISHED of op 10). */
-export function presentAgentConversation(row: ConversationRow, messages: PresentedMessages) {
+export function presentAgentConversation(
+  row: ConversationRow,
+  messages: MessageView[],
+): AgentConversationView {
   const {
     initiator,
     modelInfo: info,
@@ -214,7 +227,11 @@ export function presentAgentConversation(row: ConversationRow, messages: Present
 }
 
 /** `Conversation`: the answer of a follow-up (op 15, RUN_FINISHED of ops 11 and 12). */
-export function presentConversation(row: ConversationRow, messages: PresentedMessages, userId: string) {
+export function presentConversation(
+  row: ConversationRow,
+  messages: MessageView[],
+  userId: string,
+): ConversationView {
   const { agentKey: _, conversationSource: __, deletedBy, ...rest } = stored(row);
   return {
     ...rest,
@@ -228,7 +245,10 @@ export function presentConversation(row: ConversationRow, messages: PresentedMes
 }
 
 /** `StoredAgentConversation`: the answer of the title change and of delete. */
-export function presentStoredConversation(row: ConversationRow, messages: PresentedMessages) {
+export function presentStoredConversation(
+  row: ConversationRow,
+  messages: MessageView[],
+): StoredAgentConversationView {
   return { ...stored(row), messages, conversationErrors: row.conversation_errors, __v: row.version };
 }
 
@@ -237,7 +257,7 @@ export function presentListItem(
   row: ConversationRow,
   userId: string,
   options: { archive?: boolean; shared?: boolean } = {},
-) {
+): ConversationListItemView {
   const { sharedWith, ...rest } = stored(row);
   return {
     ...rest,
@@ -252,10 +272,10 @@ export function presentListItem(
 
 export function presentDetail(
   row: ConversationRow,
-  messages: ReturnType<typeof presentDetailMessage>[],
-  pagination: Record<string, unknown>,
+  messages: DetailMessageView[],
+  pagination: ConversationDetailView['pagination'],
   userId: string,
-) {
+): ConversationDetailView {
   return {
     id: row.id,
     title: row.title,

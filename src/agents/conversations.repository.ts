@@ -4,6 +4,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import { DatabaseService, Queryable } from '../database/database.service';
+import type { MessageView } from './wire/conversation';
 
 export type ConversationStatus = 'None' | 'Inprogress' | 'Complete' | 'Failed' | 'Stopped';
 
@@ -50,16 +51,17 @@ export interface MessageRow {
   message_type: MessageType;
   content: Buffer;
   content_key_id: string;
-  content_format: string;
-  confidence: string | null;
-  follow_up_questions: { question: string }[];
-  feedback: Record<string, unknown>[];
+  // The JSON columns hold what the wire shows (conversation-view.ts presents them as stored).
+  content_format: MessageView['contentFormat'];
+  confidence: NonNullable<MessageView['confidence']> | null;
+  follow_up_questions: MessageView['followUpQuestions'];
+  feedback: MessageView['feedback'];
   metadata: Record<string, unknown>;
   model_info: Record<string, string> | null;
-  applied_filters: Record<string, unknown> | null;
-  attachments: Record<string, unknown>[];
-  tools: Record<string, unknown>[];
-  parts: Record<string, unknown>[];
+  applied_filters: NonNullable<MessageView['appliedFilters']> | null;
+  attachments: MessageView['attachments'];
+  tools: MessageView['tools'];
+  parts: MessageView['parts'];
   /** An answer's sources (answer-access.ts); null for other messages and for answers saved before it was kept. */
   drawn_from: DrawnFrom[] | null;
   created_at: Date;

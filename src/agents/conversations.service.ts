@@ -23,6 +23,20 @@ import { DetailQuery, FeedbackDto, ListArchivesQuery, ListConversationsQuery } f
 import { CONVERSATION_SORTS, filtersMetadata } from './filters-metadata';
 import { metaOf, RequestInfo } from './request-info';
 import { AgentErrorReason } from './agent-errors';
+import {
+  ArchivedConversationsPageView,
+  ArchivedGroupsView,
+  ArchivedView,
+  ConversationDeletedView,
+  ConversationDetailAnswerView,
+  ConversationsPageView,
+  FeedbackGivenView,
+  ProjectChangedView,
+  ProjectVisibilityChangedView,
+  TitleChangedView,
+  UnarchivedView,
+} from './wire/answers';
+import { StoredAgentConversationView } from './wire/conversation';
 
 export const CONVERSATION_NOT_FOUND = 'Conversation not found';
 
@@ -111,7 +125,7 @@ export class ConversationsService {
     query: ListConversationsQuery,
     raw: Record<string, unknown>,
     info: RequestInfo,
-  ) {
+  ): Promise<ConversationsPageView> {
     const agent = await this.agents.requireVisible(auth, agentKey).catch(() => null);
     const sortBy = CONVERSATION_SORTS.includes(query.sortBy as never)
       ? (query.sortBy as keyof typeof SORT_COLUMN)
@@ -158,7 +172,7 @@ export class ConversationsService {
     query: ListArchivesQuery,
     raw: Record<string, unknown>,
     info: RequestInfo,
-  ) {
+  ): Promise<ArchivedConversationsPageView> {
     const agent = await this.agents.requireVisible(auth, agentKey).catch(() => null);
     const sortBy = query.sortBy ?? 'lastActivityAt';
     const sortOrder = query.sortOrder ?? 'desc';
@@ -194,7 +208,12 @@ export class ConversationsService {
   }
 
   /** Op 6: archived conversations grouped by agent (live agents only), each group's first five, newest first. */
-  async archiveGroups(auth: AuthContext, agentPage: number, agentLimit: number, info: RequestInfo) {
+  async archiveGroups(
+    auth: AuthContext,
+    agentPage: number,
+    agentLimit: number,
+    info: RequestInfo,
+  ): Promise<ArchivedGroupsView> {
     const { keys, total } = await this.store.archivedAgentKeys(
       auth.userId,
       agentLimit,
@@ -224,7 +243,7 @@ export class ConversationsService {
     query: DetailQuery,
     raw: Record<string, unknown>,
     info: RequestInfo,
-  ) {
+  ): Promise<ConversationDetailAnswerView> {
     const { conversation } = await this.requireConversation(auth, agentKey, conversationId);
     const from = dateOf(query.startDate);
     const to = dateOf(query.endDate);
@@ -271,7 +290,7 @@ export class ConversationsService {
     messageId: string,
     dto: FeedbackDto,
     info: RequestInfo,
-  ) {
+  ): Promise<FeedbackGivenView> {
     const missing = 'Conversation or message not found';
     const { conversation } = await this.requireConversation(auth, agentKey, conversationId, missing);
     const message = await this.store.message(conversation.id, messageId.toLowerCase());
@@ -297,7 +316,12 @@ export class ConversationsService {
     return { conversationId: conversation.id, messageId: message.id, feedback: entry, meta: metaOf(info) };
   }
 
-  async archive(auth: AuthContext, agentKey: string, conversationId: string, info: RequestInfo) {
+  async archive(
+    auth: AuthContext,
+    agentKey: string,
+    conversationId: string,
+    info: RequestInfo,
+  ): Promise<ArchivedView> {
     const { conversation } = await this.requireConversation(auth, agentKey, conversationId);
     if (conversation.is_archived)
       throw badRequest(AgentErrorReason.InvalidState, 'Conversation is already archived');
@@ -317,7 +341,12 @@ export class ConversationsService {
     };
   }
 
-  async unarchive(auth: AuthContext, agentKey: string, conversationId: string, info: RequestInfo) {
+  async unarchive(
+    auth: AuthContext,
+    agentKey: string,
+    conversationId: string,
+    info: RequestInfo,
+  ): Promise<UnarchivedView> {
     const { conversation } = await this.requireConversation(auth, agentKey, conversationId);
     if (!conversation.is_archived)
       throw badRequest(AgentErrorReason.InvalidState, 'Conversation is not currently archived');
@@ -337,13 +366,18 @@ export class ConversationsService {
     conversationId: string,
     title: string,
     info: RequestInfo,
-  ) {
+  ): Promise<TitleChangedView> {
     const { conversation } = await this.requireConversation(auth, agentKey, conversationId);
     const row = await this.store.update(conversation.id, { title });
     return { conversation: await this.stored(auth, row), meta: metaOf(info) };
   }
 
-  async setProject(auth: AuthContext, agentKey: string, conversationId: string, projectId: string | null) {
+  async setProject(
+    auth: AuthContext,
+    agentKey: string,
+    conversationId: string,
+    projectId: string | null,
+  ): Promise<ProjectChangedView> {
     const { conversation } = await this.requireConversation(auth, agentKey, conversationId);
     const id = projectId?.toLowerCase() ?? null;
     if (id !== null && !(await this.ownsProject(auth, id)))
@@ -360,7 +394,7 @@ export class ConversationsService {
     agentKey: string,
     conversationId: string,
     visibility: 'private' | 'project',
-  ) {
+  ): Promise<ProjectVisibilityChangedView> {
     const { conversation } = await this.requireConversation(auth, agentKey, conversationId);
     if (conversation.project_id === null)
       throw badRequest(AgentErrorReason.InvalidState, 'The conversation is not linked to a project');
@@ -369,7 +403,11 @@ export class ConversationsService {
   }
 
   /** Op 21: idempotent; a conversation that is not the caller's live one with this agent is answered with null. */
-  async delete(auth: AuthContext, agentKey: string, conversationId: string) {
+  async delete(
+    auth: AuthContext,
+    agentKey: string,
+    conversationId: string,
+  ): Promise<ConversationDeletedView> {
     const conversation = await this.store.find(conversationId.toLowerCase());
     const mine =
       conversation &&
@@ -381,7 +419,7 @@ export class ConversationsService {
     return { message: 'Conversation deleted successfully', conversation: await this.stored(auth, row) };
   }
 
-  private async stored(auth: AuthContext, row: ConversationRow) {
+  private async stored(auth: AuthContext, row: ConversationRow): Promise<StoredAgentConversationView> {
     return presentStoredConversation(row, await this.presenter.messages(auth, row.id, row.org_id));
   }
 

@@ -5,6 +5,7 @@
  * values. `page` and `limit` always count as applied (they have defaults).
  */
 import { MESSAGE_TYPES } from './conversation-store';
+import type { SearchHistoryFiltersView } from './wire/answers';
 
 const APPLIED_NAMES = [
   'search',
@@ -45,19 +46,14 @@ function toggle(
   current: string | null,
   kind: { type: string } | { values: readonly string[] },
 ) {
-  return {
-    ...kind,
-    ...('values' in kind ? { values: [...kind.values] } : {}),
-    description,
-    current,
-    applied: current !== null,
-  };
+  const state = { description, current, applied: current !== null };
+  return 'values' in kind ? { values: [...kind.values], ...state } : { type: kind.type, ...state };
 }
 
-export function filtersMetadata(input: FiltersInput) {
+export function filtersMetadata(input: FiltersInput): SearchHistoryFiltersView {
   const { query } = input;
   const appliedNames: string[] = ['page', 'limit'];
-  const values: Record<string, unknown> = { page: input.page, limit: input.limit };
+  const values: SearchHistoryFiltersView['applied']['values'] = { page: input.page, limit: input.limit };
   for (const name of APPLIED_NAMES) {
     const value = raw(query, name);
     if (value === null) continue;

@@ -33,6 +33,7 @@ export interface PromptContext {
 }
 
 export const CONFIDENCE_LEVELS = ['Very High', 'High', 'Medium', 'Low', 'Unknown'] as const;
+export type Confidence = (typeof CONFIDENCE_LEVELS)[number];
 
 export function sourceBlock(source: PromptSource): string {
   return `[${source.marker}] ${source.label}\n${source.text}`;
@@ -72,7 +73,7 @@ export interface ParsedAnswer {
   content: string;
   /** The original markers cited, in order of first citation (their position is their new number - 1). */
   cited: number[];
-  confidence: string | null;
+  confidence: Confidence | null;
   followUps: string[];
 }
 
@@ -82,7 +83,7 @@ const CONFIDENCE_LINE =
 const FOLLOW_UP_LINE = /^\s*\**\s*follow[- ]?up(?: question)?\s*(?::\s*\**|\**\s*:)\s*(.+?)\s*$/i;
 
 export function parseAnswer(text: string, known: ReadonlySet<number>): ParsedAnswer {
-  let confidence: string | null = null;
+  let confidence: Confidence | null = null;
   const followUps: string[] = [];
   const kept = text.split('\n').filter((line) => {
     const level = CONFIDENCE_LINE.exec(line);

@@ -84,20 +84,20 @@ export class TurnRecorder {
       })),
       parts: [
         ...state.toolRuns.map((run) => ({
-          type: 'tool_call',
+          type: 'tool_call' as const,
           toolCallId: run.callId,
           toolName: 'search_knowledge',
           args: JSON.stringify({ query: run.query }),
-          status: 'completed',
+          status: 'completed' as const,
           resultSummary: `${run.markers.length} fragment${run.markers.length === 1 ? '' : 's'} found`,
         })),
         ...state.unavailable.map((tool) => ({
-          type: 'tool_call',
+          type: 'tool_call' as const,
           toolName: tool,
-          status: 'blocked',
+          status: 'blocked' as const,
           resultSummary: 'Trove does not run this tool',
         })),
-        { type: 'text', content: parsed.content, isFinal: true },
+        { type: 'text' as const, content: parsed.content, isFinal: true },
       ],
       drawn_from: drawnFrom(state.sources),
     };

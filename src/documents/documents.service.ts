@@ -202,7 +202,7 @@ export class DocumentsService {
     const ended = await this.visibleEnds(access, page.data);
     return {
       ...page,
-      data: page.data.map((fragment) => presentFragment({ ...fragment, expired_at: ended(fragment) })),
+      data: page.data.map((fragment) => presentFragment({ ...fragment, expiredAt: ended(fragment) })),
     };
   }
 
@@ -314,15 +314,15 @@ export class DocumentsService {
     access: ClassificationAccess,
     fragments: Fragment[],
   ): Promise<(fragment: Fragment) => Date | null> {
-    if (access.allowed === null || fragments.every((fragment) => fragment.expired_at === null)) {
-      return (fragment) => fragment.expired_at;
+    if (access.allowed === null || fragments.every((fragment) => fragment.expiredAt === null)) {
+      return (fragment) => fragment.expiredAt;
     }
-    const history = await this.fragmentStore.versionHistory([fragments[0].document_id]);
+    const history = await this.fragmentStore.versionHistory([fragments[0].documentId]);
     return (fragment) =>
       visibleExpiry(
         fragment.version,
-        fragment.expired_at,
-        history.get(fragment.document_id) ?? [],
+        fragment.expiredAt,
+        history.get(fragment.documentId) ?? [],
         access.allowed,
       );
   }

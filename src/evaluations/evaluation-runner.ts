@@ -213,7 +213,7 @@ export class EvaluationRunner implements JobRunner, OnModuleInit {
         else {
           const known = judgements.fragments.get(fragment.id)?.grade ?? 0;
           judgements.fragments.set(fragment.id, {
-            documentId: fragment.document_id,
+            documentId: fragment.documentId,
             grade: Math.max(known, item.grade),
           });
         }

@@ -9,11 +9,11 @@ import { FragmentView } from './fragments.wire';
 export function presentFragment(fragment: Fragment): FragmentView {
   return {
     classification: fragment.classification,
-    document_id: fragment.document_id,
-    expired_at: fragment.expired_at ? fragment.expired_at.toISOString() : null,
+    document_id: fragment.documentId,
+    expired_at: fragment.expiredAt ? fragment.expiredAt.toISOString() : null,
     id: fragment.id,
     metadata: sortKeysDeep(fragment.metadata),
-    order_id: fragment.order_id,
+    order_id: fragment.orderId,
     ...(fragment.text === '' ? {} : { page_content: fragment.text }),
     version: fragment.version,
   };

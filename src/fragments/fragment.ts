@@ -7,14 +7,14 @@ import { MetadataFilter } from './metadata-filter';
 
 export interface Fragment {
   id: string;
-  document_id: string;
-  order_id: number;
+  documentId: string;
+  orderId: number;
   version: number;
   classification: string;
   metadata: Record<string, unknown>;
   /** The opened text ('' for a fragment stored without any). */
   text: string;
-  expired_at: Date | null;
+  expiredAt: Date | null;
 }
 
 /** A fragment about to be stored, its text already sealed (FragmentsService.seal). */

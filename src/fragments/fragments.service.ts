@@ -279,13 +279,13 @@ export class FragmentsService {
   private open(row: FragmentRow): Fragment {
     return {
       id: row.id,
-      document_id: row.document_id,
-      order_id: row.order_id,
+      documentId: row.document_id,
+      orderId: row.order_id,
       version: Number(row.version),
       classification: row.classification,
       metadata: row.metadata,
       text: this.cipher.openText({ data: row.content, keyId: row.content_key_id }, fragmentAad(row.id)),
-      expired_at: row.expired_at,
+      expiredAt: row.expired_at,
     };
   }
 }

@@ -29,11 +29,11 @@ export interface SearchHit {
 export function present(fragment: Fragment, score: number): SearchFragment {
   return {
     classification: fragment.classification,
-    document_id: fragment.document_id,
+    document_id: fragment.documentId,
     expired_at: null,
     id: fragment.id,
     metadata: sortKeysDeep(fragment.metadata),
-    order_id: fragment.order_id,
+    order_id: fragment.orderId,
     ...(fragment.text === '' ? {} : { page_content: fragment.text }),
     score,
     version: fragment.version,

@@ -249,3 +249,25 @@ export const AttachmentsUploaded = z
       .min(1),
   })
   .meta({ id: 'ChatAttachmentUploadResponse' });
+
+// What the services build, derived from the schemas above: an envelope that forgets or
+// mistypes a field fails to compile.
+export type SearchHistoryFiltersView = z.output<typeof SearchHistoryFilters>;
+export type AgentsPageView = z.output<typeof AgentsPage>;
+export type AgentCreatedView = z.output<typeof AgentCreated>;
+export type AgentDetailView = z.output<typeof AgentDetail>;
+export type AgentUpdatedView = z.output<typeof AgentUpdated>;
+export type AgentDeletedView = z.output<typeof AgentDeleted>;
+export type ConversationCreatedView = z.output<typeof ConversationCreated>;
+export type MessageAddedView = z.output<typeof MessageAdded>;
+export type ConversationsPageView = z.output<typeof ConversationsPage>;
+export type ArchivedConversationsPageView = z.output<typeof ArchivedConversationsPage>;
+export type ArchivedGroupsView = z.output<typeof ArchivedGroups>;
+export type ConversationDetailAnswerView = z.output<typeof ConversationDetail>;
+export type FeedbackGivenView = z.output<typeof FeedbackGiven>;
+export type ArchivedView = z.output<typeof Archived>;
+export type UnarchivedView = z.output<typeof Unarchived>;
+export type TitleChangedView = z.output<typeof TitleChanged>;
+export type ProjectChangedView = z.output<typeof ProjectChanged>;
+export type ProjectVisibilityChangedView = z.output<typeof ProjectVisibilityChanged>;
+export type ConversationDeletedView = z.output<typeof ConversationDeleted>;

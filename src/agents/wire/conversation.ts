@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { AppliedFiltersSchema, AttachmentRefSchema, FEEDBACK_CATEGORIES } from '../conversations.dto';
 import { MESSAGE_TYPES } from '../filters-metadata';
+import { CONFIDENCE_LEVELS } from '../prompt';
 
 export const objectId = z
   .string()
@@ -136,7 +137,7 @@ const messageFields = {
     }),
   ),
   parts: z.array(MessagePart),
-  confidence: z.enum(['Very High', 'High', 'Medium', 'Low', 'Unknown']).optional(),
+  confidence: z.enum(CONFIDENCE_LEVELS).optional(),
   createdAt: timestamp,
   updatedAt: timestamp,
 };
@@ -169,6 +170,7 @@ export const Message = z
     }),
   })
   .meta({ id: 'Message' });
+export type MessageView = z.output<typeof Message>;
 
 /** The detail's message: citations without scores, metadata without `reason`. */
 export const DetailMessage = z
@@ -178,6 +180,7 @@ export const DetailMessage = z
     metadata: z.object(messageMetadata),
   })
   .meta({ id: 'DetailMessage' });
+export type DetailMessageView = z.output<typeof DetailMessage>;
 
 const SharedWith = z.array(z.object({ userId: z.string(), accessLevel: AccessLevel }));
 const ConversationError = z.object({
@@ -237,6 +240,7 @@ export const AgentConversation = z
     ...project,
   })
   .meta({ id: 'AgentConversation' });
+export type AgentConversationView = z.output<typeof AgentConversation>;
 
 /** The conversation after a follow-up (POST …/messages, and RUN_FINISHED of the follow-up and regenerate streams). */
 export const Conversation = z
@@ -249,6 +253,7 @@ export const Conversation = z
     ...project,
   })
   .meta({ id: 'Conversation' });
+export type ConversationView = z.output<typeof Conversation>;
 
 export const StoredAgentConversation = z
   .object({
@@ -258,6 +263,7 @@ export const StoredAgentConversation = z
     __v: int.describe('the row version'),
   })
   .meta({ id: 'StoredAgentConversation' });
+export type StoredAgentConversationView = z.output<typeof StoredAgentConversation>;
 
 export const AgentConversationListItem = z
   .object({
@@ -269,6 +275,7 @@ export const AgentConversationListItem = z
     ...project,
   })
   .meta({ id: 'AgentConversationListItem' });
+export type ConversationListItemView = z.output<typeof AgentConversationListItem>;
 
 export const Pagination = z
   .object({
@@ -280,6 +287,7 @@ export const Pagination = z
     hasPrevPage: z.boolean(),
   })
   .meta({ id: 'Pagination' });
+export type PaginationView = z.output<typeof Pagination>;
 
 export const AgentConversationDetail = z
   .object({
@@ -297,3 +305,4 @@ export const AgentConversationDetail = z
     access: z.object(access),
   })
   .meta({ id: 'AgentConversationDetail' });
+export type ConversationDetailView = z.output<typeof AgentConversationDetail>;
