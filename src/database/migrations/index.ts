@@ -23,7 +23,6 @@ import { Evaluations1764730000000 } from './1764730000000-Evaluations';
 import { CacheGenerationNotify1764740700001 } from './1764740700001-CacheGenerationNotify';
 import { VectorIndexCoverage1764740800001 } from './1764740800001-VectorIndexCoverage';
 import { PersonalAccessTokens1764741200000 } from './1764741200000-PersonalAccessTokens';
-import { Identity1764741201000 } from './1764741201000-Identity';
 
 export const MIGRATIONS = [
   Initial1764470000000,
@@ -50,5 +49,4 @@ export const MIGRATIONS = [
   CacheGenerationNotify1764740700001,
   VectorIndexCoverage1764740800001,
   PersonalAccessTokens1764741200000,
-  Identity1764741201000,
 ];
