@@ -70,14 +70,21 @@ async function runAdministration(argv: string[]): Promise<number> {
     import('./database/database.service.js'),
     import('./observability/logger.js'),
   ]);
-  const [{ ApiKeysRepository }, { ApiKeysService }, { CreateApiKeySchema }, { requireUuid }, { parseWith }] =
-    await Promise.all([
-      import('./auth/api-keys.repository.js'),
-      import('./auth/api-keys.service.js'),
-      import('./auth/api-keys.dto.js'),
-      import('./common/ids.js'),
-      import('./common/validation.js'),
-    ]);
+  const [
+    { ApiKeysRepository },
+    { ApiKeysService },
+    { BearerTokens },
+    { CreateApiKeySchema },
+    { requireUuid },
+    { parseWith },
+  ] = await Promise.all([
+    import('./auth/api-keys.repository.js'),
+    import('./auth/api-keys.service.js'),
+    import('./auth/bearer-tokens.js'),
+    import('./auth/api-keys.dto.js'),
+    import('./common/ids.js'),
+    import('./common/validation.js'),
+  ]);
   const settings = loadSettings();
   // stdout carries the command's answer (JSON for `keys create`); logs go to stderr, warnings up.
   Logger.overrideLogger(new PinoNestLogger(createLogger('warn', pino.destination(2))));
@@ -104,7 +111,7 @@ async function runAdministration(argv: string[]): Promise<number> {
     if (await db.hasPendingMigrations())
       throw new Error('The database has pending migrations: run `trove migrate` first.');
     if (group === 'full-text') return await rebuildFullText(db, rest[0]);
-    const keys = new ApiKeysService(new ApiKeysRepository(db), db, settings);
+    const keys = new ApiKeysService(new ApiKeysRepository(db), db, settings, new BearerTokens());
     switch (command) {
       case 'create': {
         const { values } = parseArgs({

@@ -27,7 +27,8 @@ export const GrantSchema = z.strictObject({
     .default('*'),
 });
 
-const grants = z
+/** A list of grants, each pipeline named once (keys, personal access tokens, roles). */
+export const grantsSchema = z
   .array(GrantSchema, { error: 'must be an array of grants' })
   .max(1000, 'must hold at most 1000 grants')
   .refine(
@@ -37,7 +38,8 @@ const grants = z
 
 const name = nameSchema;
 
-const scopes = z
+/** Agent scopes, each named once. */
+export const scopesSchema = z
   .array(z.enum(SCOPES, { error: `must be one of ${SCOPES.join(', ')}` }), {
     error: `must be an array of scopes (${SCOPES.join(', ')})`,
   })
@@ -46,9 +48,9 @@ const scopes = z
 export const CreateApiKeySchema = z.strictObject({
   name,
   admin: z.boolean({ error: 'must be true or false' }).default(false),
-  grants: grants.default([]),
+  grants: grantsSchema.default([]),
   /** Omitted: DEFAULT_SCOPES. */
-  scopes: scopes.optional(),
+  scopes: scopesSchema.optional(),
 });
 export type CreateApiKeyDto = z.output<typeof CreateApiKeySchema>;
 
@@ -56,7 +58,7 @@ export const UpdateApiKeySchema = z.strictObject({
   name: name.optional(),
   admin: z.boolean({ error: 'must be true or false' }).optional(),
   disabled: z.boolean({ error: 'must be true or false' }).optional(),
-  grants: grants.optional(),
-  scopes: scopes.optional(),
+  grants: grantsSchema.optional(),
+  scopes: scopesSchema.optional(),
 });
 export type UpdateApiKeyDto = z.output<typeof UpdateApiKeySchema>;

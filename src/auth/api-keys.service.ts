@@ -17,6 +17,7 @@ import { KeyWatch } from './key-watch';
 import { generateSecret, hashSecret } from './secret-hash';
 import { SecretVerifier } from './secret-verifier';
 import { AuthErrorReason } from './auth-errors';
+import { BearerTokens } from './bearer-tokens';
 
 const present = (row: ApiKeyRow): ApiKeyView => ({
   id: row.id,
@@ -58,6 +59,7 @@ export class ApiKeysService implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly keys: ApiKeysRepository,
     private readonly db: DatabaseService,
     @Inject(SETTINGS) private readonly settings: Settings,
+    private readonly bearerTokens: BearerTokens,
   ) {
     this.limiter = new AuthFailureLimiter(settings.auth);
     this.verifier = new SecretVerifier(settings.auth.maxConcurrentHashes);
@@ -104,9 +106,12 @@ export class ApiKeysService implements OnApplicationBootstrap, OnModuleDestroy {
    * grants, scopes and admin flag of the moment), without the secret: for each message
    * of a session the key opened. Null when the key was disabled or deleted, or its
    * secret rotated, since. Read as `authenticate` reads it, the database-down case
-   * included.
+   * included. A caller that came with a bearer token Trove minted is asked of the
+   * token's authority (bearer-tokens.ts), so every long session re-resolves the same way.
    */
   async current(auth: AuthContext): Promise<AuthContext | null> {
+    if (auth.tokenPrefix !== null)
+      return (await this.bearerTokens.authorityFor(auth.tokenPrefix)?.current(auth)) ?? null;
     const { row, generation } = await this.findRow(auth.keyId);
     if (row === null || row.disabled) return null;
     if (auth.credentialStamp !== null && credentialStampOf(row.secret_hash) !== auth.credentialStamp)
@@ -119,7 +124,20 @@ export class ApiKeysService implements OnApplicationBootstrap, OnModuleDestroy {
    * rotated, on any replica (key-watch.ts); returns the function that stops watching.
    */
   watch(auth: AuthContext, revoked: () => void): () => void {
+    // A token bound to no key secret (a user's session) has no key to watch: its work
+    // re-resolves it through `current` at each step instead.
+    if (auth.tokenPrefix !== null && auth.credentialStamp === null) return () => undefined;
     return this.keyWatch.watch(auth.keyId, auth.credentialStamp, revoked);
+  }
+
+  /**
+   * The key of this id as a request with its secret would find it now (its credential
+   * stamp included), without the secret: what a personal access token of the key stands
+   * on. Null when there is no such key or it is disabled.
+   */
+  async contextOf(keyId: string): Promise<AuthContext | null> {
+    const { row, generation } = await this.findRow(keyId);
+    return row === null || row.disabled ? null : contextOf(row, generation);
   }
 
   /**
@@ -264,7 +282,8 @@ export class ApiKeysService implements OnApplicationBootstrap, OnModuleDestroy {
     return key;
   }
 
-  private async checkGrantPipelines(grants: { pipeline_id: string }[]): Promise<void> {
+  /** Refuses grants naming a pipeline that does not exist (422 naming the grant). */
+  async checkGrantPipelines(grants: { pipeline_id: string }[]): Promise<void> {
     const ids = grants.map((g) => g.pipeline_id).filter((id) => id !== '*');
     const existing = await existingPipelineIds(this.db, ids);
     const index = grants.findIndex((g) => g.pipeline_id !== '*' && !existing.has(g.pipeline_id));

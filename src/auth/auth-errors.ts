@@ -18,4 +18,14 @@ export enum AuthErrorReason {
   KeyNotFound = 'auth.key_not_found',
   /** A key to create or change that cannot be (a grant of no pipeline, a key deleting itself). */
   InvalidKeyRequest = 'auth.invalid_key_request',
+  /** A bearer token Trove issued that is unknown, malformed (its checksum), revoked, or whose secret is wrong. */
+  InvalidToken = 'auth.invalid_token',
+  /** A bearer token past its expiry. */
+  TokenExpired = 'auth.token_expired',
+  /** A personal access token asked for more than its key holds. */
+  TokenExceedsKey = 'auth.token_exceeds_key',
+  /** A token operation that cannot be done (a token minting a token). */
+  InvalidTokenRequest = 'auth.invalid_token_request',
+  /** No personal access token of this id for the key. */
+  TokenNotFound = 'auth.token_not_found',
 }

@@ -7,17 +7,24 @@ import { ApiKeysService } from './api-keys.service';
 import { ApiKeyGuard } from './auth.guard';
 import { InstallationRepository } from './installation.repository';
 import { InstallationService } from './installation.service';
+import { BearerTokens } from './bearer-tokens';
+import { KeyTokensController, OwnTokensController } from './tokens/personal-access-tokens.controller';
+import { PersonalAccessTokensRepository } from './tokens/personal-access-tokens.repository';
+import { PersonalAccessTokensService } from './tokens/personal-access-tokens.service';
 
 @Global()
 @Module({
-  controllers: [ApiKeySelfController, ApiKeysController],
+  controllers: [ApiKeySelfController, OwnTokensController, KeyTokensController, ApiKeysController],
   providers: [
     ApiKeysRepository,
     ApiKeysService,
     InstallationRepository,
     InstallationService,
+    BearerTokens,
+    PersonalAccessTokensRepository,
+    PersonalAccessTokensService,
     { provide: APP_GUARD, useClass: ApiKeyGuard },
   ],
-  exports: [ApiKeysService, InstallationService],
+  exports: [ApiKeysService, InstallationService, BearerTokens],
 })
 export class AuthModule {}

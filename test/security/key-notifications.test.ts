@@ -9,6 +9,7 @@
 import { Client } from 'pg';
 import { ApiKeysRepository } from '../../src/auth/api-keys.repository';
 import { ApiKeysService } from '../../src/auth/api-keys.service';
+import { BearerTokens } from '../../src/auth/bearer-tokens';
 import { loadSettings } from '../../src/config/settings';
 import { CacheGenerationListener } from '../../src/database/cache-generation-listener';
 import { DatabaseService } from '../../src/database/database.service';
@@ -41,7 +42,7 @@ interface Replica {
       await db.onModuleInit(); // connects, migrates, listens
       const repository = new ApiKeysRepository(db);
       const reads = jest.spyOn(repository, 'findWithGeneration');
-      const made = { db, keys: new ApiKeysService(repository, db, settings), reads };
+      const made = { db, keys: new ApiKeysService(repository, db, settings, new BearerTokens()), reads };
       replicas.push(made);
       return made;
     }

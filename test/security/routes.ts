@@ -30,6 +30,8 @@ export interface Fixture {
   messageId: string;
   /** A file attached to that conversation (its recordId). */
   attachmentId: string;
+  /** A personal access token of that key. */
+  tokenId: string;
   /** A file of the /docs reference (`init.js`). */
   docsAsset: string;
 }
@@ -97,6 +99,23 @@ export const ROUTES: Route[] = [
   { method: 'PATCH', path: '/api_keys/:keyId', body: () => ({ name: 'renamed', disabled: false }) },
   { method: 'POST', path: '/api_keys/:keyId/rotate' },
   { method: 'DELETE', path: '/api_keys/:keyId' },
+  { method: 'GET', path: '/api_keys/me/tokens' },
+  {
+    method: 'POST',
+    path: '/api_keys/me/tokens',
+    body: () => ({ name: 'fuzzed', expires_in: 3600, grants: [], scopes: [] }),
+  },
+  { method: 'DELETE', path: '/api_keys/me/tokens/:tokenId' },
+  { method: 'GET', path: '/api_keys/:keyId/tokens' },
+  {
+    method: 'POST',
+    path: '/api_keys/:keyId/tokens',
+    body: (f) => ({
+      name: 'fuzzed',
+      grants: [{ pipeline_id: f.pipelineId, permissions: 5, classifications: ['public'] }],
+    }),
+  },
+  { method: 'DELETE', path: '/api_keys/:keyId/tokens/:tokenId' },
 
   // Catalogue
   { method: 'GET', path: '/embedding_providers' },

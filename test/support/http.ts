@@ -18,6 +18,12 @@ export const ADMIN_SECRET = 'integration-admin-secret-0001';
 export interface Credentials {
   id: string;
   secret: string;
+  /**
+   * A bearer token Trove minted (a personal access token, a user session), sent as
+   * `Authorization: Bearer` instead of the key headers; `id` is then its owner (the
+   * token's key, the user), as AuthContext.keyId.
+   */
+  bearer?: string;
 }
 
 export const ADMIN: Credentials = { id: ADMIN_KEY, secret: ADMIN_SECRET };
@@ -31,6 +37,7 @@ export interface UploadFile {
 }
 
 export function keyHeaders(credentials: Credentials): Record<string, string> {
+  if (credentials.bearer !== undefined) return { authorization: `Bearer ${credentials.bearer}` };
   return { 'x-api-key': credentials.id, 'x-api-key-secret': credentials.secret };
 }
 
@@ -213,6 +220,7 @@ export class Api {
       // not JSON: keep the text
     }
     noteSensitive(this.baseUrl, (parsed as { secret?: unknown } | undefined)?.secret);
+    noteSensitive(this.baseUrl, (parsed as { token?: unknown } | undefined)?.token);
     checkConformance(method, path, {
       status: response.status,
       contentType: response.headers['content-type'],

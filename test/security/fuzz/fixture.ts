@@ -32,6 +32,7 @@ export async function createFixture(api: Api): Promise<Fixture> {
     name: 'fuzz-key',
     grants: [{ pipeline_id: pipeline.id, permissions: 7 }],
   });
+  const token = await created(`/api_keys/${key.id}/tokens`, { name: 'fuzz-token', grants: [] });
   const model = await created('/embedding_models', { name: 'fuzz-model', provider: 'hashing', size: 16 });
   const splitter = await created('/text_splitters', {
     provider: 'character',
@@ -81,6 +82,7 @@ export async function createFixture(api: Api): Promise<Fixture> {
     pipelineId: pipeline.id,
     documentId: document.id,
     keyId: key.id,
+    tokenId: token.id,
     modelId: model.id,
     splitterId: splitter.id,
     jobId: job.id,

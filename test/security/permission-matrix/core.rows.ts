@@ -27,6 +27,9 @@ import {
   RestRow,
 } from './rows';
 
+/** A token id no key minted. */
+const NO_TOKEN = '0193a000-0000-7000-8000-00000000abcd';
+
 // ---- Answers that change nothing
 
 export const CORE_READ_ROWS: RestRow[] = [
@@ -51,6 +54,31 @@ export const CORE_READ_ROWS: RestRow[] = [
       if (body.id !== fx.keys[kind].id) fail(`answered key ${body.id}, not the caller's`);
       if ('secret' in body) fail('answered a secret');
     },
+  },
+
+  // Personal access tokens: a key lists and mints its own; an id it did not mint is not found.
+  { route: 'GET /api_keys/me/tokens', request: get(() => '/api_keys/me/tokens'), expect: anyKey(200) },
+  {
+    route: 'POST /api_keys/me/tokens',
+    request: () => ({
+      method: 'POST',
+      path: '/api_keys/me/tokens',
+      body: { name: unique('pat'), grants: [] },
+    }),
+    expect: anyKey(201),
+    check: (body) => {
+      if (!String(body.token).startsWith('trove_pat_')) fail('answered no token');
+    },
+  },
+  {
+    route: 'DELETE /api_keys/me/tokens/:tokenId',
+    request: () => ({ method: 'DELETE', path: `/api_keys/me/tokens/${NO_TOKEN}` }),
+    expect: anyKey(404),
+  },
+  {
+    route: 'GET /api_keys/:id/tokens',
+    request: get((fx) => `/api_keys/${fx.scratch.key}/tokens`),
+    expect: adminOnly(200),
   },
 
   { route: 'GET /embedding_providers', request: get(() => '/embedding_providers'), expect: anyKey(200) },
@@ -445,6 +473,18 @@ export const ADMIN_WRITE_ROWS: RestRow[] = [
     () => ({}),
   ),
   adminRow('DELETE /api_keys/:id', (fx) => `/api_keys/${fx.scratch.doomedKey}`, 204),
+  adminRow(
+    'POST /api_keys/:id/tokens',
+    (fx) => `/api_keys/${fx.scratch.key}/tokens`,
+    201,
+    () => ({ name: unique('pat'), grants: [] }),
+  ),
+  adminRow(
+    'DELETE /api_keys/:id/tokens/:tokenId',
+    (fx) => `/api_keys/${fx.scratch.key}/tokens/${NO_TOKEN}`,
+    404,
+  ),
+
   adminRow(
     'POST /embedding_models',
     () => '/embedding_models',
