@@ -163,6 +163,18 @@ describeEachDatabase('full text ranked by BM25', (fixture) => {
     expect(above).toEqual(all.slice(0, 2));
   });
 
+  it("finds the textbook's best k however many rounds a small k takes", async () => {
+    // A small k stops after fewer lexemes; a larger one needs the later rounds, which read
+    // only the fragments the earlier ones did not and merge their best with them.
+    const query = 'refund ticket invoices billing staff password';
+    const expected = textbook(live, ['public', 'internal'], query).map((h) => h.score);
+    for (const k of [1, 2, 3, 5, 8]) {
+      const answer = await ranked(query, ['public', 'internal'], { params: { k } });
+      expect(answer).toHaveLength(Math.min(k, expected.length));
+      answer.forEach((hit: any, i: number) => expect(hit.score).toBeCloseTo(expected[i], 9));
+    }
+  });
+
   it("uses the pipeline's k1, b and text search configuration", async () => {
     const flat = await createPipeline(api(), {
       classifications: ['public'],

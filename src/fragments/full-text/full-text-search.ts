@@ -49,11 +49,16 @@ export class FullTextSearch {
     if (lexemes.length === 0) return []; // no fragment holds any of its words
     const averageLength = statistics.tokens / statistics.fragments || 1;
     // Each round that cannot stop doubles the lexemes whose fragments are scored, so a long
-    // query takes a few rounds, not one per word.
+    // query takes a few rounds, not one per word. A round reads only the fragments that
+    // earlier rounds did not: those holding none of their lexemes (scored already, on every
+    // lexeme of the query), and keeps the best of its own and the earlier rounds' hits.
+    let best: RankedHit[] = [];
+    let scored = 0;
     for (let round = 1; ; round = Math.min(2 * round, lexemes.length)) {
       const { candidates, rest } = roundOf(lexemes, round);
       const hits = await this.repository.bm25(scope, {
-        candidates,
+        candidates: candidates.slice(scored),
+        scored: candidates.slice(0, scored),
         lexemes,
         averageLength,
         parameters: settings,
@@ -62,15 +67,25 @@ export class FullTextSearch {
         limit,
         rows,
       });
+      best = bestOf(best, hits, limit);
+      scored = candidates.length;
       if (
         complete(
-          hits.map((hit) => hit.rank),
+          best.map((hit) => hit.rank),
           limit,
           rest,
           minRank,
         )
       )
-        return hits;
+        return best;
     }
   }
+}
+
+/** The `limit` best of two rankings of distinct fragments, in the SQL's order: rank descending, ties by id. */
+function bestOf(a: RankedHit[], b: RankedHit[], limit: number): RankedHit[] {
+  if (a.length === 0) return b;
+  return [...a, ...b]
+    .sort((x, y) => y.rank - x.rank || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0))
+    .slice(0, limit);
 }

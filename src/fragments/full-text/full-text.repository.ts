@@ -40,6 +40,8 @@ export interface QueryStatistics {
 export interface Bm25Round {
   /** Lexemes a fragment must hold one of to be scored. */
   candidates: string[];
+  /** Lexemes of earlier rounds: a fragment holding one of them was scored already and is left out. */
+  scored: string[];
   /** Every lexeme of the query that some fragment holds, with its weight. */
   lexemes: WeightedLexeme[];
   averageLength: number;
@@ -113,7 +115,7 @@ export class FullTextRepository {
 
   /**
    * One round: the fragments of the scope that hold one of the round's candidate lexemes
-   * (and the required phrases, none of what is excluded), scored by BM25 on all the
+   * and none of the earlier rounds' (and the required phrases, none of what is excluded), scored by BM25 on all the
    * query's lexemes, best first, ties by id. Only the best are then read whole.
    */
   async bm25(scope: SearchScope, round: Bm25Round): Promise<RankedHit[]> {
@@ -121,7 +123,7 @@ export class FullTextRepository {
     const params: unknown[] = [
       scope.pipelineId,
       scope.classifications,
-      round.candidates.map(quoteLexeme).join(' | '),
+      candidateQuery(round),
       round.lexemes.map((l) => l.lexeme),
       round.lexemes.map((l) => l.idf),
       k1,
@@ -205,6 +207,17 @@ export class FullTextRepository {
       relevance: Number(rank) / (Number(rank) + 0.1),
     }));
   }
+}
+
+/**
+ * The tsquery of a round's candidates: any of its lexemes, none of the earlier rounds'.
+ * In one tsquery the GIN index leaves out the fragments scored already (the lexemes
+ * carry no weights or positions, so it needs no recheck) instead of the heap visiting
+ * them to filter them out.
+ */
+function candidateQuery({ candidates, scored }: Bm25Round): string {
+  const any = candidates.map(quoteLexeme).join(' | ');
+  return scored.length === 0 ? any : `(${any}) & !(${scored.map(quoteLexeme).join(' | ')})`;
 }
 
 /** A lexeme as a tsquery operand: quoted, its quotes doubled and backslashes escaped. */
