@@ -377,6 +377,20 @@ export const ROUTES: Route[] = [
   },
   {
     method: 'POST',
+    path: `${V1}/:agentKey/agui`,
+    kind: 'agents-stream',
+    body: () => ({
+      threadId: 'fuzz-thread',
+      runId: '01900000-0000-7000-8000-000000000002',
+      messages: [{ id: 'm1', role: 'user', content: 'Refunds?' }],
+      tools: [],
+      context: [],
+      state: {},
+      forwardedProps: {},
+    }),
+  },
+  {
+    method: 'POST',
     path: `${CONVERSATION}/message/:messageId/regenerate`,
     kind: 'agents-stream',
     body: () => ({ chatMode: 'quick', timezone: 'UTC' }),
