@@ -414,6 +414,11 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/api/v1/mcp/sse', kind: 'guided-mind' },
   { method: 'POST', path: '/api/v1/mcp/messages', kind: 'guided-mind' },
   { method: 'GET', path: '/api/v1/mcp/health', kind: 'guided-mind' },
+
+  // The ChatGPT connector's search and fetch (raw Fastify routes, answered as the Guided Mind's)
+  { method: 'POST', path: '/mcp/chatgpt', kind: 'guided-mind' },
+  { method: 'GET', path: '/mcp/chatgpt', kind: 'guided-mind' },
+  { method: 'DELETE', path: '/mcp/chatgpt', kind: 'guided-mind' },
 ];
 
 /** `{/pipelines/:id, GET}` as Nest logs it, in the table's form with unnamed parameters. */
