@@ -5,8 +5,8 @@
  * gets), or the HTTP status of a request refused before MCP (401). The matrix's leak
  * check applies to every answer.
  */
-import { Credentials, keyHeaders, rawRequest } from '../../support/http';
 import { KEY_KINDS, KeyKind, MatrixFixture, READS, readsVersion } from '../permission-matrix.fixture';
+import { streamableToolCall } from './guided-mind.rows';
 import type { Check } from './rows';
 
 type Outcome = 'ok' | 'not found' | number;
@@ -84,37 +84,21 @@ export const CHATGPT_ROWS: ChatGptRow[] = [
 export function chatGptCell(baseUrl: string, fx: MatrixFixture, row: ChatGptRow) {
   return async (kind: KeyKind) => {
     const args = row.arguments(fx);
-    const credentials: Credentials = fx.keys[kind];
-    const response = await rawRequest(baseUrl, {
-      method: 'POST',
-      path: '/mcp/chatgpt',
-      headers: {
-        ...keyHeaders(credentials),
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/call',
-        params: { name: row.tool, arguments: args },
-      }),
-    });
-    const answer = response.body + JSON.stringify(response.headers);
-    if (response.status !== 200)
-      return { outcome: response.status, request: JSON.stringify(args), answer, body: null };
-    const data = response.body
-      .split('\n')
-      .filter((line) => line.startsWith('data: '))
-      .pop()!;
-    const message = JSON.parse(data.slice('data: '.length));
+    const request = JSON.stringify(args);
+    const { status, message, answer } = await streamableToolCall(
+      baseUrl,
+      '/mcp/chatgpt',
+      fx.keys[kind],
+      row.tool,
+      args,
+    );
+    if (message === null) return { outcome: status, request, answer, body: null };
     let outcome: Outcome | number = 'ok';
     if (message.error) outcome = message.error.code;
-    else if (message.result.isError)
-      outcome =
-        message.result.content[0].text === `Document ${args.id} not found`
-          ? 'not found'
-          : message.result.content[0].text;
-    return { outcome, request: JSON.stringify(args), answer, body: message.result?.structuredContent };
+    else if (message.result.isError) {
+      const text = message.result.content[0].text;
+      outcome = text === `Document ${args.id} not found` ? 'not found' : text;
+    }
+    return { outcome, request, answer, body: message.result?.structuredContent };
   };
 }
