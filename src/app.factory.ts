@@ -17,6 +17,7 @@ import { Settings } from './config/settings';
 import { registerConsole } from './console/console-static';
 import { registerMultipart } from './files/multipart';
 import { GuidedMindHttp } from './mcp/guided-mind/http/guided-mind-http';
+import { ChatGptHttp } from './mcp/chatgpt/chatgpt-http';
 import { McpHttpTransport } from './mcp/http/mcp-http.transport';
 import { OpenApiDocument } from './openapi/openapi.controller';
 import { buildOpenApiDocument } from './openapi/openapi-document';
@@ -60,6 +61,7 @@ export async function createApp(settings: Settings, logger: Logger): Promise<Nes
   app.get(McpHttpTransport).register(adapter.getInstance());
   // /api/v1/mcp (the Guided Mind tools) likewise: the MCP SDK reads and answers its requests.
   app.get(GuidedMindHttp).register(adapter.getInstance());
+  app.get(ChatGptHttp).register(adapter.getInstance());
   // The web console: static files at /ui, off with TROVE_UI_ENABLED=false.
   if (settings.uiEnabled) await registerConsole(app, logger);
   // Generated once every route is mapped; /openapi.json answers it as is.

@@ -12,6 +12,7 @@ import { FilesModule } from './files/files.module';
 import { LlmsModule } from './llms/llms.module';
 import { RerankersModule } from './rerankers/rerankers.module';
 import { GuidedMindModule } from './mcp/guided-mind/guided-mind.module';
+import { ChatGptModule } from './mcp/chatgpt/chatgpt.module';
 import { McpModule } from './mcp/mcp.module';
 import { OperatorModule } from './operator/operator.module';
 import { ServiceGateway } from './operator/service-gateway';
@@ -39,6 +40,7 @@ export class AppModule {
         EvaluationsModule,
         McpModule,
         GuidedMindModule,
+        ChatGptModule,
         LlmsModule,
         RerankersModule,
         AgentsModule,

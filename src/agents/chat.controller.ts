@@ -8,6 +8,8 @@ import { z } from 'zod';
 import { parseBounded, parseWith } from '../common/validation';
 import { SETTINGS, Settings } from '../config/settings';
 import { AguiStream, TurnStream } from './agui-stream';
+import { RunAgentInputSchema } from './agui-input';
+import { isUuid } from '../common/ids';
 import { ApiErrorFilter, toApiError } from './api-error.filter';
 import { isAdminRequest } from '../common/http-error.filter';
 import { ChatService, PreparedTurn } from './chat.service';
@@ -125,6 +127,41 @@ export class ChatController {
     await this.stream(reply, info, turn.conversation.id, turn.runId, async () => turn);
   }
 
+  /**
+   * AG-UI's standard RunAgentInput (agui-input.ts): a thread is a conversation, the last
+   * user message its question; the events echo the client's threadId and runId.
+   */
+  @Post(':agentKey/agui')
+  @ApiDoc({
+    summary: "Run the agent on one turn of a thread, from AG-UI's standard RunAgentInput, as AG-UI events",
+    description:
+      "For @ag-ui/client's HttpAgent, CopilotKit and other AG-UI front ends. `threadId` names one of the caller's conversations with the agent (created on the thread's first run); the last message, a user message, is the question; earlier turns come from the stored conversation, never from `messages`. `tools`, `context`, `state` and `forwardedProps` are accepted and not used.",
+    body: RunAgentInputSchema,
+    bodyName: 'AgUiRunAgentInput',
+    stream: STREAM,
+  })
+  @HttpCode(200)
+  @RequireScope('agent:execute')
+  async aguiRun(
+    @Auth() auth: AuthContext,
+    @Param('agentKey') agentKey: string,
+    @Body() body: unknown,
+    @Request() info: RequestInfo,
+    @Res() reply: FastifyReply,
+  ) {
+    const input = parseWith(RunAgentInputSchema, body);
+    // Trove's run id (the cancel route's) is a UUID; another client run id is only echoed.
+    const runId = isUuid(input.runId) ? input.runId : randomUUID();
+    const turn = await this.chat.prepareThreadTurn(auth, agentKey, input.threadId, {
+      query: input.question,
+      runId,
+    });
+    await this.stream(reply, info, turn.conversation.id, turn.runId, async () => turn, {
+      threadId: input.threadId,
+      runId: input.runId,
+    });
+  }
+
   @Post(':agentKey/conversations/:conversationId/messages/stream')
   @ApiDoc({
     summary: 'Ask a follow-up: the answer, as AG-UI events',
@@ -209,21 +246,24 @@ export class ChatController {
   /**
    * Opens the stream, then: RUN_STARTED, `CUSTOM conversation_created` (ops 10 and
    * 11), the turn's events, and one terminal event after the conversation is saved.
+   * The run events name the conversation and the run, or what an AG-UI client calls them (`client`).
    */
   private async stream(
     reply: FastifyReply,
     info: RequestInfo,
-    threadId: string,
-    runId: string,
+    conversationId: string,
+    trovesRunId: string,
     prepare: () => Promise<PreparedTurn>,
+    client?: { threadId: string; runId: string },
   ): Promise<void> {
+    const { threadId, runId } = client ?? { threadId: conversationId, runId: trovesRunId };
     const admin = isAdminRequest(reply.request);
     reply.hijack();
     const stream = new AguiStream(reply.raw, this.settings.agents.heartbeatSeconds * 1000, {
       bufferBytes: this.settings.streams.bufferBytes,
       stallMs: this.settings.streams.stallSeconds * 1000,
     });
-    stream.open({ 'x-request-id': info.requestId, 'x-conversation-id': threadId });
+    stream.open({ 'x-request-id': info.requestId, 'x-conversation-id': conversationId });
     await stream.send({ type: EventType.RUN_STARTED, threadId, runId });
     let turn: PreparedTurn;
     try {

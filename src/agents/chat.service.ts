@@ -45,6 +45,7 @@ import { newTurnState, TurnObserver, TurnService } from './turn.service';
 import { questionMessage, TurnOutcome, TurnRecorder } from './turn-recorder';
 import { AgentErrorReason } from './agent-errors';
 import { ConversationCreatedView, MessageAddedView } from './wire/answers';
+import { threadConversationId } from './agui-input';
 
 export type { TurnOutcome } from './turn-recorder';
 
@@ -102,6 +103,7 @@ export class ChatService {
     auth: AuthContext,
     agentKey: string,
     dto: CreateConversationDto,
+    conversationId = newObjectId(),
   ): Promise<PreparedTurn> {
     const agent = await this.agents.requireVisible(auth, agentKey);
     await this.checkModelKey(agent, dto.modelKey);
@@ -110,7 +112,6 @@ export class ChatService {
       throw badRequest(AgentErrorReason.ProjectNotFound, `projectId: project ${dto.projectId} not found`);
     }
     const orgId = await this.installation.orgId();
-    const conversationId = newObjectId();
     const base = {
       kind: 'create' as const,
       auth,
@@ -141,6 +142,25 @@ export class ChatService {
         ),
       ),
     );
+  }
+
+  /**
+   * Step 1 of an AG-UI run (agui-input.ts): the thread's first run creates its
+   * conversation, a later one follows it up (a deleted one is not found, as for a
+   * follow-up).
+   */
+  async prepareThreadTurn(
+    auth: AuthContext,
+    agentKey: string,
+    threadId: string,
+    dto: CreateConversationDto,
+  ): Promise<PreparedTurn> {
+    const agent = await this.agents.requireVisible(auth, agentKey);
+    const conversationId = threadConversationId(auth.userId, agent.key, threadId);
+    if ((await this.store.find(conversationId)) === null) {
+      return this.prepareCreate(auth, agentKey, dto, conversationId);
+    }
+    return this.prepareAdd(auth, agentKey, conversationId, dto);
   }
 
   /** Step 1 of a follow-up: the caller's conversation with this agent, the run, then the question. */

@@ -100,8 +100,10 @@ export const AddMessageSchema = z.object({
   chatMode: chatMode.optional(),
   ...turnFields,
 });
+/** A first question: the create bodies' `query`, and the question of an AG-UI run (agui-input.ts). */
+export const questionText = queryText(100_000);
 export const CreateConversationSchema = z.object({
-  query: queryText(100_000),
+  query: questionText,
   chatMode: chatMode.optional(),
   ...turnFields,
   recordIds: z.array(objectId).optional(),

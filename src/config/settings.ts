@@ -13,8 +13,11 @@ export const SETTINGS = Symbol('SETTINGS');
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 export type SessionStore = 'memory' | 'postgres';
-/** `published`: /mcp lists the tools exactly as published; `portable`: schemas every MCP client accepts. */
-export type ToolSchemas = 'published' | 'portable';
+/**
+ * `published`: /mcp lists the tools exactly as published; `portable`: schemas every MCP client
+ * accepts; `strict`: portable, and also in OpenAI's strict function-calling subset.
+ */
+export type ToolSchemas = 'published' | 'portable' | 'strict';
 
 export interface EncryptionKey {
   id: string;
@@ -529,7 +532,12 @@ export function loadSettings(env: Env = process.env): Settings {
       serverName: text(env, 'TROVE_MCP_SERVER_NAME') ?? 'rmcp',
       serverVersion: text(env, 'TROVE_MCP_SERVER_VERSION') ?? '3.1.4',
       instructions: text(env, 'TROVE_MCP_INSTRUCTIONS') ?? 'Foundation4.ai',
-      toolSchemas: oneOf(env, 'TROVE_MCP_TOOL_SCHEMAS', ['published', 'portable'] as const, 'published'),
+      toolSchemas: oneOf(
+        env,
+        'TROVE_MCP_TOOL_SCHEMAS',
+        ['published', 'portable', 'strict'] as const,
+        'published',
+      ),
     },
     uploadRoot: uploadRoot(env),
     jobs: {

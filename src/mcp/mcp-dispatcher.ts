@@ -14,10 +14,11 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { AuthContext } from '../auth/auth-context';
-import { SETTINGS, Settings } from '../config/settings';
+import { SETTINGS, Settings, ToolSchemas } from '../config/settings';
 import { McpToolsService } from './mcp-tools.service';
 import { JsonRpcError, RpcCode } from './mcp-errors';
 import { portableTool } from './portable-schemas';
+import { strictTool } from './strict-schemas';
 import { ToolDefinition, TOOLS } from './tool-definitions';
 import { RawJson, toJson } from './wire/rust-json';
 
@@ -56,19 +57,26 @@ export interface RpcRequest {
 
 export type RpcOutcome = { result: Record<string, unknown> } | { error: JsonRpcError };
 
+/** How each TROVE_MCP_TOOL_SCHEMAS profile lists a tool. */
+const LISTED_FORM: Record<ToolSchemas, (tool: ToolDefinition) => ToolDefinition> = {
+  published: (tool) => tool,
+  portable: portableTool,
+  strict: strictTool,
+};
+
 /** Caching fields 2026-07-28 requires on list and discover results: not cacheable, per caller. */
 const NO_CACHE = { ttlMs: 0, cacheScope: 'private' };
 
 @Injectable()
 export class McpDispatcher {
-  /** tools/list: as published, or with the portable schemas (TROVE_MCP_TOOL_SCHEMAS). */
+  /** tools/list: as published, or with the portable or strict schemas (TROVE_MCP_TOOL_SCHEMAS). */
   private readonly toolList: readonly ToolDefinition[];
 
   constructor(
     private readonly tools: McpToolsService,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {
-    this.toolList = settings.mcp.toolSchemas === 'portable' ? TOOLS.map(portableTool) : TOOLS;
+    this.toolList = TOOLS.map(LISTED_FORM[settings.mcp.toolSchemas]);
   }
 
   get serverInfo() {

@@ -17,6 +17,9 @@
  * tie a `params` variant to its `type`. The server still does, exactly as
  * before: the arguments are parsed by the same code with the same error texts
  * whichever schemas were listed.
+ *
+ * The portable descriptions also say what the published ones leave out (see
+ * PARAMETER_NOTES); src/mcp/strict-schemas.ts derives OpenAI's strict form from these.
  */
 import { ToolDefinition } from './tool-definitions';
 
@@ -29,8 +32,49 @@ export function portableTool(tool: ToolDefinition): ToolDefinition {
   return {
     ...tool,
     inputSchema: portableSchema(tool.inputSchema),
-    outputSchema: portableSchema(tool.outputSchema),
+    outputSchema: describeScore(portableSchema(tool.outputSchema)),
   };
+}
+
+/**
+ * What the published descriptions leave a model to guess, and it guesses wrong:
+ * with `params`, an omitted `k` or `fetch_k` is 0, which returns nothing (an MMR
+ * call with `k` but no `fetch_k` picks from no candidates), and a score's meaning
+ * and direction depend on the search type. docs/search.md has the full tables.
+ */
+const PARAMETER_NOTES: Record<string, string> = {
+  k: 'the number of fragments to return; with params, an omitted k is 0 and returns nothing',
+  fetch_k:
+    'mmr: the number of nearest candidates k is chosen from; omitted, it is 0 and the search returns nothing, so give it (at least k, e.g. 4 × k)',
+  lambda_mult: 'mmr: 1 ranks by relevance only, 0 by diversity only; null: 0.5',
+  threshold:
+    'null: none; otherwise compared with the score: similarity and mmr keep distances at most this, search keeps scores at least this',
+  embedding: "the id of the pipeline's embedding model to search with; null: the pipeline's default",
+};
+
+export const SCORE_NOTE =
+  'Score by search type: similarity and mmr, a distance (smaller is nearer: cosine 0 to 2, euclidean L2, inner_product the negated inner product); search, the BM25 score (larger is better); hybrid, the fused score (larger is better)';
+
+/** Each search parameter's property gets its note (the published ones have no description). */
+function describeParameters(params: Schema): Schema {
+  const properties = (params.properties ?? {}) as Record<string, Schema>;
+  const described = Object.fromEntries(
+    Object.entries(properties).map(([name, property]) =>
+      PARAMETER_NOTES[name] ? [name, { description: PARAMETER_NOTES[name], ...property }] : [name, property],
+    ),
+  );
+  return { ...params, properties: described };
+}
+
+/** The `score` of search_knowledge's fragments says what it measures (every other schema is unchanged). */
+function describeScore(schema: Schema): Schema {
+  const results = (schema.properties as Record<string, Schema> | undefined)?.results;
+  const fragment = results?.items as Schema | undefined;
+  const score = (fragment?.properties as Record<string, Schema> | undefined)?.score;
+  if (!score) return schema;
+  const properties = fragment!.properties as Record<string, Schema>;
+  const items = { ...fragment, properties: { ...properties, score: { ...score, description: SCORE_NOTE } } };
+  return { ...schema, properties: { ...(schema.properties as Schema), results: { ...results, items } } };
 }
 
 /** One object schema, without `$ref`, `$defs` or composition at its root. */
@@ -81,15 +125,20 @@ function mergeTaggedVariants(root: Schema, variants: Schema[]): Schema {
     if (typeof variant.description === 'string') descriptions.push(`${tag}: ${variant.description}`);
     const params = properties.params as Schema | undefined;
     if (params) {
-      paramVariants.push({ ...params, description: `the parameters of the ${tag} type` });
+      paramVariants.push({ ...describeParameters(params), description: `the parameters of the ${tag} type` });
     }
   }
   const properties = {
     ...(base.properties as Schema),
-    type: { description: `the search type (${descriptions.join(' ')})`, enum: tags, type: 'string' },
+    type: {
+      description: `the search type (${descriptions.join(' ')}). ${SCORE_NOTE}`,
+      enum: tags,
+      type: 'string',
+    },
     params: {
       anyOf: [...paramVariants, { type: 'null' }],
-      description: 'the parameters of the search type (none for query); omitted or null: the type defaults',
+      description:
+        'the parameters of the search type (none for query); omitted or null: the defaults k 5, fetch_k 10, lambda_mult 0.5. An object replaces the defaults: give k (and fetch_k for mmr), an omitted one is 0 and returns nothing',
     },
   };
   const required = [...((base.required as string[] | undefined) ?? []), 'type'];

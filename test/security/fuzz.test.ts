@@ -331,6 +331,9 @@ function guidedMindCall(fixture: Fixture): fc.Arbitrary<unknown> {
     rag_search: { query: 'refunds', limit: 3, threshold: 0.1 },
     upload_document: { file_path: 'notes.md', project_id: fixture.pipelineId },
     upload_and_process: { file_path: 'notes.md', project_id: fixture.pipelineId, chunk_size: 100 },
+    // The ChatGPT connector's tools (/mcp/chatgpt); each endpoint refuses the other's as unknown.
+    search: { query: 'refunds' },
+    fetch: { id: `${fixture.pipelineId}:${fixture.documentId}` },
   };
   return fc
     .record({
@@ -346,6 +349,7 @@ function guidedMindCall(fixture: Fixture): fc.Arbitrary<unknown> {
             'chunk_size',
             'chunk_overlap',
             'classification',
+            'id',
           ),
           weirdValue,
         ),
@@ -379,6 +383,9 @@ function guidedMindRequest(fixture: Fixture, api: Api): fc.Arbitrary<FuzzRequest
         '/api/v1/mcp/health',
         '/api/v1/mcp/sse',
         '/api/v1/mcp/x',
+        '/mcp/chatgpt',
+        '/mcp/chatgpt',
+        '/mcp/chatgpt?api_key=junk.junk',
       ),
       credentials: credentials(api),
       accept: fc.constantFrom<string | undefined>(STREAM_HEADERS.accept, 'application/json', undefined),
@@ -459,7 +466,7 @@ describeEachDatabase('fuzzed requests', (context) => {
     );
   });
 
-  it('answers every malformed Guided Mind request in time, below 500, as JSON-RPC or ErrorResponse', async () => {
+  it('answers every malformed Guided Mind or ChatGPT connector request in time, below 500, as JSON-RPC or ErrorResponse', async () => {
     const { api, trove } = context();
     await fc.assert(
       fc.asyncProperty(guidedMindRequest(fixture, api), async (request) => {

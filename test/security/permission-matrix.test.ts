@@ -18,6 +18,7 @@ import {
   GuidedMindRow,
   GuidedMindTransport,
 } from './permission-matrix/guided-mind.rows';
+import { CHATGPT_ROWS, chatGptCell } from './permission-matrix/chatgpt.rows';
 import {
   Check,
   MatrixRequest,
@@ -181,6 +182,10 @@ describeEachDatabase(
     const guidedMindReads = GUIDED_MIND_ROWS.filter((row) => row.tool === 'rag_search');
     it.each(overTransports(guidedMindReads))('Guided Mind %s', async (_, row, transport) => {
       expect(await runCells(row, guidedMind(row, transport))).toEqual([]);
+    });
+
+    it.each(CHATGPT_ROWS.map((row) => [label(row), row] as const))('ChatGPT %s', async (_, row) => {
+      expect(await runCells(row, chatGptCell(fixture().trove.url, fx, row))).toEqual([]);
     });
 
     it.each(WRITE_ROWS.map((row) => [label(row), row] as const))('%s', async (_, row) => {

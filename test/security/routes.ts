@@ -396,6 +396,20 @@ export const ROUTES: Route[] = [
   },
   {
     method: 'POST',
+    path: `${V1}/:agentKey/agui`,
+    kind: 'agents-stream',
+    body: () => ({
+      threadId: 'fuzz-thread',
+      runId: '01900000-0000-7000-8000-000000000002',
+      messages: [{ id: 'm1', role: 'user', content: 'Refunds?' }],
+      tools: [],
+      context: [],
+      state: {},
+      forwardedProps: {},
+    }),
+  },
+  {
+    method: 'POST',
     path: `${CONVERSATION}/message/:messageId/regenerate`,
     kind: 'agents-stream',
     body: () => ({ chatMode: 'quick', timezone: 'UTC' }),
@@ -419,6 +433,11 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/api/v1/mcp/sse', kind: 'guided-mind' },
   { method: 'POST', path: '/api/v1/mcp/messages', kind: 'guided-mind' },
   { method: 'GET', path: '/api/v1/mcp/health', kind: 'guided-mind' },
+
+  // The ChatGPT connector's search and fetch (raw Fastify routes, answered as the Guided Mind's)
+  { method: 'POST', path: '/mcp/chatgpt', kind: 'guided-mind' },
+  { method: 'GET', path: '/mcp/chatgpt', kind: 'guided-mind' },
+  { method: 'DELETE', path: '/mcp/chatgpt', kind: 'guided-mind' },
 ];
 
 /** `{/pipelines/:id, GET}` as Nest logs it, in the table's form with unnamed parameters. */

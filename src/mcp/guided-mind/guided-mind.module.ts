@@ -14,6 +14,6 @@ import { LegacySseSessions } from './http/legacy-sse';
 @Module({
   imports: [PipelinesModule, SearchModule, FilesModule],
   providers: [GuidedMindService, GuidedMindCalls, LegacySseSessions, GuidedMindHttp],
-  exports: [GuidedMindHttp],
+  exports: [GuidedMindHttp, GuidedMindService],
 })
 export class GuidedMindModule {}

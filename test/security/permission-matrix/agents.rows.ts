@@ -395,6 +395,22 @@ export const AGENT_WRITE_ROWS: RestRow[] = [
     check: streamFinished,
   },
   {
+    // AG-UI's RunAgentInput: a new thread is a new conversation, cited as the kind may search.
+    route: 'POST /api/v1/agents/:agentKey/agui',
+    request: (fx) =>
+      post(`${agentPath(fx)}/agui`, {
+        threadId: randomUUID(),
+        runId: randomUUID(),
+        messages: [{ id: 'q1', role: 'user', content: TURN_QUERY }],
+        tools: [],
+        context: [],
+        state: {},
+        forwardedProps: {},
+      }),
+    expect: scoped('agent:execute', 200),
+    check: streamFinished,
+  },
+  {
     route: 'POST /api/v1/agents/:agentKey/conversations/:conversationId/messages/stream',
     case: 'its own',
     request: (fx, kind) => post(`${conversations(fx)}/${own(fx, kind).id}/messages/stream`, stream()),

@@ -106,30 +106,15 @@ export function guidedMindCell(
   if (transport === 'sse') return legacySseCell(baseUrl, fx, row);
   return async (kind: KeyKind) => {
     const args = row.arguments(fx);
-    const credentials: Credentials = fx.keys[kind];
-    const response = await rawRequest(baseUrl, {
-      method: 'POST',
-      path: `/api/v1/mcp${row.project ? `?project_id=${row.project(fx)}` : ''}`,
-      headers: {
-        ...keyHeaders(credentials),
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'tools/call',
-        params: { name: row.tool, arguments: args },
-      }),
-    });
-    const answer = response.body + JSON.stringify(response.headers);
-    if (response.status !== 200)
-      return { outcome: response.status, request: JSON.stringify(args), answer, body: null };
-    const data = response.body
-      .split('\n')
-      .filter((line) => line.startsWith('data: '))
-      .pop()!;
-    const message = JSON.parse(data.slice('data: '.length));
+    const path = `/api/v1/mcp${row.project ? `?project_id=${row.project(fx)}` : ''}`;
+    const { status, message, answer } = await streamableToolCall(
+      baseUrl,
+      path,
+      fx.keys[kind],
+      row.tool,
+      args,
+    );
+    if (message === null) return { outcome: status, request: JSON.stringify(args), answer, body: null };
     const outcome: Outcome = message.error
       ? message.error.code
       : message.result.isError
@@ -137,6 +122,33 @@ export function guidedMindCell(
         : 'ok';
     return { outcome, request: JSON.stringify(args), answer, body: message.result?.structuredContent };
   };
+}
+
+/** One tools/call over streamable HTTP: the JSON-RPC answer, or null when refused before MCP. */
+export async function streamableToolCall(
+  baseUrl: string,
+  path: string,
+  credentials: Credentials,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<{ status: number; message: any; answer: string }> {
+  const response = await rawRequest(baseUrl, {
+    method: 'POST',
+    path,
+    headers: {
+      ...keyHeaders(credentials),
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }),
+  });
+  const answer = response.body + JSON.stringify(response.headers);
+  if (response.status !== 200) return { status: response.status, message: null, answer };
+  const data = response.body
+    .split('\n')
+    .filter((line) => line.startsWith('data: '))
+    .pop()!;
+  return { status: response.status, message: JSON.parse(data.slice('data: '.length)), answer };
 }
 
 function legacySseCell(baseUrl: string, fx: MatrixFixture, row: GuidedMindRow) {

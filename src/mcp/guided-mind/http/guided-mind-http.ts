@@ -115,7 +115,7 @@ export class GuidedMindHttp implements OnApplicationShutdown {
 }
 
 /** The Fastify request as the web-standard Request the SDK takes, its body still unread. */
-function toWebRequest(request: FastifyRequest, signal: AbortSignal): Request {
+export function toWebRequest(request: FastifyRequest, signal: AbortSignal): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value])
