@@ -21,6 +21,7 @@ import type { AuthInfo } from '@modelcontextprotocol/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeysService } from '../../auth/api-keys.service';
 import { AuthContext } from '../../auth/auth-context';
+import { BearerTokens } from '../../auth/bearer-tokens';
 import { BODY_LIMIT_BYTES } from '../../common/http-error.filter';
 import { RAW_INPUT } from '../../common/input-guard';
 import { SETTINGS, Settings } from '../../config/settings';
@@ -58,6 +59,7 @@ export class ChatGptHttp implements OnApplicationShutdown {
   constructor(
     private readonly service: ChatGptService,
     private readonly apiKeys: ApiKeysService,
+    private readonly tokens: BearerTokens,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {
     this.handler = createMcpHandler(
@@ -102,7 +104,8 @@ export class ChatGptHttp implements OnApplicationShutdown {
     if (refusal) return sendApiError(reply, request, refusal);
     let auth: AuthContext;
     try {
-      auth = await authenticate(this.apiKeys, request);
+      // Tokens minted for /mcp serve here too: the same knowledge, in OpenAI's two tools.
+      auth = await authenticate(this.apiKeys, this.tokens, request, 'mcp');
     } catch (error) {
       return sendApiError(reply, request, error);
     }

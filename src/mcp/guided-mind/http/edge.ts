@@ -20,7 +20,7 @@ import {
   requestCredentials,
   tokenCredentials,
 } from '../../../auth/auth.guard';
-import { BearerTokens } from '../../../auth/bearer-tokens';
+import { BearerTokens, TokenAudience } from '../../../auth/bearer-tokens';
 import { errorResponse, toApiError } from '../../../agents/api-error.filter';
 import { DomainError, ErrorCode } from '../../../common/errors';
 import { checkHost } from '../../http/host-check';
@@ -44,9 +44,10 @@ export async function authenticate(
   apiKeys: ApiKeysService,
   tokens: BearerTokens,
   request: FastifyRequest,
+  audience: TokenAudience = 'guided-mind',
 ): Promise<AuthContext> {
   const bearer = registeredBearer(request, tokens);
-  if (bearer) return bearer.authority.authenticate(bearer.token, { audience: 'guided-mind', ip: request.ip });
+  if (bearer) return bearer.authority.authenticate(bearer.token, { audience, ip: request.ip });
   const { keyId, secret } = guidedMindCredentials(request);
   return apiKeys.authenticate(keyId, secret, request.ip);
 }
