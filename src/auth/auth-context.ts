@@ -44,8 +44,18 @@ export interface PipelineAccess {
   classifications: '*' | string[];
 }
 
-const NO_ACCESS: PipelineAccess = { permissions: 0, classifications: [] };
-const FULL_ACCESS: PipelineAccess = { permissions: 7, classifications: '*' };
+export const NO_ACCESS: PipelineAccess = { permissions: 0, classifications: [] };
+export const FULL_ACCESS: PipelineAccess = { permissions: 7, classifications: '*' };
+
+/**
+ * What a list of grants gives on one pipeline: its own grant, else the `*` grant. With
+ * `'*'` for `pipelineId`, what it gives on a pipeline it does not name.
+ */
+export function accessIn(grants: readonly Grant[], pipelineId: string): PipelineAccess {
+  const id = pipelineId.toLowerCase();
+  const grant = grants.find((g) => g.pipeline_id === id) ?? grants.find((g) => g.pipeline_id === '*');
+  return grant ? { permissions: grant.permissions, classifications: grant.classifications } : NO_ACCESS;
+}
 
 export class AuthContext {
   readonly userId: string;
@@ -66,6 +76,14 @@ export class AuthContext {
      * the secret is rotated, as a new request with the old secret would fail.
      */
     readonly credentialStamp: string | null = null,
+    /**
+     * The prefix of the bearer token that authenticated the caller (src/auth/bearer-tokens.ts);
+     * null for an API key. `keyId` is then the token's owner: a personal access token's key,
+     * or a signed-in user's id.
+     */
+    readonly tokenPrefix: string | null = null,
+    /** Which token of its authority (a personal access token's id, a user session's id). */
+    readonly tokenId: string | null = null,
   ) {
     this.userId = userIdOf(keyId);
   }
@@ -76,11 +94,7 @@ export class AuthContext {
   }
 
   access(pipelineId: string): PipelineAccess {
-    if (this.admin) return FULL_ACCESS;
-    const id = pipelineId.toLowerCase();
-    const grant =
-      this.grants.find((g) => g.pipeline_id === id) ?? this.grants.find((g) => g.pipeline_id === '*');
-    return grant ? { permissions: grant.permissions, classifications: grant.classifications } : NO_ACCESS;
+    return this.admin ? FULL_ACCESS : accessIn(this.grants, pipelineId);
   }
 
   can(pipelineId: string, bits: number): boolean {

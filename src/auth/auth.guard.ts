@@ -21,6 +21,7 @@ import { PUBLIC } from '../common/public';
 import { AuthContext, Scope } from './auth-context';
 import { ApiKeysService } from './api-keys.service';
 import { AuthErrorReason } from './auth-errors';
+import { BearerTokens, TokenAudience, TokenAuthority } from './bearer-tokens';
 
 const ADMIN_ONLY = 'trove:admin-only';
 const ACCEPTS_BEARER = 'trove:accepts-bearer';
@@ -82,11 +83,42 @@ export function requestCredentials(request: Headers, acceptBearer: boolean): Cre
   return bearerCredentials(request) ?? headers;
 }
 
+/**
+ * `Authorization: Bearer <token>` of a token whose prefix an authority registered
+ * (bearer-tokens.ts), when the request sent no key headers; null otherwise, and the
+ * request is read as a key's.
+ */
+export function registeredBearer(
+  request: Headers,
+  tokens: BearerTokens,
+): { authority: TokenAuthority; token: string } | null {
+  const headers = apiKeyHeaders(request);
+  if (headers.keyId !== undefined || headers.secret !== undefined) return null;
+  const token = /^Bearer\s+(\S+)\s*$/i.exec(one(request.headers.authorization) ?? '')?.[1];
+  const authority = token === undefined ? undefined : tokens.authorityFor(token);
+  return authority && token ? { authority, token } : null;
+}
+
+/** The caller of a request: a registered bearer token's, else the key's (headers, or a Bearer key where accepted). */
+export async function authenticateRequest(
+  request: Headers & { ip: string },
+  apiKeys: ApiKeysService,
+  tokens: BearerTokens,
+  audience: TokenAudience,
+  acceptBearerKey: boolean,
+): Promise<AuthContext> {
+  const bearer = registeredBearer(request, tokens);
+  if (bearer) return bearer.authority.authenticate(bearer.token, { audience, ip: request.ip });
+  const { keyId, secret } = requestCredentials(request, acceptBearerKey);
+  return apiKeys.authenticate(keyId, secret, request.ip);
+}
+
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly apiKeys: ApiKeysService,
+    private readonly tokens: BearerTokens,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -94,8 +126,9 @@ export class ApiKeyGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean>(PUBLIC, targets)) return true;
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const bearer = this.reflector.getAllAndOverride<boolean>(ACCEPTS_BEARER, targets) ?? false;
-    const { keyId, secret } = requestCredentials(request, bearer);
-    request.auth = await this.apiKeys.authenticate(keyId, secret, request.ip);
+    // The agents API is its own audience: an authority may issue tokens for it alone.
+    const audience = request.url.startsWith('/api/v1/') ? 'agents' : 'rest';
+    request.auth = await authenticateRequest(request, this.apiKeys, this.tokens, audience, bearer);
     if (this.reflector.getAllAndOverride<boolean>(ADMIN_ONLY, targets) && !request.auth.admin) {
       throw new DomainError(
         AuthErrorReason.AdminOnly,

@@ -7,6 +7,7 @@ import { ApiKeysService } from './api-keys.service';
 import { ApiKeyGuard } from './auth.guard';
 import { InstallationRepository } from './installation.repository';
 import { InstallationService } from './installation.service';
+import { BearerTokens } from './bearer-tokens';
 
 @Global()
 @Module({
@@ -16,8 +17,9 @@ import { InstallationService } from './installation.service';
     ApiKeysService,
     InstallationRepository,
     InstallationService,
+    BearerTokens,
     { provide: APP_GUARD, useClass: ApiKeyGuard },
   ],
-  exports: [ApiKeysService, InstallationService],
+  exports: [ApiKeysService, InstallationService, BearerTokens],
 })
 export class AuthModule {}

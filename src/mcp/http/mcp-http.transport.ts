@@ -41,7 +41,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeysService } from '../../auth/api-keys.service';
 import { AuthContext } from '../../auth/auth-context';
-import { apiKeyHeaders } from '../../auth/auth.guard';
+import { authenticateRequest } from '../../auth/auth.guard';
+import { BearerTokens } from '../../auth/bearer-tokens';
 import { DomainError, ErrorCode } from '../../common/errors';
 import { BODY_LIMIT_BYTES, failureReasonOf, sendError, toErrorBody } from '../../common/http-error.filter';
 import { RAW_INPUT } from '../../common/input-guard';
@@ -62,6 +63,7 @@ export class McpHttpTransport {
 
   constructor(
     private readonly apiKeys: ApiKeysService,
+    private readonly tokens: BearerTokens,
     private readonly posts: McpPostHandler,
     private readonly sessions: McpSessionLifecycle,
     @Inject(SETTINGS) private readonly settings: Settings,
@@ -93,8 +95,8 @@ export class McpHttpTransport {
   private async handle(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     let auth: AuthContext;
     try {
-      const { keyId, secret } = apiKeyHeaders(request);
-      auth = await this.apiKeys.authenticate(keyId, secret, request.ip);
+      // The key headers, or a bearer token Trove minted (never a `<key id>.<secret>` Bearer: /mcp is as published).
+      auth = await authenticateRequest(request, this.apiKeys, this.tokens, 'mcp', false);
     } catch (error) {
       // Exactly the REST API's 401 (or 429, 503), headers included.
       return sendError(reply, toErrorBody(error));

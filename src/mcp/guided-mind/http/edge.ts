@@ -4,7 +4,8 @@
  * answers outside JSON-RPC, in the agents API's ErrorResponse like the rest of
  * /api/v1.
  *
- * A key comes in the two headers, as `Authorization: Bearer <key id>.<secret>`,
+ * A key comes in the two headers, as `Authorization: Bearer <key id>.<secret>` (or a
+ * bearer token Trove minted, such as a personal access token),
  * or, for clients that can only be given a URL (older SSE clients), as the query
  * parameter `api_key=<key id>.<secret>`. A secret in a URL is easily leaked, so
  * no log line holds a query string (request-hooks.ts logs the path only), metric
@@ -13,7 +14,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeysService } from '../../../auth/api-keys.service';
 import { AuthContext } from '../../../auth/auth-context';
-import { Credentials, requestCredentials, tokenCredentials } from '../../../auth/auth.guard';
+import {
+  Credentials,
+  registeredBearer,
+  requestCredentials,
+  tokenCredentials,
+} from '../../../auth/auth.guard';
+import { BearerTokens } from '../../../auth/bearer-tokens';
 import { errorResponse, toApiError } from '../../../agents/api-error.filter';
 import { DomainError, ErrorCode } from '../../../common/errors';
 import { checkHost } from '../../http/host-check';
@@ -32,7 +39,14 @@ export function guidedMindCredentials(request: FastifyRequest): Credentials {
   return token ? tokenCredentials(token) : credentials;
 }
 
-export async function authenticate(apiKeys: ApiKeysService, request: FastifyRequest): Promise<AuthContext> {
+/** The caller: a bearer token Trove minted (bearer-tokens.ts), else the key of guidedMindCredentials. */
+export async function authenticate(
+  apiKeys: ApiKeysService,
+  tokens: BearerTokens,
+  request: FastifyRequest,
+): Promise<AuthContext> {
+  const bearer = registeredBearer(request, tokens);
+  if (bearer) return bearer.authority.authenticate(bearer.token, { audience: 'guided-mind', ip: request.ip });
   const { keyId, secret } = guidedMindCredentials(request);
   return apiKeys.authenticate(keyId, secret, request.ip);
 }

@@ -21,6 +21,7 @@ import { createMcpHandler, McpHttpHandler } from '@modelcontextprotocol/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import { ApiKeysService } from '../../../auth/api-keys.service';
+import { BearerTokens } from '../../../auth/bearer-tokens';
 import { AuthContext } from '../../../auth/auth-context';
 import { BODY_LIMIT_BYTES } from '../../../common/http-error.filter';
 import { RAW_INPUT } from '../../../common/input-guard';
@@ -41,6 +42,7 @@ export class GuidedMindHttp implements OnApplicationShutdown {
     private readonly calls: GuidedMindCalls,
     private readonly sse: LegacySseSessions,
     private readonly apiKeys: ApiKeysService,
+    private readonly tokens: BearerTokens,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {
     this.handler = createMcpHandler(() => this.calls.server(), {
@@ -91,7 +93,7 @@ export class GuidedMindHttp implements OnApplicationShutdown {
     if (refusal) return sendApiError(reply, request, refusal);
     try {
       if (route === null) return await this.sse.post(request, reply);
-      const auth = await authenticate(this.apiKeys, request);
+      const auth = await authenticate(this.apiKeys, this.tokens, request);
       return await route(auth);
     } catch (error) {
       return sendApiError(reply, request, error);

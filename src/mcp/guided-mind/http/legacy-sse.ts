@@ -27,6 +27,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { ApiKeysService } from '../../../auth/api-keys.service';
+import { BearerTokens } from '../../../auth/bearer-tokens';
 import { AuthContext } from '../../../auth/auth-context';
 import { badRequest, DomainError, ErrorCode, notFound } from '../../../common/errors';
 import { BODY_LIMIT_BYTES } from '../../../common/http-error.filter';
@@ -61,6 +62,7 @@ export class LegacySseSessions implements OnApplicationShutdown {
   constructor(
     private readonly calls: GuidedMindCalls,
     private readonly apiKeys: ApiKeysService,
+    private readonly tokens: BearerTokens,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {
     const idleMs = settings.mcp.sessionIdleSeconds * 1000;
@@ -177,7 +179,7 @@ export class LegacySseSessions implements OnApplicationShutdown {
   private async callerAuth(request: FastifyRequest, session: Session): Promise<AuthContext | null> {
     const credentials = guidedMindCredentials(request);
     if (credentials.keyId !== undefined || credentials.secret !== undefined)
-      return authenticate(this.apiKeys, request);
+      return authenticate(this.apiKeys, this.tokens, request);
     return this.apiKeys.current(session.opener);
   }
 
