@@ -13,6 +13,7 @@ import { LlmsModule } from './llms/llms.module';
 import { RerankersModule } from './rerankers/rerankers.module';
 import { GuidedMindModule } from './mcp/guided-mind/guided-mind.module';
 import { McpModule } from './mcp/mcp.module';
+import { OAuthModule } from './oauth/oauth.module';
 import { OperatorModule } from './operator/operator.module';
 import { ServiceGateway } from './operator/service-gateway';
 import { ObservabilityModule } from './observability/observability.module';
@@ -37,6 +38,7 @@ export class AppModule {
         FilesModule,
         SearchModule,
         EvaluationsModule,
+        OAuthModule,
         McpModule,
         GuidedMindModule,
         LlmsModule,
