@@ -96,11 +96,19 @@ export class AuthorizationServer implements OnApplicationShutdown {
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
         token_endpoint_auth_method: 'none',
+        // The signing key (server-keys.ts) is an ES256 key.
+        id_token_signed_response_alg: 'ES256',
       },
       features: {
         devInteractions: { enabled: false },
         registration: { enabled: oauth.registration },
-        revocation: { enabled: true },
+        // A client revokes its own tokens only.
+        revocation: {
+          enabled: true,
+          allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId,
+        },
+        // Its pages post a form with script; sign-out of Trove itself is the API key's business.
+        rpInitiatedLogout: { enabled: false },
         resourceIndicators: {
           enabled: true,
           // A client that names no resource gets a token for /mcp, the resource it came for.
@@ -141,7 +149,11 @@ export class AuthorizationServer implements OnApplicationShutdown {
         Grant: oauth.refreshTokenSeconds,
         Session: oauth.refreshTokenSeconds,
         Interaction: oauth.interactionSeconds,
+        IdToken: oauth.accessTokenSeconds,
       },
+      // A browser-based client (the MCP Inspector) calls the token endpoint from the origin of its redirect URI.
+      clientBasedCORS: (_ctx, origin, client) =>
+        (client.redirectUris ?? []).some((uri) => new URL(uri).origin === origin),
       // Every client that may refresh gets a refresh token, and each use replaces it (OAuth 2.1 §4.3.1).
       issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
       rotateRefreshToken: () => true,

@@ -78,13 +78,10 @@ export class OAuthHttp {
     } catch (error) {
       // The keys are read from the database at first use: down, it is a retry-later.
       this.logger.error({ err: error, reqId: request.id }, 'The authorization server could not start');
-      return void reply
-        .code(503)
-        .header('retry-after', '5')
-        .send({
-          error: 'temporarily_unavailable',
-          error_description: 'The authorization server is starting or its database is unavailable',
-        });
+      return void reply.code(503).header('retry-after', '5').send({
+        error: 'temporarily_unavailable',
+        error_description: 'The authorization server is starting or its database is unavailable',
+      });
     }
     if (rewrite) request.raw.url = rewrite;
     reply.hijack();
