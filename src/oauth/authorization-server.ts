@@ -170,6 +170,14 @@ export class AuthorizationServer implements OnApplicationShutdown {
     const provider = new Provider(this.resources.baseUrl(), configuration);
     // Behind an ingress that terminates TLS, the scheme and address come in X-Forwarded-* headers.
     provider.proxy = this.settings.trustedProxies.length > 0;
+    // A path or method the provider does not serve: OAuth's error shape, not Koa's plain "Not Found".
+    provider.use(async (ctx, next) => {
+      await next();
+      if (ctx.status === 404 && ctx.body == null) {
+        ctx.status = 404;
+        ctx.body = { error: 'not_found', error_description: `No ${ctx.method} ${ctx.path} here` };
+      }
+    });
     prefixTokenIds(provider.AccessToken, ACCESS_TOKEN_PREFIX);
     prefixTokenIds(provider.RefreshToken, REFRESH_TOKEN_PREFIX);
     provider.on('server_error', (_ctx, error) => this.logger.error({ err: error }, 'OAuth server error'));

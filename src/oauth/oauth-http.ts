@@ -84,6 +84,9 @@ export class OAuthHttp {
       });
     }
     if (rewrite) request.raw.url = rewrite;
+    // The headers every answer carries (x-request-id, the security headers), set before Fastify lets go.
+    for (const [name, value] of Object.entries(reply.getHeaders()))
+      if (value !== undefined) reply.raw.setHeader(name, value);
     reply.hijack();
     handler(request.raw, reply.raw);
   }
