@@ -288,9 +288,12 @@ describeEachDatabase('OAuth 2.1 for /mcp', (fixture) => {
   it('refuses a replayed code and a wrong PKCE verifier with invalid_grant', async () => {
     const clientId = await register();
     const first = await authorize(clientId);
-    expect((await redeem(clientId, first.code!, first.verifier)).status).toBe(200);
+    const issued = await redeem(clientId, first.code!, first.verifier);
+    expect(issued.status).toBe(200);
     const replayed = await redeem(clientId, first.code!, first.verifier);
     expect(replayed).toEqual({ status: 400, body: expect.objectContaining({ error: 'invalid_grant' }) });
+    // A replay means the code leaked: what its first redemption issued is revoked too.
+    expect((await mcpStatus(issued.body.access_token as string)).status).toBe(401);
 
     const second = await authorize(clientId);
     const wrong = await redeem(clientId, second.code!, pkce().verifier);
