@@ -14,6 +14,7 @@ import {
   UnauthorizedError,
 } from '@modelcontextprotocol/client';
 import { createHash, randomBytes } from 'node:crypto';
+import { initializeMessage, STREAM_HEADERS } from '../mcp/support';
 import { Credentials } from '../support/http';
 import { createKey, createSupportKb, SupportKb } from '../support/records';
 import { describeEachDatabase } from '../support/suite';
@@ -126,8 +127,11 @@ describeEachDatabase('OAuth 2.1 for /mcp', (fixture) => {
     return ((await response.json()) as Json).client_id;
   }
 
-  /** Signs `reader` in for `clientId` and returns the code and the verifier it was asked with. */
-  async function authorize(clientId: string, redirectUri = CALLBACK) {
+  /** Signs `key` in for `clientId` and decides; returns the last page, its code and the verifier asked with. */
+  async function authorize(
+    clientId: string,
+    { redirectUri = CALLBACK, key = reader, decision = 'allow' as 'allow' | 'deny' } = {},
+  ) {
     const { verifier, challenge } = pkce();
     const url = new URL(`${base}/api/v1/oauth2/authorize`);
     url.search = new URLSearchParams({
@@ -140,9 +144,14 @@ describeEachDatabase('OAuth 2.1 for /mcp', (fixture) => {
       code_challenge_method: 'S256',
       state: 'st',
     }).toString();
-    const page = await new Browser(CALLBACK).signIn(url.toString(), reader);
+    const page = await new Browser(CALLBACK).signIn(url.toString(), key, decision);
     const callback = new URL(page.url);
-    return { page, code: callback.searchParams.get('code'), iss: callback.searchParams.get('iss'), verifier };
+    return {
+      page,
+      code: callback.searchParams.get('code'),
+      error: callback.searchParams.get('error'),
+      verifier,
+    };
   }
 
   const redeem = (clientId: string, code: string, verifier: string) =>
@@ -157,21 +166,8 @@ describeEachDatabase('OAuth 2.1 for /mcp', (fixture) => {
   async function mcpStatus(token: string) {
     const response = await fetch(`${base}/mcp`, {
       method: 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        accept: 'application/json, text/event-stream',
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: {
-          protocolVersion: '2025-06-18',
-          capabilities: {},
-          clientInfo: { name: 'raw', version: '1' },
-        },
-      }),
+      headers: { authorization: `Bearer ${token}`, ...STREAM_HEADERS },
+      body: JSON.stringify(initializeMessage()),
     });
     return { status: response.status, challenge: response.headers.get('www-authenticate') };
   }
@@ -266,20 +262,8 @@ describeEachDatabase('OAuth 2.1 for /mcp', (fixture) => {
   it('resolves the key at each use: a disabled key ends its tokens', async () => {
     const key = await createKey(fixture().api, [{ pipeline_id: kb.pipelineId, permissions: 4 }]);
     const clientId = await register();
-    const { verifier, challenge } = pkce();
-    const url = new URL(`${base}/api/v1/oauth2/authorize`);
-    url.search = new URLSearchParams({
-      client_id: clientId,
-      redirect_uri: CALLBACK,
-      response_type: 'code',
-      scope: 'mcp',
-      resource: `${base}/mcp`,
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-    }).toString();
-    const page = await new Browser(CALLBACK).signIn(url.toString(), key);
-    const code = new URL(page.url).searchParams.get('code')!;
-    const token = (await redeem(clientId, code, verifier)).body.access_token as string;
+    const { code, verifier } = await authorize(clientId, { key });
+    const token = (await redeem(clientId, code!, verifier)).body.access_token as string;
     expect((await mcpStatus(token)).status).toBe(200);
     expect((await fixture().api.patch(`/api_keys/${key.id}`, { disabled: true })).status).toBe(200);
     expect((await mcpStatus(token)).status).toBe(401);
@@ -302,7 +286,7 @@ describeEachDatabase('OAuth 2.1 for /mcp', (fixture) => {
 
   it('refuses a redirect URI off by one character, without redirecting there', async () => {
     const clientId = await register();
-    const { page } = await authorize(clientId, CALLBACK + 'x');
+    const { page } = await authorize(clientId, { redirectUri: CALLBACK + 'x' });
     expect(page.status).toBe(400);
     expect(page.html).toContain('redirect_uri');
   });
@@ -329,18 +313,7 @@ describeEachDatabase('OAuth 2.1 for /mcp', (fixture) => {
 
   it('lets the person deny on the consent page', async () => {
     const clientId = await register();
-    const { verifier: _unused, challenge } = pkce();
-    const url = new URL(`${base}/api/v1/oauth2/authorize`);
-    url.search = new URLSearchParams({
-      client_id: clientId,
-      redirect_uri: CALLBACK,
-      response_type: 'code',
-      scope: 'mcp',
-      resource: `${base}/mcp`,
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-    }).toString();
-    const page = await new Browser(CALLBACK).signIn(url.toString(), reader, 'deny');
-    expect(new URL(page.url).searchParams.get('error')).toBe('access_denied');
+    const { error } = await authorize(clientId, { decision: 'deny' });
+    expect(error).toBe('access_denied');
   });
 });
