@@ -14,7 +14,7 @@ import {
   UnauthorizedError,
 } from '@modelcontextprotocol/client';
 import { createHash, randomBytes } from 'node:crypto';
-import { initializeMessage, STREAM_HEADERS } from '../mcp/support';
+import { initializeMessage, refundsSearch, STREAM_HEADERS } from '../mcp/support';
 import { Credentials } from '../support/http';
 import { createKey, createSupportKb, SupportKb } from '../support/records';
 import { describeEachDatabase } from '../support/suite';
@@ -93,13 +93,7 @@ describeEachDatabase('OAuth 2.1 for /mcp', (fixture) => {
     ]);
   });
 
-  const searchArguments = () => ({
-    pipeline_id: kb.pipelineId,
-    query: 'How do customers get their money back?',
-    classifications: ['internal'],
-    type: 'similarity',
-    params: { k: 1 },
-  });
+  const searchArguments = () => refundsSearch(kb.pipelineId);
 
   async function form(path: string, fields: Record<string, string>) {
     const response = await fetch(base + path, {
