@@ -19,6 +19,7 @@ import { registerMultipart } from './files/multipart';
 import { GuidedMindHttp } from './mcp/guided-mind/http/guided-mind-http';
 import { ChatGptHttp } from './mcp/chatgpt/chatgpt-http';
 import { McpHttpTransport } from './mcp/http/mcp-http.transport';
+import { OAuthHttp } from './oauth/oauth-http';
 import { OpenApiDocument } from './openapi/openapi.controller';
 import { buildOpenApiDocument } from './openapi/openapi-document';
 import { PinoNestLogger } from './observability/logger';
@@ -57,6 +58,8 @@ export async function createApp(settings: Settings, logger: Logger): Promise<Nes
   app.useGlobalFilters(new HttpErrorFilter(errorEdges));
   // Multipart bodies for the file upload route only; every other route stays JSON.
   await registerMultipart(app, settings.files);
+  // The OAuth authorization server (oidc-provider, a Koa app) reads and answers its raw requests too.
+  app.get(OAuthHttp).register(adapter.getInstance());
   // /mcp is a raw Fastify route: it owns its status codes and bodies, byte for byte.
   app.get(McpHttpTransport).register(adapter.getInstance());
   // /api/v1/mcp (the Guided Mind tools) likewise: the MCP SDK reads and answers its requests.

@@ -14,6 +14,7 @@ import { RerankersModule } from './rerankers/rerankers.module';
 import { GuidedMindModule } from './mcp/guided-mind/guided-mind.module';
 import { ChatGptModule } from './mcp/chatgpt/chatgpt.module';
 import { McpModule } from './mcp/mcp.module';
+import { OAuthModule } from './oauth/oauth.module';
 import { OperatorModule } from './operator/operator.module';
 import { ServiceGateway } from './operator/service-gateway';
 import { ObservabilityModule } from './observability/observability.module';
@@ -38,6 +39,7 @@ export class AppModule {
         FilesModule,
         SearchModule,
         EvaluationsModule,
+        OAuthModule,
         McpModule,
         GuidedMindModule,
         ChatGptModule,

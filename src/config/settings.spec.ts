@@ -44,6 +44,19 @@ describe('security settings', () => {
     expect(loadSettings({ ...postgres, TROVE_HOST: '::1' }).host).toBe('::1');
   });
 
+  it('take TROVE_PUBLIC_URL as an HTTPS origin, plain HTTP for loopback only, naming the variable', () => {
+    expect(loadSettings({}).oauth.publicUrl).toBeNull();
+    expect(loadSettings({ TROVE_PUBLIC_URL: 'https://trove.example.com/' }).oauth.publicUrl).toBe(
+      'https://trove.example.com',
+    );
+    expect(loadSettings({ TROVE_PUBLIC_URL: 'http://localhost:8080' }).oauth.publicUrl).toBe(
+      'http://localhost:8080',
+    );
+    for (const bad of ['http://trove.example.com', 'https://trove.example.com/trove', 'ftp://x', 'not a url'])
+      expect(() => loadSettings({ TROVE_PUBLIC_URL: bad })).toThrow(/TROVE_PUBLIC_URL/);
+    expect(loadSettings({ TROVE_OAUTH_REGISTRATION: 'false' }).oauth.registration).toBe(false);
+  });
+
   it('read trusted proxies as addresses and CIDR ranges', () => {
     expect(loadSettings({ TROVE_TRUSTED_PROXIES: '10.0.0.0/8, 127.0.0.1,fd00::/8' }).trustedProxies).toEqual([
       '10.0.0.0/8',

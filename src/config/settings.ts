@@ -103,6 +103,11 @@ export interface Settings {
   readyzTimeoutMs: number;
   /** Proxies (addresses or CIDR ranges) whose X-Forwarded-For names the client; empty: trust none. */
   trustedProxies: string[];
+  /**
+   * The OAuth 2.1 authorization server (src/oauth/): TROVE_PUBLIC_URL is the issuer and the
+   * base of the resource URLs (null: `http://localhost:<port>`, the port-forward workflow).
+   */
+  oauth: OAuthSettings;
   /** What one request may ask for: docs/security.md lists every limit. */
   limits: {
     searchQueryMaxChars: number;
@@ -162,6 +167,17 @@ export interface Settings {
 }
 
 /** What one uploaded file may be and hold; checked while it is read (src/files). */
+export interface OAuthSettings {
+  publicUrl: string | null;
+  /** Dynamic client registration (RFC 7591), TROVE_OAUTH_REGISTRATION. */
+  registration: boolean;
+  accessTokenSeconds: number;
+  refreshTokenSeconds: number;
+  authorizationCodeSeconds: number;
+  /** How long the login and consent pages may take, TROVE_OAUTH_INTERACTION_SECONDS. */
+  interactionSeconds: number;
+}
+
 export interface FileLimits {
   maxBytes: number;
   maxPages: number;
@@ -443,6 +459,42 @@ function uploadRoot(env: Env): string | null {
   return fs.realpathSync(raw);
 }
 
+/**
+ * TROVE_PUBLIC_URL: an origin (no path, query or fragment), HTTPS unless its host is a
+ * loopback name. OAuth 2.1 allows plain HTTP for loopback only; anything else would send
+ * codes and tokens in the clear.
+ */
+function publicUrl(env: Env): string | null {
+  const name = 'TROVE_PUBLIC_URL';
+  const raw = text(env, name);
+  if (raw === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new SettingsError(name, `expected a URL such as https://trove.example.com, got ${raw}`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new SettingsError(name, `expected an https:// URL, got ${raw}`);
+  if (url.pathname !== '/' || url.search !== '' || url.hash !== '' || url.username !== '')
+    throw new SettingsError(name, `expected an origin without path, query or credentials, got ${raw}`);
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  if (url.protocol === 'http:' && !loopback)
+    throw new SettingsError(name, `must use https:// unless the host is localhost, got ${raw}`);
+  return url.origin;
+}
+
+function oauthSettings(env: Env): OAuthSettings {
+  return {
+    publicUrl: publicUrl(env),
+    registration: bool(env, 'TROVE_OAUTH_REGISTRATION', true),
+    accessTokenSeconds: integer(env, 'TROVE_OAUTH_ACCESS_TOKEN_SECONDS', 3600, 60, 86_400),
+    refreshTokenSeconds: integer(env, 'TROVE_OAUTH_REFRESH_TOKEN_SECONDS', 14 * 86_400, 60, 365 * 86_400),
+    authorizationCodeSeconds: integer(env, 'TROVE_OAUTH_CODE_SECONDS', 60, 10, 600),
+    interactionSeconds: integer(env, 'TROVE_OAUTH_INTERACTION_SECONDS', 600, 60, 3600),
+  };
+}
+
 export function loadSettings(env: Env = process.env): Settings {
   const databaseUrl = text(env, 'DATABASE_URL') ?? null;
   if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -521,6 +573,7 @@ export function loadSettings(env: Env = process.env): Settings {
     },
     ...databaseDeadlines(env),
     trustedProxies: proxyList(env, 'TROVE_TRUSTED_PROXIES'),
+    oauth: oauthSettings(env),
     limits: limitSettings(env),
     auth: authSettings(env),
     mcp: {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { OAuthModule } from '../oauth/oauth.module';
 import { PipelinesModule } from '../pipelines/pipelines.module';
 import { SearchModule } from '../search/search.module';
 import { McpDispatcher } from './mcp-dispatcher';
@@ -13,7 +14,7 @@ import { McpSessionLifecycle } from './http/session-lifecycle';
  * (app.factory.ts calls McpHttpTransport.register) so it controls every byte.
  */
 @Module({
-  imports: [PipelinesModule, SearchModule],
+  imports: [OAuthModule, PipelinesModule, SearchModule],
   providers: [
     McpSessionsRepository,
     McpToolsService,

@@ -28,7 +28,7 @@ const FLOORS: readonly { name: string; modules: readonly string[] }[] = [
     name: 'core',
     modules: ['auth', 'catalogue', 'embeddings', 'fragments', 'llms', 'pipelines', 'rerankers'],
   },
-  { name: 'content', modules: ['documents', 'evaluations', 'files', 'search'] },
+  { name: 'content', modules: ['documents', 'evaluations', 'files', 'oauth', 'search'] },
   { name: 'edges', modules: ['agents', 'client', 'console', 'mcp', 'operator'] },
 ];
 

@@ -6,7 +6,7 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Credentials, keyHeaders } from '../support/http';
 import { describeEachDatabase } from '../support/suite';
-import { RawMcp } from './support';
+import { RawMcp, refundsSearch } from './support';
 import { createKey, createSupportKb, SupportKb } from '../support/records';
 
 type Mode = 'legacy' | 'auto' | { pin: string };
@@ -25,13 +25,7 @@ describeEachDatabase('the official MCP client', (fixture) => {
     return { client, transport, connected: client.connect(transport) };
   }
 
-  const searchArguments = () => ({
-    pipeline_id: kb.pipelineId,
-    query: 'How do customers get their money back?',
-    classifications: ['internal'],
-    type: 'similarity',
-    params: { k: 1 },
-  });
+  const searchArguments = () => refundsSearch(kb.pipelineId);
 
   describe('2025-11-25, with a session', () => {
     it('initializes, lists and calls the tools, then ends the session', async () => {

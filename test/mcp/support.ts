@@ -64,6 +64,15 @@ export const initializeMessage = (protocolVersion = '2025-11-25') => ({
   params: { protocolVersion, capabilities: {}, clientInfo: { name: 'trove-tests', version: '1.0' } },
 });
 
+/** search_knowledge's arguments that find support-kb's refunds document (test/support/records.ts). */
+export const refundsSearch = (pipelineId: string) => ({
+  pipeline_id: pipelineId,
+  query: 'How do customers get their money back?',
+  classifications: ['internal'],
+  type: 'similarity',
+  params: { k: 1 },
+});
+
 /** A client of /mcp that speaks raw HTTP with one key. */
 export class RawMcp {
   constructor(

@@ -152,14 +152,12 @@ describeEachDatabase('/mcp over raw HTTP', (fixture) => {
       expect(origin.status).toBe(422);
     });
 
-    it('publishes no OAuth metadata', async () => {
-      for (const path of [
-        '/.well-known/oauth-protected-resource',
-        '/.well-known/oauth-protected-resource/mcp',
-        '/.well-known/oauth-authorization-server',
-      ]) {
-        expect((await mcp.request({ method: 'GET', path })).status).toBe(404);
-      }
+    it('publishes OAuth metadata for /mcp, whatever the Host (test/oauth/), and none for the origin', async () => {
+      const status = async (path: string) =>
+        (await mcp.request({ method: 'GET', path, headers: { host: 'trove.example.com' } })).status;
+      expect(await status('/.well-known/oauth-protected-resource')).toBe(404);
+      expect(await status('/.well-known/oauth-protected-resource/mcp')).toBe(200);
+      expect(await status('/.well-known/oauth-authorization-server')).toBe(200);
     });
 
     it('leaves the REST API alone', async () => {

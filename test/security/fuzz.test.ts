@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { Api, openStream, rawRequest, RawResponse } from '../support/http';
 import { describeEachDatabase } from '../support/suite';
 import { initializeMessage, STREAM_HEADERS } from '../mcp/support';
-import { checkAnswer, checkGuidedMind, checkMcp, FuzzRequest } from './fuzz/answers';
+import { checkAnswer, checkGuidedMind, checkMcp, checkOAuth, FuzzRequest } from './fuzz/answers';
 import { createFixture } from './fuzz/fixture';
 import { multipartBody } from './fuzz/multipart';
 import { encode, MALFORMED_BODIES, objectId, printable, weirdString, weirdValue } from './fuzz/values';
@@ -27,6 +27,7 @@ const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
 const REST_RUNS = 1200 * SCALE;
 const MCP_RUNS = 300 * SCALE;
 const GUIDED_MIND_RUNS = 200 * SCALE;
+const OAUTH_RUNS = 200 * SCALE;
 /** A request that takes longer than this counts as a hang. */
 const ANSWER_WITHIN_MS = 20_000;
 /**
@@ -364,6 +365,89 @@ function guidedMindCall(fixture: Fixture): fc.Arbitrary<unknown> {
     }));
 }
 
+/** The authorization server's parameters, with valid-looking and weird values. */
+const OAUTH_FIELDS = [
+  'grant_type',
+  'client_id',
+  'client_secret',
+  'code',
+  'code_verifier',
+  'redirect_uri',
+  'refresh_token',
+  'token',
+  'token_type_hint',
+  'resource',
+  'scope',
+  'response_type',
+  'code_challenge',
+  'code_challenge_method',
+  'state',
+];
+
+/** Any request to the authorization server: its endpoints, form or JSON bodies, query strings. */
+function oauthRequest(): fc.Arbitrary<FuzzRequest> {
+  const value = fc.oneof(
+    fc.constantFrom(
+      'authorization_code',
+      'refresh_token',
+      'client_credentials',
+      'code',
+      'S256',
+      'plain',
+      'mcp',
+    ),
+    fc.constantFrom('http://127.0.0.1:9/callback', 'http://localhost/mcp', 'trove_at_x', 'trove_rt_x'),
+    weirdString,
+  );
+  const fields = fc.dictionary(fc.constantFrom(...OAUTH_FIELDS), value, { maxKeys: 8 });
+  return fc
+    .record({
+      method: fc.constantFrom('POST', 'POST', 'GET', 'PUT', 'DELETE', 'OPTIONS'),
+      path: fc.constantFrom(
+        '/api/v1/oauth2/token',
+        '/api/v1/oauth2/token',
+        '/api/v1/oauth2/authorize',
+        '/api/v1/oauth2/revoke',
+        '/api/v1/oauth2/register',
+        '/api/v1/oauth2/jwks',
+        '/api/v1/oauth2/interaction/junk',
+        '/api/v1/oauth2/interaction/junk/login',
+        '/api/v1/oauth2/interaction/junk/consent',
+        '/api/v1/oauth2/nothing',
+        '/.well-known/oauth-authorization-server',
+        '/.well-known/openid-configuration',
+        '/.well-known/oauth-protected-resource/mcp',
+      ),
+      fields,
+      inQuery: fc.boolean(),
+      contentType: fc.constantFrom<string | undefined>(
+        'application/x-www-form-urlencoded',
+        'application/json',
+        'text/plain',
+        undefined,
+      ),
+      malformed: fc.option(
+        fc.constantFrom(...MALFORMED_BODIES.filter((b): b is string => typeof b === 'string')),
+        { nil: undefined },
+      ),
+      basic: fc.option(
+        weirdString.map((s) => `Basic ${Buffer.from(s).toString('base64')}`),
+        { nil: undefined },
+      ),
+    })
+    .map(({ method, path, fields, inQuery, contentType, malformed, basic }) => {
+      const encoded = new URLSearchParams(fields).toString();
+      const headers: Record<string, string> = {};
+      if (contentType !== undefined) headers['content-type'] = contentType;
+      if (basic !== undefined) headers.authorization = basic;
+      const body =
+        method === 'GET' || inQuery
+          ? undefined
+          : (malformed ?? (contentType === 'application/json' ? JSON.stringify(fields) : encoded));
+      return { method, path: inQuery || method === 'GET' ? `${path}?${encoded}` : path, headers, body };
+    });
+}
+
 /**
  * Any request to the Guided Mind routes. A GET of /sse with a valid key is left out:
  * it opens a session's event stream, which stays open by design.
@@ -463,6 +547,16 @@ describeEachDatabase('fuzzed requests', (context) => {
         checkMcp(request, await send(trove.url, request));
       }),
       { seed: SEED, numRuns: MCP_RUNS },
+    );
+  });
+
+  it("answers every malformed OAuth request in time, below 500, in OAuth's forms", async () => {
+    const { trove } = context();
+    await fc.assert(
+      fc.asyncProperty(oauthRequest(), async (request) => {
+        checkOAuth(request, await send(trove.url, request));
+      }),
+      { seed: SEED, numRuns: OAUTH_RUNS },
     );
   });
 

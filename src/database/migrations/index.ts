@@ -22,6 +22,7 @@ import { CitationSearches1764720000000 } from './1764720000000-CitationSearches'
 import { Evaluations1764730000000 } from './1764730000000-Evaluations';
 import { CacheGenerationNotify1764740700001 } from './1764740700001-CacheGenerationNotify';
 import { VectorIndexCoverage1764740800001 } from './1764740800001-VectorIndexCoverage';
+import { OAuth1764741150000 } from './1764741150000-OAuth';
 import { PersonalAccessTokens1764741200000 } from './1764741200000-PersonalAccessTokens';
 
 export const MIGRATIONS = [
@@ -48,5 +49,6 @@ export const MIGRATIONS = [
   Evaluations1764730000000,
   CacheGenerationNotify1764740700001,
   VectorIndexCoverage1764740800001,
+  OAuth1764741150000,
   PersonalAccessTokens1764741200000,
 ];

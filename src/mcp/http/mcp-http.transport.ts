@@ -41,12 +41,13 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeysService } from '../../auth/api-keys.service';
 import { AuthContext } from '../../auth/auth-context';
-import { authenticateRequest } from '../../auth/auth.guard';
+import { authenticateRequest, registeredBearer } from '../../auth/auth.guard';
 import { BearerTokens } from '../../auth/bearer-tokens';
 import { DomainError, ErrorCode } from '../../common/errors';
 import { BODY_LIMIT_BYTES, failureReasonOf, sendError, toErrorBody } from '../../common/http-error.filter';
 import { RAW_INPUT } from '../../common/input-guard';
 import { SETTINGS, Settings } from '../../config/settings';
+import { ProtectedResources } from '../../oauth/protected-resources';
 import { noteFailureReason } from '../../common/failure-reasons';
 import { checkHost } from './host-check';
 import { parseMessage } from './parse-message';
@@ -66,6 +67,7 @@ export class McpHttpTransport {
     private readonly tokens: BearerTokens,
     private readonly posts: McpPostHandler,
     private readonly sessions: McpSessionLifecycle,
+    private readonly resources: ProtectedResources,
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
@@ -98,8 +100,15 @@ export class McpHttpTransport {
       // The key headers, or a bearer token Trove minted (never a `<key id>.<secret>` Bearer: /mcp is as published).
       auth = await authenticateRequest(request, this.apiKeys, this.tokens, 'mcp', false);
     } catch (error) {
-      // Exactly the REST API's 401 (or 429, 503), headers included.
-      return sendError(reply, toErrorBody(error));
+      // Exactly the REST API's 401 (or 429, 503), headers included; a 401 also says where
+      // to get a token (RFC 9728 §5.1), and that a token sent was refused (RFC 6750 §3.1).
+      const body = toErrorBody(error);
+      if (body.status === 401)
+        void reply.header(
+          'www-authenticate',
+          this.resources.challenge('mcp', registeredBearer(request, this.tokens) !== null),
+        );
+      return sendError(reply, body);
     }
 
     switch (checkHost(request.headers.host, this.settings.mcp.allowedHosts)) {

@@ -159,6 +159,23 @@ export function checkMcp(request: FuzzRequest, response: RawResponse): void {
   }
 }
 
+/**
+ * The authorization server (/api/v1/oauth2, /.well-known): OAuth's JSON errors
+ * `{"error", "error_description"}` (RFC 6749 §5.2), metadata as JSON, or its HTML pages
+ * (sign-in, consent, the error page of a request it cannot send back to a client);
+ * a path it does not serve, Trove's 404 `{"detail"}`.
+ */
+export function checkOAuth(request: FuzzRequest, response: RawResponse): void {
+  checkEveryAnswer(request, response);
+  const type = String(response.headers['content-type'] ?? '');
+  if (type.startsWith('text/html') || (response.status >= 300 && response.status < 400)) return;
+  if (response.body === '' && [200, 204, 404].includes(response.status)) return;
+  const body = parsed(request, response);
+  // Trove's own framework answers what reaches no route (a POST of the metadata) as the REST API does.
+  if (response.status >= 400 && !(isObject(body) && typeof body.error === 'string') && !isDetail(body))
+    fail(request, response, 'an error that is neither OAuth\'s {"error": "..."} nor {"detail": "..."}');
+}
+
 /** Below 500, no database text, and in one of the endpoint's forms: JSON-RPC, ErrorResponse, or plain text. */
 export function checkGuidedMind(request: FuzzRequest, response: RawResponse): void {
   checkEveryAnswer(request, response);

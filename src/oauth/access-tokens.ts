@@ -1,0 +1,81 @@
+/**
+ * Trove's OAuth access tokens as bearer tokens (src/auth/bearer-tokens.ts). A token
+ * stands for the API key that signed in, and what it may do is that key's grants
+ * **now**, read at every use: disable the key or narrow its grants, and the next
+ * request with the token sees it. The token only narrows: its resource (a /mcp token
+ * opens /mcp alone) and its scopes (the agents API's `agent:*` it was granted).
+ */
+import { Injectable, OnModuleInit } from '@nestjs/common';
+import { ApiKeysService } from '../auth/api-keys.service';
+import { AuthContext } from '../auth/auth-context';
+import { BearerTokens, TokenAudience, TokenAuthority } from '../auth/bearer-tokens';
+import { ACCESS_TOKEN_PREFIX, AuthorizationServer, REFRESH_TOKEN_PREFIX } from './authorization-server';
+import { invalidToken, OAuthErrorReason } from './oauth-errors';
+import { ProtectedResources } from './protected-resources';
+
+@Injectable()
+export class OAuthAccessTokens implements TokenAuthority, OnModuleInit {
+  readonly prefix = ACCESS_TOKEN_PREFIX;
+
+  constructor(
+    private readonly server: AuthorizationServer,
+    private readonly resources: ProtectedResources,
+    private readonly apiKeys: ApiKeysService,
+    private readonly tokens: BearerTokens,
+  ) {}
+
+  onModuleInit(): void {
+    this.tokens.register(this);
+    // A refresh token sent as a bearer is refused as a token, not read as a key id.
+    this.tokens.register({
+      prefix: REFRESH_TOKEN_PREFIX,
+      authenticate: () =>
+        Promise.reject(
+          invalidToken(OAuthErrorReason.NotAnAccessToken, 'a refresh token is not an access token'),
+        ),
+      current: () => Promise.resolve(null),
+    });
+  }
+
+  async authenticate(token: string, target: { audience: TokenAudience; ip: string }): Promise<AuthContext> {
+    const provider = await this.server.provider();
+    // find() checks expiry and answers nothing for an unknown, revoked or altered value.
+    const found = await provider.AccessToken.find(token);
+    if (!found) throw invalidToken(OAuthErrorReason.InvalidToken, 'unknown, expired or revoked');
+    const audience = Array.isArray(found.aud) ? found.aud : [found.aud];
+    if (audience.length !== 1 || this.resources.resourceOf(String(audience[0])) !== target.audience)
+      throw invalidToken(OAuthErrorReason.InvalidToken, 'issued for another resource');
+    const context = await this.keyContext(found.accountId, found.scopes, found.grantId ?? null);
+    if (context === null)
+      throw invalidToken(OAuthErrorReason.KeyRevoked, 'the API key it stands for no longer works');
+    return context;
+  }
+
+  async current(auth: AuthContext): Promise<AuthContext | null> {
+    if (auth.tokenId === null) return null;
+    const provider = await this.server.provider();
+    // Revoking the token (or its refresh token) revokes its grant.
+    const grant = await provider.Grant.find(auth.tokenId);
+    if (!grant) return null;
+    return this.keyContext(auth.keyId, new Set(auth.scopes), auth.tokenId);
+  }
+
+  private async keyContext(
+    keyId: string,
+    scopes: Set<string>,
+    grantId: string | null,
+  ): Promise<AuthContext | null> {
+    const key = await this.apiKeys.current(new AuthContext(keyId, false, []));
+    if (key === null) return null;
+    return new AuthContext(
+      key.keyId,
+      key.admin,
+      key.grants,
+      key.scopes.filter((scope) => scopes.has(scope)),
+      key.generation,
+      null,
+      ACCESS_TOKEN_PREFIX,
+      grantId,
+    );
+  }
+}

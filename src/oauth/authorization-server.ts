@@ -1,0 +1,201 @@
+/**
+ * Trove's OAuth 2.1 authorization server: oidc-provider, configured. The protocol
+ * (authorization code with PKCE S256, resource indicators, refresh rotation,
+ * revocation, dynamic registration, metadata, `iss` in the authorization response) is
+ * the library's; what is Trove's is who signs in (an API key, interaction-routes.ts),
+ * which resources exist (protected-resources.ts) and what a token may do
+ * (access-tokens.ts resolves the key's grants at each use).
+ *
+ * The provider is built on first use, not at start: without TROVE_PUBLIC_URL the
+ * issuer is `http://localhost:<port>`, and with PORT=0 the port is known only once
+ * the server listens.
+ */
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import Provider, { Configuration, errors, KoaContextWithOIDC } from 'oidc-provider';
+import { ApiKeysService } from '../auth/api-keys.service';
+import { SCOPES } from '../auth/auth-context';
+import { SETTINGS, Settings } from '../config/settings';
+import { escapeHtml, PAGE_CSP, renderPage } from './interaction-pages';
+import { OAuthRepository } from './oauth.repository';
+import { MCP_SCOPE, ProtectedResources } from './protected-resources';
+import { ServerKeysStore } from './server-keys';
+import { storageAdapter } from './storage-adapter';
+
+/** Prefixes that secret scanners can match, and that the bearer-token registry routes here. */
+export const ACCESS_TOKEN_PREFIX = 'trove_at_';
+export const REFRESH_TOKEN_PREFIX = 'trove_rt_';
+
+/** The published paths (the agents API page) and their neighbours. */
+export const OAUTH_BASE = '/api/v1/oauth2';
+export const INTERACTION_PATH = `${OAUTH_BASE}/interaction`;
+
+const SWEEP_MS = 10 * 60_000;
+
+@Injectable()
+export class AuthorizationServer implements OnApplicationShutdown {
+  private readonly logger = new Logger('OAuth');
+  private built: Promise<Provider> | null = null;
+  private sweeper: NodeJS.Timeout | null = null;
+  private csrfKey: string | null = null;
+
+  constructor(
+    @Inject(SETTINGS) private readonly settings: Settings,
+    private readonly resources: ProtectedResources,
+    private readonly repository: OAuthRepository,
+    private readonly keys: ServerKeysStore,
+    private readonly apiKeys: ApiKeysService,
+  ) {}
+
+  provider(): Promise<Provider> {
+    this.built ??= this.build().catch((error: unknown) => {
+      this.built = null; // the database may come back: try again on the next request
+      throw error;
+    });
+    return this.built;
+  }
+
+  /**
+   * The CSRF token of an interaction's forms: bound to the interaction (whose cookie
+   * only the browser that started it holds) and the same on every replica.
+   */
+  async csrfToken(uid: string): Promise<string> {
+    await this.provider();
+    return createHmac('sha256', this.csrfKey!).update(`csrf:${uid}`).digest('base64url');
+  }
+
+  async checkCsrf(uid: string, presented: unknown): Promise<boolean> {
+    const expected = Buffer.from(await this.csrfToken(uid));
+    const given = Buffer.from(typeof presented === 'string' ? presented : '');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  onApplicationShutdown(): void {
+    if (this.sweeper) clearInterval(this.sweeper);
+  }
+
+  private async build(): Promise<Provider> {
+    const keys = await this.keys.load();
+    this.csrfKey = keys.cookieKeys[0];
+    const oauth = this.settings.oauth;
+    const resources = this.resources;
+    const configuration: Configuration = {
+      adapter: storageAdapter(this.repository),
+      jwks: { keys: [keys.signingKey] },
+      cookies: { keys: keys.cookieKeys, long: { sameSite: 'lax' }, short: { sameSite: 'lax' } },
+      findAccount: async (_ctx, sub) => {
+        // The account is the API key: gone or disabled, it signs nothing any more.
+        const key = await this.apiKeys.principal(sub).catch(() => null);
+        return key ? { accountId: sub, claims: () => ({ sub }) } : undefined;
+      },
+      claims: { openid: ['sub'] },
+      scopes: ['openid', 'offline_access', MCP_SCOPE, ...SCOPES],
+      responseTypes: ['code'],
+      pkce: { required: () => true },
+      clientDefaults: {
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'none',
+        // The signing key (server-keys.ts) is an ES256 key.
+        id_token_signed_response_alg: 'ES256',
+      },
+      features: {
+        devInteractions: { enabled: false },
+        registration: { enabled: oauth.registration },
+        // A client revokes its own tokens only.
+        revocation: {
+          enabled: true,
+          allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId,
+        },
+        // Its pages post a form with script; sign-out of Trove itself is the API key's business.
+        rpInitiatedLogout: { enabled: false },
+        resourceIndicators: {
+          enabled: true,
+          // A client that names no resource gets a token for /mcp, the resource it came for.
+          defaultResource: (_ctx, _client, oneOf) => oneOf ?? resources.url('mcp'),
+          useGrantedResource: () => true,
+          getResourceServerInfo: (_ctx, indicator) => {
+            const resource = resources.resourceOf(indicator);
+            if (resource === null) throw new errors.InvalidTarget(`Trove issues no tokens for ${indicator}`);
+            return {
+              audience: indicator,
+              scope: resources.scopes(resource).join(' '),
+              accessTokenFormat: 'opaque',
+              accessTokenTTL: oauth.accessTokenSeconds,
+            };
+          },
+        },
+      },
+      routes: {
+        authorization: `${OAUTH_BASE}/authorize`,
+        token: `${OAUTH_BASE}/token`,
+        revocation: `${OAUTH_BASE}/revoke`,
+        registration: `${OAUTH_BASE}/register`,
+        jwks: `${OAUTH_BASE}/jwks`,
+        userinfo: `${OAUTH_BASE}/userinfo`,
+        end_session: `${OAUTH_BASE}/logout`,
+        pushed_authorization_request: `${OAUTH_BASE}/par`,
+        code_verification: `${OAUTH_BASE}/device`,
+        device_authorization: `${OAUTH_BASE}/device/auth`,
+        backchannel_authentication: `${OAUTH_BASE}/backchannel`,
+        introspection: `${OAUTH_BASE}/introspect`,
+        challenge: `${OAUTH_BASE}/challenge`,
+      },
+      interactions: { url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}` },
+      ttl: {
+        AccessToken: oauth.accessTokenSeconds,
+        AuthorizationCode: oauth.authorizationCodeSeconds,
+        RefreshToken: oauth.refreshTokenSeconds,
+        Grant: oauth.refreshTokenSeconds,
+        Session: oauth.refreshTokenSeconds,
+        Interaction: oauth.interactionSeconds,
+        IdToken: oauth.accessTokenSeconds,
+      },
+      // A browser-based client (the MCP Inspector) calls the token endpoint from the origin of its redirect URI.
+      clientBasedCORS: (_ctx, origin, client) =>
+        (client.redirectUris ?? []).some((uri) => new URL(uri).origin === origin),
+      // Every client that may refresh gets a refresh token, and each use replaces it (OAuth 2.1 §4.3.1).
+      issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+      rotateRefreshToken: () => true,
+      allowOmittingSingleRegisteredRedirectUri: false,
+      renderError: (ctx: KoaContextWithOIDC, out) => {
+        ctx.type = 'html';
+        ctx.set('content-security-policy', PAGE_CSP);
+        ctx.body = renderPage(
+          'Sign-in failed',
+          `<p>${escapeHtml(String(out.error_description ?? out.error))}</p>`,
+        );
+      },
+    };
+    const provider = new Provider(this.resources.baseUrl(), configuration);
+    // Behind an ingress that terminates TLS, the scheme and address come in X-Forwarded-* headers.
+    provider.proxy = this.settings.trustedProxies.length > 0;
+    // A path or method the provider does not serve: OAuth's error shape, not Koa's plain "Not Found".
+    provider.use(async (ctx, next) => {
+      await next();
+      if (ctx.status === 404 && ctx.body == null) {
+        ctx.status = 404;
+        ctx.body = { error: 'not_found', error_description: `No ${ctx.method} ${ctx.path} here` };
+      }
+    });
+    prefixTokenIds(provider.AccessToken, ACCESS_TOKEN_PREFIX);
+    prefixTokenIds(provider.RefreshToken, REFRESH_TOKEN_PREFIX);
+    provider.on('server_error', (_ctx, error) => this.logger.error({ err: error }, 'OAuth server error'));
+    this.sweeper = setInterval(() => void this.repository.deleteExpired().catch(() => undefined), SWEEP_MS);
+    this.sweeper.unref();
+    return provider;
+  }
+}
+
+/**
+ * oidc-provider draws opaque token values at random with no configurable prefix; the
+ * value is what `generateTokenId` returns, so the model's own is wrapped.
+ */
+function prefixTokenIds(model: { prototype: object }, prefix: string): void {
+  // Not in the library's types: every token model has it (lib/models/base_model.js).
+  const prototype = model.prototype as { generateTokenId(): string };
+  const generate = prototype.generateTokenId;
+  prototype.generateTokenId = function (this: unknown) {
+    return prefix + generate.call(this);
+  };
+}
