@@ -158,7 +158,12 @@ export class ChatService {
     const agent = await this.agents.requireVisible(auth, agentKey);
     const conversationId = threadConversationId(auth.userId, agent.key, threadId);
     if ((await this.store.find(conversationId)) === null) {
-      return this.prepareCreate(auth, agentKey, dto, conversationId);
+      try {
+        return await this.prepareCreate(auth, agentKey, dto, conversationId);
+      } catch (error) {
+        // Another first run of the thread created it meanwhile: this run follows it up.
+        if ((error as { code?: string }).code !== '23505') throw error;
+      }
     }
     return this.prepareAdd(auth, agentKey, conversationId, dto);
   }

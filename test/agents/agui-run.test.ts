@@ -118,6 +118,26 @@ describeEachDatabase('the agents API: AG-UI RunAgentInput', (fixture) => {
     expect(theirs.result.conversation.messages).toHaveLength(2);
   });
 
+  it('answers two first runs of one new thread at once on one conversation, never a 500', async () => {
+    const threadId = randomUUID();
+    const body = (question: string) => ({
+      threadId,
+      runId: randomUUID(),
+      messages: [{ id: randomUUID(), role: 'user', content: question }],
+      tools: [],
+      context: [],
+      state: {},
+      forwardedProps: {},
+    });
+    const path = `/api/v1/agents/${agentKey}/agui`;
+    const answers = await Promise.all([
+      world.internal.post(path, body('How do customers get their money back?')),
+      world.internal.post(path, body('When are invoices sent?')),
+    ]);
+    for (const answer of answers) expect(answer.status).toBeLessThan(500);
+    expect(answers.some((a) => a.status === 200)).toBe(true);
+  });
+
   it('refuses input that is not a run before any stream opens', async () => {
     const path = `/api/v1/agents/${agentKey}/agui`;
     const base = { threadId: 't', runId: 'r', tools: [], context: [], state: {}, forwardedProps: {} };
