@@ -80,32 +80,24 @@ describeEachDatabase('personal access tokens', (fixture) => {
     // Never admin.
     expect((await token.get('/api_keys')).status).toBe(403);
 
-    const mcp = new RawMcp(fixture().trove.url, { id: key.id, secret: '', bearer: body.token });
-    const session = await mcp.openSession();
-    const found = await mcp.callTool(session, 'search_knowledge', {
-      pipeline_id: kb.pipelineId,
-      query: QUERY,
-      type: 'search',
-      classifications: ['public', 'internal'],
-    });
-    const publicOnly = await mcp.callTool(session, 'search_knowledge', {
-      pipeline_id: kb.pipelineId,
-      query: QUERY,
-      type: 'search',
-      classifications: ['public'],
-    });
-    expect(publicOnly.result.isError).toBeFalsy();
+    /** search_knowledge over /mcp as `credentials`, in the given classifications. */
+    const searchMcp = async (credentials: Credentials, classifications: string[]) => {
+      const mcp = new RawMcp(fixture().trove.url, credentials);
+      const session = await mcp.openSession();
+      const answer = await mcp.callTool(session, 'search_knowledge', {
+        pipeline_id: kb.pipelineId,
+        query: QUERY,
+        type: 'search',
+        classifications,
+      });
+      return answer.result;
+    };
+    const asToken = { id: key.id, secret: '', bearer: body.token };
+    const publicOnly = await searchMcp(asToken, ['public']);
+    expect(publicOnly.isError).toBeFalsy();
     // MCP narrows as REST does: asking for internal too finds only what public finds.
-    expect(found.result).toEqual(publicOnly.result);
-    const asKeyMcp = new RawMcp(fixture().trove.url, key);
-    const keySession = await asKeyMcp.openSession();
-    const keyFound = await asKeyMcp.callTool(keySession, 'search_knowledge', {
-      pipeline_id: kb.pipelineId,
-      query: QUERY,
-      type: 'search',
-      classifications: ['public', 'internal'],
-    });
-    expect(keyFound.result).not.toEqual(publicOnly.result);
+    expect(await searchMcp(asToken, ['public', 'internal'])).toEqual(publicOnly);
+    expect(await searchMcp(key, ['public', 'internal'])).not.toEqual(publicOnly);
 
     const guided = await fetch(`${fixture().trove.url}/api/v1/mcp`, {
       method: 'POST',
