@@ -42,6 +42,9 @@ const ESM_ONLY_PACKAGES = [
   'dom-serializer',
   'entities',
   'cssomnom',
+  // oidc-provider (the OAuth authorization server) and jose beneath it, for the in-process medium tests
+  'oidc-provider',
+  'jose',
 ];
 const ESM_ONLY = [`/node_modules/(?!(${ESM_ONLY_PACKAGES.join('|')})/)`];
 
