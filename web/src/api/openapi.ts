@@ -92,6 +92,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api_keys/{id}/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A key's personal access tokens
+         * @description Admin keys only.
+         */
+        get: operations["KeyTokensController_list"];
+        put?: never;
+        /**
+         * Mint a personal access token of a key (the only answer with the token)
+         * @description Admin keys only.
+         */
+        post: operations["KeyTokensController_mint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api_keys/{id}/tokens/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a personal access token of a key
+         * @description Admin keys only.
+         */
+        delete: operations["KeyTokensController_revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api_keys/me": {
         parameters: {
             query?: never;
@@ -104,6 +148,41 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api_keys/me/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The calling key's personal access tokens */
+        get: operations["OwnTokensController_list"];
+        put?: never;
+        /** Mint a personal access token of the calling key (the only answer with the token) */
+        post: operations["OwnTokensController_mint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api_keys/me/tokens/{tokenId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a personal access token of the calling key */
+        delete: operations["OwnTokensController_revoke"];
         options?: never;
         head?: never;
         patch?: never;
@@ -152,6 +231,26 @@ export interface paths {
          * @description Needs the scope `agent:write`.
          */
         delete: operations["AgentsController_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/{agentKey}/agui": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run the agent on one turn of a thread, from AG-UI's standard RunAgentInput, as AG-UI events
+         * @description Needs the scope `agent:execute`. For @ag-ui/client's HttpAgent, CopilotKit and other AG-UI front ends. `threadId` names one of the caller's conversations with the agent (created on the thread's first run); the last message, a user message, is the question; earlier turns come from the stored conversation, never from `messages`. `tools`, `context`, `state` and `forwardedProps` are accepted and not used.
+         */
+        post: operations["ChatController_aguiRun"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2656,6 +2755,26 @@ export interface components {
             /** @constant */
             type: "HEARTBEAT";
         };
+        AgUiRunAgentInput: {
+            context?: unknown[];
+            forwardedProps?: unknown;
+            messages: ({
+                content?: unknown;
+                role: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+            runId: string;
+            state?: unknown;
+            threadId: string;
+            tools?: ({
+                name: string;
+            } & {
+                [key: string]: unknown;
+            })[];
+        } & {
+            [key: string]: unknown;
+        };
         ChatAttachmentUploadResponse: {
             attachments: {
                 extension: string;
@@ -4441,6 +4560,441 @@ export interface operations {
             };
         };
     };
+    KeyTokensController_list: {
+        parameters: {
+            query?: {
+                /** @description The page after this cursor (`page_info.after`: an id) */
+                after?: string;
+                /** @description The page before this cursor (`page_info.before`: an id); not with `after` */
+                before?: string;
+                /** @description Items per page */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description a UUID */
+                            api_key_id: string;
+                            /** @description ISO 8601 */
+                            created_at: string;
+                            /** @description ISO 8601 */
+                            expires_at: string;
+                            /** @description as minted; at use, also bounded by what the key holds then */
+                            grants: {
+                                classifications: "*" | string[];
+                                permissions: number;
+                                /** @description a pipeline id or "*" */
+                                pipeline_id: string;
+                            }[];
+                            /** @description a UUID */
+                            id: string;
+                            name: string;
+                            scopes: string[];
+                        }[];
+                        page_info: {
+                            after: string | null;
+                            before: string | null;
+                            count: number;
+                            has_next: boolean;
+                            has_prev: boolean;
+                            /** @description with `total=true` (lists that count): every item the filters match, on every page */
+                            total?: number;
+                        };
+                        query_info: unknown[];
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    KeyTokensController_mint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 2592000 */
+                    expires_in?: number;
+                    grants: {
+                        /** @default * */
+                        classifications?: "*" | string[];
+                        permissions: number;
+                        pipeline_id: string;
+                    }[];
+                    name: string;
+                    /** @default [] */
+                    scopes?: ("agent:read" | "agent:write" | "agent:execute")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a UUID */
+                        api_key_id: string;
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        /** @description ISO 8601 */
+                        expires_at: string;
+                        /** @description as minted; at use, also bounded by what the key holds then */
+                        grants: {
+                            classifications: "*" | string[];
+                            permissions: number;
+                            /** @description a pipeline id or "*" */
+                            pipeline_id: string;
+                        }[];
+                        /** @description a UUID */
+                        id: string;
+                        name: string;
+                        scopes: string[];
+                        /** @description trove_pat_…, shown only here */
+                        token: string;
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    KeyTokensController_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                tokenId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     ApiKeySelfController_me: {
         parameters: {
             query?: never;
@@ -4475,6 +5029,436 @@ export interface operations {
                         updated_at: string;
                     };
                 };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    OwnTokensController_list: {
+        parameters: {
+            query?: {
+                /** @description The page after this cursor (`page_info.after`: an id) */
+                after?: string;
+                /** @description The page before this cursor (`page_info.before`: an id); not with `after` */
+                before?: string;
+                /** @description Items per page */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description a UUID */
+                            api_key_id: string;
+                            /** @description ISO 8601 */
+                            created_at: string;
+                            /** @description ISO 8601 */
+                            expires_at: string;
+                            /** @description as minted; at use, also bounded by what the key holds then */
+                            grants: {
+                                classifications: "*" | string[];
+                                permissions: number;
+                                /** @description a pipeline id or "*" */
+                                pipeline_id: string;
+                            }[];
+                            /** @description a UUID */
+                            id: string;
+                            name: string;
+                            scopes: string[];
+                        }[];
+                        page_info: {
+                            after: string | null;
+                            before: string | null;
+                            count: number;
+                            has_next: boolean;
+                            has_prev: boolean;
+                            /** @description with `total=true` (lists that count): every item the filters match, on every page */
+                            total?: number;
+                        };
+                        query_info: unknown[];
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    OwnTokensController_mint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 2592000 */
+                    expires_in?: number;
+                    grants: {
+                        /** @default * */
+                        classifications?: "*" | string[];
+                        permissions: number;
+                        pipeline_id: string;
+                    }[];
+                    name: string;
+                    /** @default [] */
+                    scopes?: ("agent:read" | "agent:write" | "agent:execute")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a UUID */
+                        api_key_id: string;
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        /** @description ISO 8601 */
+                        expires_at: string;
+                        /** @description as minted; at use, also bounded by what the key holds then */
+                        grants: {
+                            classifications: "*" | string[];
+                            permissions: number;
+                            /** @description a pipeline id or "*" */
+                            pipeline_id: string;
+                        }[];
+                        /** @description a UUID */
+                        id: string;
+                        name: string;
+                        scopes: string[];
+                        /** @description trove_pat_…, shown only here */
+                        token: string;
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    OwnTokensController_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tokenId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
             400: {
@@ -4983,6 +5967,131 @@ export interface operations {
                         /** @constant */
                         status: "success";
                     };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    ChatController_aguiRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                agentKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgUiRunAgentInput"];
+            };
+        };
+        responses: {
+            /** @description AG-UI events as Server-Sent Events: each event is `event: <type>` then one `data:` line, whose JSON is described here. The stream ends after one RUN_FINISHED or RUN_ERROR. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["AguiEvent"];
                 };
             };
             /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
