@@ -30,6 +30,16 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * For a plugin scope whose handlers read the raw request themselves (the MCP SDK,
+ * oidc-provider): Fastify parses no body there, whatever its media type, so the size and
+ * media type answers are the handler's. Its routes also set RAW_INPUT.
+ */
+export function leaveBodiesUnread(scope: FastifyInstance): void {
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+}
+
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const IDENTIFIER = /^[A-Za-z_$][\w$-]*$/;
 

@@ -9,7 +9,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { RAW_INPUT } from '../common/input-guard';
+import { leaveBodiesUnread, RAW_INPUT } from '../common/input-guard';
 import { AuthorizationServer, OAUTH_BASE } from './authorization-server';
 import { InteractionRoutes } from './interaction-routes';
 import {
@@ -36,8 +36,7 @@ export class OAuthHttp {
   register(app: FastifyInstance): void {
     void app.register(async (scope) => {
       // oidc-provider reads the bodies itself.
-      scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+      leaveBodiesUnread(scope);
       const passThrough = (url: string, rewrite?: string) =>
         scope.route({
           method: ALL_METHODS,

@@ -23,7 +23,7 @@ import { ApiKeysService } from '../../auth/api-keys.service';
 import { AuthContext } from '../../auth/auth-context';
 import { BearerTokens } from '../../auth/bearer-tokens';
 import { BODY_LIMIT_BYTES } from '../../common/http-error.filter';
-import { RAW_INPUT } from '../../common/input-guard';
+import { leaveBodiesUnread, RAW_INPUT } from '../../common/input-guard';
 import { SETTINGS, Settings } from '../../config/settings';
 import { mcpToolCalls } from '../../observability/metrics';
 import { version } from '../../version';
@@ -84,8 +84,7 @@ export class ChatGptHttp implements OnApplicationShutdown {
   register(app: FastifyInstance): void {
     void app.register(async (scope) => {
       // No parser: the SDK reads the raw body itself.
-      scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+      leaveBodiesUnread(scope);
       scope.route({
         method: ['GET', 'POST', 'DELETE'],
         url: CHATGPT_PATH,

@@ -45,7 +45,7 @@ import { authenticateRequest, registeredBearer } from '../../auth/auth.guard';
 import { BearerTokens } from '../../auth/bearer-tokens';
 import { DomainError, ErrorCode } from '../../common/errors';
 import { BODY_LIMIT_BYTES, failureReasonOf, sendError, toErrorBody } from '../../common/http-error.filter';
-import { RAW_INPUT } from '../../common/input-guard';
+import { leaveBodiesUnread, RAW_INPUT } from '../../common/input-guard';
 import { SETTINGS, Settings } from '../../config/settings';
 import { ProtectedResources } from '../../oauth/protected-resources';
 import { noteFailureReason } from '../../common/failure-reasons';
@@ -75,8 +75,7 @@ export class McpHttpTransport {
   register(app: FastifyInstance): void {
     void app.register(async (scope) => {
       // No parser: the handler reads the raw body, so the size and media type answers are ours.
-      scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+      leaveBodiesUnread(scope);
       scope.route({
         method: ALL_METHODS,
         url: '/mcp',

@@ -24,7 +24,7 @@ import { ApiKeysService } from '../../../auth/api-keys.service';
 import { BearerTokens } from '../../../auth/bearer-tokens';
 import { AuthContext } from '../../../auth/auth-context';
 import { BODY_LIMIT_BYTES } from '../../../common/http-error.filter';
-import { RAW_INPUT } from '../../../common/input-guard';
+import { leaveBodiesUnread, RAW_INPUT } from '../../../common/input-guard';
 import { SETTINGS, Settings } from '../../../config/settings';
 import { callerAuthInfo, GuidedMindCalls } from '../guided-mind-calls';
 import { GUIDED_MIND_TOOLS } from '../guided-mind-tools';
@@ -54,8 +54,7 @@ export class GuidedMindHttp implements OnApplicationShutdown {
   register(app: FastifyInstance): void {
     void app.register(async (scope) => {
       // No parser: the SDK and the SSE route read the raw bodies themselves.
-      scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+      leaveBodiesUnread(scope);
       const raw = { [RAW_INPUT]: true };
       scope.route({
         method: ['GET', 'POST', 'DELETE'],
