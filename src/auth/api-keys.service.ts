@@ -66,6 +66,15 @@ export class ApiKeysService implements OnApplicationBootstrap, OnModuleDestroy {
     this.keyWatch = new KeyWatch(keys);
   }
 
+  /**
+   * The process's one failure limiter and one bound on concurrent secret hashes, shared
+   * with the bearer tokens Trove mints (tokens/token-secrets.ts): a client alternating keys
+   * and tokens meets the same limits, and hashing stays within one bound.
+   */
+  get secretChecks(): { limiter: AuthFailureLimiter; verifier: SecretVerifier } {
+    return { limiter: this.limiter, verifier: this.verifier };
+  }
+
   async onApplicationBootstrap(): Promise<void> {
     await this.bootstrap();
   }

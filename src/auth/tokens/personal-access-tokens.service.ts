@@ -9,11 +9,10 @@
  *
  * A token is never admin, and cannot mint tokens: both need the key itself.
  */
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DomainError, ErrorCode, notFound } from '../../common/errors';
 import { newId } from '../../common/ids';
 import { ListEnvelope, parseListQuery, toEnvelope } from '../../common/list';
-import { SETTINGS, Settings } from '../../config/settings';
 import { AuthContext, Grant, SCOPES } from '../auth-context';
 import { AuthErrorReason } from '../auth-errors';
 import { ApiKeysService } from '../api-keys.service';
@@ -51,9 +50,8 @@ export class PersonalAccessTokensService implements TokenAuthority, OnModuleInit
     private readonly tokens: PersonalAccessTokensRepository,
     private readonly apiKeys: ApiKeysService,
     private readonly bearerTokens: BearerTokens,
-    @Inject(SETTINGS) settings: Settings,
   ) {
-    this.secrets = new TokenSecrets(settings.auth);
+    this.secrets = new TokenSecrets(apiKeys.secretChecks);
   }
 
   onModuleInit(): void {

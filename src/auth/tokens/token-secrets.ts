@@ -1,11 +1,10 @@
 /**
  * Checking the secret of a bearer token Trove minted, at the cost key secrets have: one
- * scrypt per check (a decoy hash for an unknown token), bounded in concurrency
- * (secret-verifier.ts), failures rate limited per address and per token id
- * (auth-failure-limiter.ts), and a success remembered for the next requests of the same
+ * scrypt per check (a decoy hash for an unknown token), within the same bound on
+ * concurrent hashes (secret-verifier.ts) and the same failure limits per address and
+ * per id (auth-failure-limiter.ts) as key secrets, and a success remembered for the next requests of the same
  * token (key-cache.ts), so a client in use is not hashed again.
  */
-import { Settings } from '../../config/settings';
 import { AuthFailureLimiter } from '../auth-failure-limiter';
 import { KeyCache } from '../key-cache';
 import { SecretVerifier } from '../secret-verifier';
@@ -15,9 +14,10 @@ export class TokenSecrets {
   private readonly limiter: AuthFailureLimiter;
   private readonly verifier: SecretVerifier;
 
-  constructor(settings: Settings['auth']) {
-    this.limiter = new AuthFailureLimiter(settings);
-    this.verifier = new SecretVerifier(settings.maxConcurrentHashes);
+  /** With the limiter and verifier key secrets use (ApiKeysService.secretChecks). */
+  constructor(checks: { limiter: AuthFailureLimiter; verifier: SecretVerifier }) {
+    this.limiter = checks.limiter;
+    this.verifier = checks.verifier;
   }
 
   /**
