@@ -523,7 +523,9 @@ describeWithBrowser('the console in a browser', () => {
     await add.getByRole('button', { name: 'Add document' }).click();
     await add.getByText('Added: 1 fragment.').waitFor();
     const documents = region('Documents');
-    // Newest first, with the total the API counts.
+    // Newest first, with the total the API counts. The list reloads after the add
+    // answers, so wait for the new row before reading the order.
+    await documents.getByRole('row', { name: /shipping-note/ }).waitFor();
     await documents.getByText(/^\d+ documents, newest first\.$/).waitFor();
     expect(await documents.getByRole('rowheader').first().textContent()).toContain('shipping-note');
     const row = documents.getByRole('row', { name: /shipping-note/ });

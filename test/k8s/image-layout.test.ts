@@ -57,7 +57,14 @@ describe('the image runtime stage, without Docker', () => {
     try {
       const api = new Api(`http://127.0.0.1:${port}`, null);
       const answers = (path: string, status: number) => async () => (await api.get(path)).status === status;
-      await waitFor('/readyz to answer 200', answers('/readyz', 200), { timeoutMs: 60_000, intervalMs: 100 });
+      // The first start creates the embedded database: on a loaded CI machine that can
+      // take more than a minute. If Trove exits or never answers, its log says why.
+      const state = await waitFor(
+        '/readyz to answer 200',
+        async () => (child.exitCode !== null ? 'exited' : (await answers('/readyz', 200)()) && 'ready'),
+        { timeoutMs: 180_000, intervalMs: 100 },
+      ).catch((err: Error) => err.message);
+      if (state !== 'ready') throw new Error(`${state === 'exited' ? `Trove exited with ${child.exitCode}` : state}:\n${output}`);
       expect((await api.get('/healthz')).status).toBe(200);
       // The web console is part of dist/ and served by production dependencies alone.
       expect((await api.get('/ui/')).status).toBe(200);
@@ -70,5 +77,5 @@ describe('the image runtime stage, without Docker', () => {
     }
     expect(output).toContain('Created the bootstrap admin API key');
     expect(fs.readdirSync(data)).toEqual(expect.arrayContaining(['pgdata', 'encryption.key']));
-  });
+  }, 600_000); // npm ci of the production dependencies, then a first start
 });
