@@ -2,8 +2,8 @@
  * Machine clients and the client_credentials grant: an admin registers a client over
  * REST (its secret shown once, never listed), the client takes a token with HTTP Basic or
  * body credentials, and the token opens the resource it was issued for and nothing else.
- * At every use the token holds the client's grants of that moment: narrowing the client
- * narrows it, a new secret or deleting the client ends it. Refusals are in OAuth's error
+ * At every use the token holds the client's grants and scopes of that moment: narrowing
+ * the client narrows it, a new secret or deleting the client ends it. Refusals are in OAuth's error
  * format (`401 invalid_client`).
  */
 import { lastMessage, RawMcp, refundsSearch, STREAM_HEADERS } from '../mcp/support';
@@ -165,6 +165,25 @@ describeEachDatabase('OAuth client_credentials', (fixture) => {
     expect(narrowed).not.toContain(REFUNDS);
     expect((await admin().patch(path, { grants: everything() })).status).toBe(200);
     expect(await search(token)).toContain(REFUNDS);
+  });
+
+  it("holds the agents API scopes it was issued with, within the client's of the moment", async () => {
+    const client = await register();
+    const issued = await tokenRequest(
+      { grant_type: 'client_credentials', resource: `${base}/api/v1`, scope: 'agent:read' },
+      client,
+    );
+    expect(issued.status).toBe(200);
+    expect(issued.body.scope).toBe('agent:read');
+    const agents = () =>
+      fetch(`${base}/api/v1/agents`, { headers: { authorization: `Bearer ${issued.body.access_token}` } });
+    expect((await agents()).status).toBe(200);
+    expect((await admin().patch(`/oauth_clients/${client.client_id}`, { scopes: [] })).status).toBe(200);
+    const refused = await agents();
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as Json).error.message).toBe(
+      'Forbidden — insufficient OAuth scope (agent:read required)',
+    );
   });
 
   it('ends the tokens of the old secret on rotation, and every token on deletion', async () => {
