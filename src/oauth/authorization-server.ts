@@ -117,7 +117,7 @@ export class AuthorizationServer implements OnApplicationShutdown {
       features: {
         devInteractions: { enabled: false },
         registration: { enabled: oauth.registration },
-        // For machine clients (clients/): only they are given the grant and a secret.
+        // For machine clients (clients/); extraTokenClaims refuses a token to any other client.
         clientCredentials: { enabled: true },
         // A client revokes its own tokens only.
         revocation: {
