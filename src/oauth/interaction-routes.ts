@@ -41,6 +41,11 @@ export class InteractionRoutes {
         { parseAs: 'string', bodyLimit: FORM_LIMIT_BYTES },
         (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
       );
+      // Anything else is no form of these pages: read as an empty one, refused by the page
+      // itself (HTML, like every answer here) rather than by the framework under /api/v1/.
+      scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: FORM_LIMIT_BYTES }, (_r, _b, done) =>
+        done(null, {}),
+      );
       const config = { [RAW_INPUT]: true };
       scope.get(`${INTERACTION_PATH}/:uid`, { config }, (r, reply) =>
         this.show(r as InteractionRequest, reply),
