@@ -131,6 +131,11 @@ export interface MatrixFixture {
     doomedPipeline: string;
     key: string;
     doomedKey: string;
+    /** A role and a binding to it, and a role and a binding to delete. */
+    role: string;
+    doomedRole: string;
+    binding: string;
+    doomedBinding: string;
     model: string;
     splitter: string;
   };
@@ -361,11 +366,22 @@ export async function buildMatrixFixture(admin: Api): Promise<MatrixFixture> {
   };
   docs['public-job'].touchable = ['all-public'];
 
+  async function roles() {
+    const role = (await ok(admin.post('/roles', { name: unique('matrix-role') }), 'role')).id as string;
+    const doomedRole = (await ok(admin.post('/roles', { name: unique('matrix-doomed') }), 'role'))
+      .id as string;
+    const bind = async (value: string) =>
+      (await ok(admin.post('/role_bindings', { claim: 'groups', value, role_id: role }), 'binding'))
+        .id as string;
+    return { role, doomedRole, binding: await bind('matrix'), doomedBinding: await bind('matrix-doomed') };
+  }
+
   const scratch = {
     pipeline: (await pipeline('matrix-scratch', ['public'])).id,
     doomedPipeline: (await pipeline('matrix-doomed', ['public'])).id,
     key: (await key('no-grants', [])).id,
     doomedKey: (await key('no-grants', [])).id,
+    ...(await roles()),
     model: (
       await ok(
         admin.post('/embedding_models', { name: unique('doomed'), provider: 'hashing', size: 8 }),

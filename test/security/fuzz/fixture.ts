@@ -33,6 +33,11 @@ export async function createFixture(api: Api): Promise<Fixture> {
     grants: [{ pipeline_id: pipeline.id, permissions: 7 }],
   });
   const token = await created(`/api_keys/${key.id}/tokens`, { name: 'fuzz-token', grants: [] });
+  const role = await created('/roles', {
+    name: 'fuzz-role',
+    grants: [{ pipeline_id: pipeline.id, permissions: 5, classifications: ['public'] }],
+  });
+  const binding = await created('/role_bindings', { claim: 'groups', value: 'fuzz', role_id: role.id });
   const model = await created('/embedding_models', { name: 'fuzz-model', provider: 'hashing', size: 16 });
   const splitter = await created('/text_splitters', {
     provider: 'character',
@@ -83,6 +88,8 @@ export async function createFixture(api: Api): Promise<Fixture> {
     documentId: document.id,
     keyId: key.id,
     tokenId: token.id,
+    roleId: role.id,
+    bindingId: binding.id,
     modelId: model.id,
     splitterId: splitter.id,
     jobId: job.id,
