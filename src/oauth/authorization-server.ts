@@ -2,7 +2,8 @@
  * Trove's OAuth 2.1 authorization server: oidc-provider, configured. The protocol
  * (authorization code with PKCE S256, resource indicators, refresh rotation,
  * revocation, dynamic registration, metadata, `iss` in the authorization response) is
- * the library's; what is Trove's is who signs in (an API key, interaction-routes.ts),
+ * the library's; what is Trove's is who signs in (an API key, or a user of the upstream
+ * identity provider: interaction-routes.ts, upstream-sign-in.ts),
  * which resources exist (protected-resources.ts) and what a token may do
  * (access-tokens.ts resolves the key's grants at each use).
  *
@@ -13,9 +14,9 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import Provider, { Configuration, errors, KoaContextWithOIDC } from 'oidc-provider';
-import { ApiKeysService } from '../auth/api-keys.service';
 import { SCOPES } from '../auth/auth-context';
 import { SETTINGS, Settings } from '../config/settings';
+import { Accounts } from './accounts';
 import { escapeHtml, PAGE_CSP, renderPage } from './interaction-pages';
 import { OAuthRepository } from './oauth.repository';
 import { MCP_SCOPE, ProtectedResources } from './protected-resources';
@@ -44,7 +45,7 @@ export class AuthorizationServer implements OnApplicationShutdown {
     private readonly resources: ProtectedResources,
     private readonly repository: OAuthRepository,
     private readonly keys: ServerKeysStore,
-    private readonly apiKeys: ApiKeysService,
+    private readonly accounts: Accounts,
   ) {}
 
   provider(): Promise<Provider> {
@@ -84,9 +85,9 @@ export class AuthorizationServer implements OnApplicationShutdown {
       jwks: { keys: [keys.signingKey] },
       cookies: { keys: keys.cookieKeys, long: { sameSite: 'lax' }, short: { sameSite: 'lax' } },
       findAccount: async (_ctx, sub) => {
-        // The account is the API key: gone or disabled, it signs nothing any more.
-        const key = await this.apiKeys.principal(sub).catch(() => null);
-        return key ? { accountId: sub, claims: () => ({ sub }) } : undefined;
+        // The account is the API key or the user: a key gone or disabled signs nothing any more.
+        const account = await this.accounts.current(sub).catch(() => null);
+        return account ? { accountId: sub, claims: () => ({ sub }) } : undefined;
       },
       claims: { openid: ['sub'] },
       scopes: ['openid', 'offline_access', MCP_SCOPE, ...SCOPES],

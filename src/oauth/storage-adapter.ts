@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import { OAuthRepository } from './oauth.repository';
 
-const hashOf = (id: string) => createHash('sha256').update(id).digest('base64url');
+export const hashOf = (id: string) => createHash('sha256').update(id).digest('base64url');
 
 /** The models whose id a client presents as a credential. */
 const CREDENTIALS = new Set([
