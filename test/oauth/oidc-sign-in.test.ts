@@ -206,6 +206,23 @@ describe.each(databaseKinds())('sign-in through an OpenID Connect provider [%s]'
     expect((await seen(bob.token)).pipelines).toEqual([]);
   });
 
+  it('tells the client access_denied when the person cancels at the provider', async () => {
+    const clientId = await registerPublicClient(base, CALLBACK, 'SSO test client');
+    const { url } = authorizationRequest(base, clientId, CALLBACK, 'cancelled');
+    const browser = new Browser(CALLBACK);
+    const providerLogin = await browser.open(url);
+    const cancel = /<a href="([^"]+)">\[ Cancel \]<\/a>/.exec(providerLogin.html)?.[1];
+    expect(cancel).toBeDefined();
+    const callback = await browser.open(
+      new URL(cancel!.replace(/&#38;|&amp;/g, '&'), providerLogin.url).toString(),
+    );
+    const params = new URL(callback.url).searchParams;
+    expect(params.get('error')).toBe('access_denied');
+    expect(params.get('error_description')).toContain("identity provider's sign-in failed");
+    expect(params.get('state')).toBe('cancelled');
+    expect(params.get('code')).toBeNull();
+  });
+
   it('refuses a callback whose state it never issued, and a replayed one', async () => {
     const unknown = await fetch(`${base}/api/v1/oauth2/callback?code=x&state=never-issued`, {
       redirect: 'manual',
