@@ -121,17 +121,26 @@ describe.each(databaseKinds())('sign-in through an OpenID Connect provider [%s]'
   }
 
   /** What the token sees over MCP, on a new connection (a new request): its pipelines and a search's documents. */
-  async function seen(token: string) {
+  async function connect(token: string): Promise<Client> {
     const transport = new StreamableHTTPClientTransport(new URL(`${base}/mcp`), {
       requestInit: { headers: { authorization: `Bearer ${token}` } },
     });
     const client = new Client({ name: 'trove-sso-tests', version: '1.0.0' });
     await client.connect(transport);
+    return client;
+  }
+
+  const pipelinesOf = async (client: Client) =>
+    (
+      (await client.callTool({ name: 'get_pipelines', arguments: {} })).structuredContent as {
+        results: { pipeline_id: string }[];
+      }
+    ).results.map((p) => p.pipeline_id);
+
+  async function seen(token: string) {
+    const client = await connect(token);
     try {
-      const listing = await client.callTool({ name: 'get_pipelines', arguments: {} });
-      const pipelines = (listing.structuredContent as { results: { pipeline_id: string }[] }).results.map(
-        (p) => p.pipeline_id,
-      );
+      const pipelines = await pipelinesOf(client);
       /** The documents found, or the refusal's text (a JSON-RPC error when the pipeline is not the caller's to see). */
       const search = async (classifications: string[]): Promise<string[] | string> => {
         try {
@@ -199,9 +208,16 @@ describe.each(databaseKinds())('sign-in through an OpenID Connect provider [%s]'
     );
     expect((await seen(bob.token)).pipelines).toEqual([kb.pipelineId]);
 
-    // Removing the bindings: the next request with the same tokens sees nothing.
-    expect((await api.delete(`/roles/${everyone.body.id}`)).status).toBe(204);
-    expect((await api.delete(`/role_bindings/${binding.body.id}`)).status).toBe(204);
+    // Removing the bindings: the next request with the same tokens sees nothing, in an open session too.
+    const session = await connect(ann.token);
+    try {
+      expect(await pipelinesOf(session)).toEqual([kb.pipelineId]);
+      expect((await api.delete(`/roles/${everyone.body.id}`)).status).toBe(204);
+      expect((await api.delete(`/role_bindings/${binding.body.id}`)).status).toBe(204);
+      expect(await pipelinesOf(session)).toEqual([]);
+    } finally {
+      await session.close();
+    }
     expect((await seen(ann.token)).pipelines).toEqual([]);
     expect((await seen(bob.token)).pipelines).toEqual([]);
   });
