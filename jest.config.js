@@ -45,6 +45,9 @@ const ESM_ONLY_PACKAGES = [
   // oidc-provider (the OAuth authorization server) and jose beneath it, for the in-process medium tests
   'oidc-provider',
   'jose',
+  // openid-client (sign-in through an upstream identity provider) and oauth4webapi beneath it
+  'openid-client',
+  'oauth4webapi',
 ];
 const ESM_ONLY = [`/node_modules/(?!(${ESM_ONLY_PACKAGES.join('|')})/)`];
 // file-type exports only `import` and `module-sync` conditions (Node 22 requires it through

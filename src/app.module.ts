@@ -9,6 +9,7 @@ import { DocumentsModule } from './documents/documents.module';
 import { EmbeddingsModule } from './embeddings/embeddings.module';
 import { EvaluationsModule } from './evaluations/evaluations.module';
 import { FilesModule } from './files/files.module';
+import { IdentityModule } from './identity/identity.module';
 import { LlmsModule } from './llms/llms.module';
 import { RerankersModule } from './rerankers/rerankers.module';
 import { GuidedMindModule } from './mcp/guided-mind/guided-mind.module';
@@ -32,6 +33,7 @@ export class AppModule {
         DatabaseModule,
         ObservabilityModule.forRoot(settings),
         AuthModule,
+        IdentityModule,
         EmbeddingsModule,
         CatalogueModule,
         PipelinesModule,

@@ -57,6 +57,42 @@ describe('security settings', () => {
     expect(loadSettings({ TROVE_OAUTH_REGISTRATION: 'false' }).oauth.registration).toBe(false);
   });
 
+  it('take the upstream identity provider as issuer, client id and secret together, naming the variable', () => {
+    const oidc = {
+      TROVE_OIDC_ISSUER: 'https://login.example.com/realms/acme',
+      TROVE_OIDC_CLIENT_ID: 'trove',
+      TROVE_OIDC_CLIENT_SECRET: 's3cret',
+    };
+    expect(loadSettings({}).oauth.upstream).toBeNull();
+    expect(loadSettings(oidc).oauth.upstream).toEqual({
+      issuer: 'https://login.example.com/realms/acme',
+      clientId: 'trove',
+      clientSecret: 's3cret',
+      scopes: ['openid', 'email', 'profile'],
+      claims: ['groups', 'email'],
+    });
+    const custom = loadSettings({
+      ...oidc,
+      TROVE_OIDC_SCOPES: 'email groups',
+      TROVE_OIDC_CLAIMS: 'roles, https://acme.example/groups',
+    });
+    expect(custom.oauth.upstream?.scopes).toEqual(['openid', 'email', 'groups']);
+    expect(custom.oauth.upstream?.claims).toEqual(['roles', 'https://acme.example/groups']);
+    expect(
+      loadSettings({ ...oidc, TROVE_OIDC_ISSUER: 'http://127.0.0.1:5556/dex' }).oauth.upstream?.issuer,
+    ).toBe('http://127.0.0.1:5556/dex');
+    const refusals: [Record<string, string>, RegExp][] = [
+      [{ TROVE_OIDC_CLIENT_ID: 'trove' }, /TROVE_OIDC_ISSUER: is required when TROVE_OIDC_CLIENT_ID/],
+      [{ ...oidc, TROVE_OIDC_CLIENT_ID: '' }, /TROVE_OIDC_CLIENT_ID/],
+      [{ ...oidc, TROVE_OIDC_CLIENT_SECRET: ' ' }, /TROVE_OIDC_CLIENT_SECRET/],
+      [{ ...oidc, TROVE_OIDC_ISSUER: 'http://login.example.com' }, /TROVE_OIDC_ISSUER: must use https/],
+      [{ ...oidc, TROVE_OIDC_ISSUER: 'not a url' }, /TROVE_OIDC_ISSUER/],
+      [{ ...oidc, TROVE_OIDC_ISSUER: 'https://login.example.com/?tenant=1' }, /TROVE_OIDC_ISSUER/],
+      [{ ...oidc, TROVE_OIDC_SCOPES: 'openid "quoted"' }, /TROVE_OIDC_SCOPES/],
+    ];
+    for (const [env, message] of refusals) expect(() => loadSettings(env)).toThrow(message);
+  });
+
   it('read trusted proxies as addresses and CIDR ranges', () => {
     expect(loadSettings({ TROVE_TRUSTED_PROXIES: '10.0.0.0/8, 127.0.0.1,fd00::/8' }).trustedProxies).toEqual([
       '10.0.0.0/8',

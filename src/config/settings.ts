@@ -176,6 +176,19 @@ export interface OAuthSettings {
   authorizationCodeSeconds: number;
   /** How long the login and consent pages may take, TROVE_OAUTH_INTERACTION_SECONDS. */
   interactionSeconds: number;
+  /** The upstream OpenID Connect provider people sign in with; null: they sign in with an API key. */
+  upstream: UpstreamIdentitySettings | null;
+}
+
+/** TROVE_OIDC_*: the identity provider the sign-in page sends people to (src/oauth/upstream-sign-in.ts). */
+export interface UpstreamIdentitySettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Asked for at the provider; always with `openid`. */
+  scopes: string[];
+  /** The ID token's claims kept at sign-in, which role bindings compare with. */
+  claims: string[];
 }
 
 export interface FileLimits {
@@ -484,6 +497,71 @@ function publicUrl(env: Env): string | null {
   return url.origin;
 }
 
+/** An issuer, client or redirect URL: HTTPS, or HTTP on a loopback host (a provider on the same machine). */
+function secureUrl(name: string, raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new SettingsError(name, `expected a URL such as https://login.example.com, got ${raw}`);
+  }
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback))
+    throw new SettingsError(name, `must use https:// unless the host is localhost, got ${raw}`);
+  if (url.search !== '' || url.hash !== '' || url.username !== '')
+    throw new SettingsError(name, `expected a URL without query, fragment or credentials, got ${raw}`);
+  return url;
+}
+
+function wordList(env: Env, name: string, fallback: string[], pattern: RegExp): string[] {
+  const raw = text(env, name);
+  if (raw === undefined) return fallback;
+  const words = raw.split(/[\s,]+/).filter(Boolean);
+  const bad = words.find((word) => !pattern.test(word));
+  if (bad !== undefined) throw new SettingsError(name, `'${bad}' is not a valid name`);
+  return [...new Set(words)];
+}
+
+/**
+ * TROVE_OIDC_ISSUER with its client: all three or none. The issuer is the provider's
+ * `issuer` exactly as its discovery document states it (a trailing slash matters).
+ */
+function upstreamSettings(env: Env): UpstreamIdentitySettings | null {
+  const issuer = text(env, 'TROVE_OIDC_ISSUER');
+  const clientId = text(env, 'TROVE_OIDC_CLIENT_ID');
+  const clientSecret = text(env, 'TROVE_OIDC_CLIENT_SECRET');
+  if (issuer === undefined) {
+    const stray =
+      clientId !== undefined
+        ? 'TROVE_OIDC_CLIENT_ID'
+        : clientSecret !== undefined
+          ? 'TROVE_OIDC_CLIENT_SECRET'
+          : null;
+    if (stray !== null) throw new SettingsError('TROVE_OIDC_ISSUER', `is required when ${stray} is set`);
+    return null;
+  }
+  secureUrl('TROVE_OIDC_ISSUER', issuer);
+  if (clientId === undefined)
+    throw new SettingsError('TROVE_OIDC_CLIENT_ID', 'is required with TROVE_OIDC_ISSUER');
+  if (clientSecret === undefined)
+    throw new SettingsError('TROVE_OIDC_CLIENT_SECRET', 'is required with TROVE_OIDC_ISSUER');
+  const scopes = wordList(
+    env,
+    'TROVE_OIDC_SCOPES',
+    ['openid', 'email', 'profile'],
+    /^[\x21\x23-\x5b\x5d-\x7e]+$/,
+  );
+  // The claim names may hold what a URL holds (Auth0's namespaced claims), never a space or a comma.
+  const claims = wordList(env, 'TROVE_OIDC_CLAIMS', ['groups', 'email'], /^[\x21-\x2b\x2d-\x7e]{1,200}$/);
+  return {
+    issuer,
+    clientId,
+    clientSecret,
+    scopes: scopes.includes('openid') ? scopes : ['openid', ...scopes],
+    claims,
+  };
+}
+
 function oauthSettings(env: Env): OAuthSettings {
   return {
     publicUrl: publicUrl(env),
@@ -492,6 +570,7 @@ function oauthSettings(env: Env): OAuthSettings {
     refreshTokenSeconds: integer(env, 'TROVE_OAUTH_REFRESH_TOKEN_SECONDS', 14 * 86_400, 60, 365 * 86_400),
     authorizationCodeSeconds: integer(env, 'TROVE_OAUTH_CODE_SECONDS', 60, 10, 600),
     interactionSeconds: integer(env, 'TROVE_OAUTH_INTERACTION_SECONDS', 600, 60, 3600),
+    upstream: upstreamSettings(env),
   };
 }
 

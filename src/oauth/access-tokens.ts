@@ -1,14 +1,15 @@
 /**
  * Trove's OAuth access tokens as bearer tokens (src/auth/bearer-tokens.ts). A token
- * stands for the API key that signed in, and what it may do is that key's grants
- * **now**, read at every use: disable the key or narrow its grants, and the next
- * request with the token sees it. The token only narrows: its resource (a /mcp token
+ * stands for the account that signed in (an API key, or a user of the upstream identity
+ * provider: accounts.ts), and what it may do is that account's grants **now**, read at
+ * every use: disable the key or narrow its grants, unbind the user's group or delete
+ * their role, and the next request with the token sees it. The token only narrows: its resource (a /mcp token
  * opens /mcp alone) and its scopes (the agents API's `agent:*` it was granted).
  */
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { ApiKeysService } from '../auth/api-keys.service';
 import { AuthContext } from '../auth/auth-context';
 import { BearerTokens, TokenAudience, TokenAuthority } from '../auth/bearer-tokens';
+import { Accounts } from './accounts';
 import { ACCESS_TOKEN_PREFIX, AuthorizationServer, REFRESH_TOKEN_PREFIX } from './authorization-server';
 import { invalidToken, OAuthErrorReason } from './oauth-errors';
 import { ProtectedResources } from './protected-resources';
@@ -20,7 +21,7 @@ export class OAuthAccessTokens implements TokenAuthority, OnModuleInit {
   constructor(
     private readonly server: AuthorizationServer,
     private readonly resources: ProtectedResources,
-    private readonly apiKeys: ApiKeysService,
+    private readonly accounts: Accounts,
     private readonly tokens: BearerTokens,
   ) {}
 
@@ -45,9 +46,9 @@ export class OAuthAccessTokens implements TokenAuthority, OnModuleInit {
     const audience = Array.isArray(found.aud) ? found.aud : [found.aud];
     if (audience.length !== 1 || this.resources.resourceOf(String(audience[0])) !== target.audience)
       throw invalidToken(OAuthErrorReason.InvalidToken, 'issued for another resource');
-    const context = await this.keyContext(found.accountId, found.scopes, found.grantId ?? null);
+    const context = await this.accountContext(found.accountId, found.scopes, found.grantId ?? null);
     if (context === null)
-      throw invalidToken(OAuthErrorReason.KeyRevoked, 'the API key it stands for no longer works');
+      throw invalidToken(OAuthErrorReason.KeyRevoked, 'the API key or user it stands for no longer works');
     return context;
   }
 
@@ -56,23 +57,23 @@ export class OAuthAccessTokens implements TokenAuthority, OnModuleInit {
     const provider = await this.server.provider();
     // Revoking the token (or its refresh token) revokes its grant.
     const grant = await provider.Grant.find(auth.tokenId);
-    if (!grant) return null;
-    return this.keyContext(auth.keyId, new Set(auth.scopes), auth.tokenId);
+    if (!grant?.accountId) return null;
+    return this.accountContext(grant.accountId, new Set(auth.scopes), auth.tokenId);
   }
 
-  private async keyContext(
-    keyId: string,
+  private async accountContext(
+    accountId: string,
     scopes: Set<string>,
     grantId: string | null,
   ): Promise<AuthContext | null> {
-    const key = await this.apiKeys.current(new AuthContext(keyId, false, []));
-    if (key === null) return null;
+    const account = await this.accounts.current(accountId);
+    if (account === null) return null;
     return new AuthContext(
-      key.keyId,
-      key.admin,
-      key.grants,
-      key.scopes.filter((scope) => scopes.has(scope)),
-      key.generation,
+      account.keyId,
+      account.admin,
+      account.grants,
+      account.scopes.filter((scope) => scopes.has(scope)),
+      account.generation,
       null,
       ACCESS_TOKEN_PREFIX,
       grantId,

@@ -2,7 +2,8 @@
  * Trove's OAuth 2.1 authorization server: oidc-provider, configured. The protocol
  * (authorization code with PKCE S256, resource indicators, refresh rotation,
  * revocation, dynamic registration, metadata, `iss` in the authorization response) is
- * the library's; what is Trove's is who signs in (an API key, interaction-routes.ts),
+ * the library's; what is Trove's is who signs in (an API key, or a user of the upstream
+ * identity provider: interaction-routes.ts, upstream-sign-in.ts),
  * which resources exist (protected-resources.ts) and what a token may do
  * (access-tokens.ts resolves the key's grants at each use; client-tokens.ts, for the
  * client_credentials grant, its machine client's).
@@ -15,10 +16,10 @@ import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/commo
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import Provider, { Configuration, errors, KoaContextWithOIDC } from 'oidc-provider';
-import { ApiKeysService } from '../auth/api-keys.service';
 import { credentialStampOf, SCOPES } from '../auth/auth-context';
 import { DomainError, HTTP_STATUS_OF } from '../common/errors';
 import { SETTINGS, Settings } from '../config/settings';
+import { Accounts } from './accounts';
 import { CLIENT_TOKEN_PREFIX, isMachineClient, OAuthClientsService } from './clients/oauth-clients.service';
 import { escapeHtml, PAGE_CSP, renderPage } from './interaction-pages';
 import { OAuthRepository } from './oauth.repository';
@@ -53,7 +54,7 @@ export class AuthorizationServer implements OnApplicationShutdown {
     private readonly resources: ProtectedResources,
     private readonly repository: OAuthRepository,
     private readonly keys: ServerKeysStore,
-    private readonly apiKeys: ApiKeysService,
+    private readonly accounts: Accounts,
     private readonly clients: OAuthClientsService,
   ) {}
 
@@ -99,9 +100,9 @@ export class AuthorizationServer implements OnApplicationShutdown {
       jwks: { keys: [keys.signingKey] },
       cookies: { keys: keys.cookieKeys, long: { sameSite: 'lax' }, short: { sameSite: 'lax' } },
       findAccount: async (_ctx, sub) => {
-        // The account is the API key: gone or disabled, it signs nothing any more.
-        const key = await this.apiKeys.principal(sub).catch(() => null);
-        return key ? { accountId: sub, claims: () => ({ sub }) } : undefined;
+        // The account is the API key or the user: a key gone or disabled signs nothing any more.
+        const account = await this.accounts.current(sub).catch(() => null);
+        return account ? { accountId: sub, claims: () => ({ sub }) } : undefined;
       },
       claims: { openid: ['sub'] },
       scopes: ['openid', 'offline_access', MCP_SCOPE, ...SCOPES],

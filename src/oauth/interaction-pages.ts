@@ -52,13 +52,18 @@ export interface ConsentView {
   redirectHost: string;
   scopes: string[];
   resources: string[];
+  /** Whose grants the token will carry: an API key's, or a signed-in user's roles'. */
+  holder: 'key' | 'user';
   admin: boolean;
   grants: readonly Grant[];
 }
 
 function reach(view: ConsentView): string {
   if (view.admin) return '<li>every pipeline and every classification (an admin key)</li>';
-  if (view.grants.length === 0) return '<li>no pipeline</li>';
+  if (view.grants.length === 0)
+    return view.holder === 'user'
+      ? '<li>no pipeline (no role is bound to you yet)</li>'
+      : '<li>no pipeline</li>';
   return view.grants
     .map((g) => {
       const pipeline = g.pipeline_id === '*' ? 'every pipeline' : `pipeline ${g.pipeline_id}`;
@@ -77,7 +82,7 @@ export function consentPage(view: ConsentView): string {
 <strong>${escapeHtml(view.redirectHost)}</strong>.</p>
 <dl><dt>Resources</dt><dd><ul>${list(view.resources)}</ul></dd>
 <dt>Scopes</dt><dd><ul>${list(view.scopes)}</ul></dd>
-<dt>What it will reach: what your key may read now, and later while the key keeps it</dt><dd><ul>${reach(view)}</ul></dd></dl>
+<dt>What it will reach: ${view.holder === 'user' ? 'what your roles give now, and later while you keep them' : 'what your key may read now, and later while the key keeps it'}</dt><dd><ul>${reach(view)}</ul></dd></dl>
 <form method="post" action="${escapeHtml(view.action)}">
 <input type="hidden" name="csrf" value="${escapeHtml(view.csrf)}">
 <button type="submit" name="decision" value="allow">Allow</button>

@@ -6,7 +6,7 @@ export enum OAuthErrorReason {
   InvalidToken = 'oauth.invalid_token',
   /** A refresh token presented where an access token belongs. */
   NotAnAccessToken = 'oauth.not_an_access_token',
-  /** The key the token was issued for is disabled or deleted. */
+  /** The key the token was issued for is disabled or deleted, or the user is unknown. */
   KeyRevoked = 'oauth.key_revoked',
   /** The machine client a token was issued to is deleted or has a new secret. */
   ClientRevoked = 'oauth.client_revoked',

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CryptoModule } from '../crypto/crypto.module';
+import { IdentityModule } from '../identity/identity.module';
+import { Accounts } from './accounts';
 import { OAuthAccessTokens } from './access-tokens';
 import { AuthorizationServer } from './authorization-server';
 import { ClientCredentialsTokens } from './client-tokens';
@@ -11,17 +13,18 @@ import { OAuthHttp } from './oauth-http';
 import { OAuthRepository } from './oauth.repository';
 import { ProtectedResources } from './protected-resources';
 import { ServerKeysStore } from './server-keys';
+import { UpstreamSignIn } from './upstream-sign-in';
 
 /**
  * Trove as an OAuth 2.1 authorization server (oidc-provider) and the resource server
  * side of its tokens: the routes (oauth-http.ts, mounted by app.factory.ts like /mcp),
- * the sign-in and consent pages, and the bearer-token authority that turns an access
- * token back into its API key's grants; the machine clients of the client_credentials
- * grant (`/oauth_clients`) and the authority of their tokens. The MCP transport asks
- * ProtectedResources for the challenge of its 401.
+ * the sign-in and consent pages (an API key, or the upstream identity provider), and the
+ * bearer-token authority that turns an access token back into its account's grants; the
+ * machine clients of the client_credentials grant (`/oauth_clients`) and the authority of
+ * their tokens. The MCP transport asks ProtectedResources for the challenge of its 401.
  */
 @Module({
-  imports: [CryptoModule],
+  imports: [CryptoModule, IdentityModule],
   controllers: [OAuthClientsController],
   providers: [
     OAuthClientsRepository,
@@ -34,6 +37,8 @@ import { ServerKeysStore } from './server-keys';
     InteractionRoutes,
     OAuthHttp,
     OAuthAccessTokens,
+    Accounts,
+    UpstreamSignIn,
   ],
   exports: [ProtectedResources, OAuthHttp],
 })

@@ -26,7 +26,7 @@ const FLOORS: readonly { name: string; modules: readonly string[] }[] = [
   { name: 'platform', modules: ['crypto', 'database', 'observability', 'openapi'] },
   {
     name: 'core',
-    modules: ['auth', 'catalogue', 'embeddings', 'fragments', 'llms', 'pipelines', 'rerankers'],
+    modules: ['auth', 'catalogue', 'embeddings', 'fragments', 'identity', 'llms', 'pipelines', 'rerankers'],
   },
   { name: 'content', modules: ['documents', 'evaluations', 'files', 'oauth', 'search'] },
   { name: 'edges', modules: ['agents', 'client', 'console', 'mcp', 'operator'] },
@@ -38,6 +38,7 @@ const SIDEWAYS: Readonly<Record<string, readonly string[]>> = {
   catalogue: ['auth', 'embeddings'],
   llms: ['auth', 'embeddings'],
   rerankers: ['auth'],
+  identity: ['auth'],
   pipelines: ['auth', 'catalogue', 'fragments', 'rerankers'],
   files: ['documents'],
   evaluations: ['documents', 'search'],

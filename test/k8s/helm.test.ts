@@ -64,6 +64,7 @@ describe('helm chart charts/trove', () => {
         'RoleBinding',
         'Secret', // the release's
         'Secret', // the migration hook's copy of DATABASE_URL and TROVE_ENCRYPTION_KEY
+        'Secret', // the identity provider's client secret
         'Service',
         'ServiceAccount',
         'ServiceMonitor',
@@ -135,6 +136,7 @@ describe('helm chart charts/trove', () => {
     [['--set', 'secrets.bootstrapApiKey=not-a-uuid'], /bootstrapApiKey/],
     [['--set', 'secrets.bootstrapApiSecret=short'], /bootstrapApiSecret/],
     [['--set', 'replicaCuont=3'], /replicaCuont/],
+    [['--set', 'oidc.issuer=http://login.example.com'], /oidc[./]issuer/],
   ])('values.schema.json refuses %j', (args, message) => {
     const result = template(args);
     expect(result.status).not.toBe(0);
@@ -149,6 +151,8 @@ describe('helm chart charts/trove', () => {
     [[...EXTERNAL_DB, '--set', 'postgresql.evaluation.enabled=true'], /choose one database/],
     [[...EXTERNAL_DB, '--set', 'secrets.existingSecret=mine'], /put DATABASE_URL in your Secret/],
     [[...EXTERNAL_DB, '--set', 'autoscaling.enabled=true', '--set', 'autoscaling.targetCPUUtilizationPercentage=null'], /needs targetCPU/],
+    [['--set', 'oidc.issuer=https://login.example.com'], /oidc\.clientId is required/],
+    [['--set', 'oidc.issuer=https://login.example.com', '--set', 'oidc.clientId=trove'], /oidc\.clientSecret or oidc\.existingSecret is required/],
   ])('the chart refuses %j', (args, message) => {
     const result = template(args);
     expect(result.status).not.toBe(0);
@@ -228,6 +232,31 @@ describe('helm chart charts/trove', () => {
     const given = rendered(['--set', 'secrets.bootstrapApiSecret=a-secret-of-sixteen-chars']);
     expect(podTemplate(given)).not.toBe(podTemplate(rendered([])));
     expect(secretData(given).TROVE_BOOTSTRAP_API_SECRET).toBe('a-secret-of-sixteen-chars');
+  });
+
+  it('signs in through an identity provider: its settings in the ConfigMap, the client secret from a Secret', () => {
+    const oidc = ['--set', 'oidc.issuer=https://login.example.com/realms/acme', '--set', 'oidc.clientId=trove'];
+    const secretEnv = (objects: Labelled[]) =>
+      podOf(findObject(objects, 'Deployment', 'trove')).template.spec.containers[0].env?.find((e) => e.name === 'TROVE_OIDC_CLIENT_SECRET');
+    const own = rendered([...oidc, '--set', 'oidc.clientSecret=s3cret']);
+    const config = (findObject(own, 'ConfigMap', 'trove') as unknown as { data: Record<string, string> }).data;
+    expect(config).toMatchObject({
+      TROVE_OIDC_ISSUER: 'https://login.example.com/realms/acme',
+      TROVE_OIDC_CLIENT_ID: 'trove',
+      TROVE_OIDC_SCOPES: 'openid email profile',
+      TROVE_OIDC_CLAIMS: 'groups,email',
+    });
+    expect(JSON.stringify(config)).not.toContain('s3cret');
+    expect((findObject(own, 'Secret', 'trove-oidc') as unknown as { stringData: Record<string, string> }).stringData).toEqual({ 'client-secret': 's3cret' });
+    expect(secretEnv(own)?.valueFrom).toEqual({ secretKeyRef: { name: 'trove-oidc', key: 'client-secret' } });
+    // A new client secret rolls the pods.
+    const annotationsOf = (objects: Labelled[]) => JSON.stringify((findObject(objects, 'Deployment', 'trove').spec as Pod).template);
+    expect(annotationsOf(rendered([...oidc, '--set', 'oidc.clientSecret=other']))).not.toBe(annotationsOf(own));
+
+    const theirs = rendered([...oidc, '--set', 'oidc.existingSecret=idp', '--set', 'oidc.existingSecretKey=secret']);
+    expect(theirs.some((o) => o.object.kind === 'Secret' && o.object.metadata?.name === 'trove-oidc')).toBe(false);
+    expect(secretEnv(theirs)?.valueFrom).toEqual({ secretKeyRef: { name: 'idp', key: 'secret' } });
+    expect(secretEnv(rendered([]))).toBeUndefined();
   });
 
   it('uses an existing Secret instead of its own, and then renders the same on every `helm template`', () => {

@@ -1,5 +1,6 @@
 /**
- * A browser as the sign-in needs one, over plain HTTP: it keeps cookies, follows
+ * A browser as the sign-in needs one, over plain HTTP: it keeps cookies per host (as a
+ * browser does, so an identity provider on another host keeps its own), follows
  * redirects one at a time, and fills the sign-in and consent forms as a person would
  * (reading the form's action and hidden CSRF field from the page). It stops at the
  * client's redirect URI, which nothing listens on, and hands back that URL.
@@ -13,7 +14,10 @@ export interface Page {
 }
 
 export class Browser {
-  private readonly cookies = new Map<string, string>();
+  /** Cookies by host, then name. */
+  private readonly jars = new Map<string, Map<string, string>>();
+  /** Every URL requested, in order. */
+  readonly visited: string[] = [];
 
   constructor(private readonly stopAt: string) {}
 
@@ -24,11 +28,15 @@ export class Browser {
     let body = init.form ? new URLSearchParams(init.form).toString() : undefined;
     for (let hops = 0; hops < 20; hops++) {
       if (next.startsWith(this.stopAt)) return { status: 0, url: next, html: '' };
+      this.visited.push(next);
+      const host = new URL(next).hostname;
+      const cookies = this.jars.get(host) ?? new Map<string, string>();
+      this.jars.set(host, cookies);
       const response = await fetch(next, {
         method,
         redirect: 'manual',
         headers: {
-          cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+          cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
           ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
         },
         body,
@@ -38,8 +46,8 @@ export class Browser {
         const eq = pair.indexOf('=');
         const name = pair.slice(0, eq).trim();
         const value = pair.slice(eq + 1).trim();
-        if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
-        else this.cookies.set(name, value);
+        if (value === '' || /expires=Thu, 01 Jan 1970/i.test(line)) cookies.delete(name);
+        else cookies.set(name, value);
       }
       const location = response.headers.get('location');
       if (response.status >= 300 && response.status < 400 && location) {

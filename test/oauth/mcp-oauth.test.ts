@@ -19,6 +19,7 @@ import { Credentials } from '../support/http';
 import { createKey, createSupportKb, SupportKb } from '../support/records';
 import { describeEachDatabase } from '../support/suite';
 import { Browser } from './browser';
+import { authorizationRequest, registerPublicClient } from './oauth-client';
 
 type Json = Record<string, any>;
 
@@ -105,40 +106,15 @@ describeEachDatabase('OAuth 2.1 for /mcp', (fixture) => {
     return { status: response.status, body: (text === '' ? {} : JSON.parse(text)) as Json };
   }
 
-  async function register(): Promise<string> {
-    const response = await fetch(`${base}/api/v1/oauth2/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        client_name: 'raw client',
-        redirect_uris: [CALLBACK],
-        grant_types: ['authorization_code', 'refresh_token'],
-        response_types: ['code'],
-        token_endpoint_auth_method: 'none',
-      }),
-    });
-    expect(response.status).toBe(201);
-    return ((await response.json()) as Json).client_id;
-  }
+  const register = () => registerPublicClient(base, CALLBACK, 'raw client');
 
   /** Signs `key` in for `clientId` and decides; returns the last page, its code and the verifier asked with. */
   async function authorize(
     clientId: string,
     { redirectUri = CALLBACK, key = reader, decision = 'allow' as 'allow' | 'deny' } = {},
   ) {
-    const { verifier, challenge } = pkce();
-    const url = new URL(`${base}/api/v1/oauth2/authorize`);
-    url.search = new URLSearchParams({
-      client_id: clientId,
-      redirect_uri: redirectUri,
-      response_type: 'code',
-      scope: 'mcp',
-      resource: `${base}/mcp`,
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-      state: 'st',
-    }).toString();
-    const page = await new Browser(CALLBACK).signIn(url.toString(), key, decision);
+    const { url, verifier } = authorizationRequest(base, clientId, redirectUri);
+    const page = await new Browser(CALLBACK).signIn(url, key, decision);
     const callback = new URL(page.url);
     return {
       page,

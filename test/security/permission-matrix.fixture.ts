@@ -134,6 +134,11 @@ export interface MatrixFixture {
     /** A machine client (/oauth_clients) and one to delete. */
     oauthClient: string;
     doomedOAuthClient: string;
+    /** A role and a binding to it, and a role and a binding to delete. */
+    role: string;
+    doomedRole: string;
+    binding: string;
+    doomedBinding: string;
     model: string;
     splitter: string;
   };
@@ -368,6 +373,16 @@ export async function buildMatrixFixture(admin: Api): Promise<MatrixFixture> {
     admin.post('/oauth_clients', { name: unique('matrix-client'), grants: [] }),
     'OAuth client',
   );
+  async function roles() {
+    const role = (await ok(admin.post('/roles', { name: unique('matrix-role') }), 'role')).id as string;
+    const doomedRole = (await ok(admin.post('/roles', { name: unique('matrix-doomed') }), 'role'))
+      .id as string;
+    const bind = async (value: string) =>
+      (await ok(admin.post('/role_bindings', { claim: 'groups', value, role_id: role }), 'binding'))
+        .id as string;
+    return { role, doomedRole, binding: await bind('matrix'), doomedBinding: await bind('matrix-doomed') };
+  }
+
   const scratch = {
     oauthClient: oauthClient.client_id as string,
     doomedOAuthClient: (
@@ -377,6 +392,7 @@ export async function buildMatrixFixture(admin: Api): Promise<MatrixFixture> {
     doomedPipeline: (await pipeline('matrix-doomed', ['public'])).id,
     key: (await key('no-grants', [])).id,
     doomedKey: (await key('no-grants', [])).id,
+    ...(await roles()),
     model: (
       await ok(
         admin.post('/embedding_models', { name: unique('doomed'), provider: 'hashing', size: 8 }),

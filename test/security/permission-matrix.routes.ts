@@ -23,6 +23,7 @@ import { LLM_READ_ROWS, LLM_WRITE_ROWS } from './permission-matrix/llms.rows';
 import { RERANKER_READ_ROWS, RERANKER_WRITE_ROWS } from './permission-matrix/rerankers.rows';
 import { RestRow } from './permission-matrix/rows';
 
+import { IDENTITY_READ_ROWS, IDENTITY_WRITE_ROWS } from './permission-matrix/identity.rows';
 export { MCP_ENDPOINTS, MCP_ROWS } from './permission-matrix/mcp.rows';
 export type {
   Check,
@@ -35,6 +36,7 @@ export type {
 
 export const READ_ROWS: RestRow[] = [
   ...CORE_READ_ROWS,
+  ...IDENTITY_READ_ROWS,
   ...FILE_READ_ROWS,
   ...LLM_READ_ROWS,
   ...RERANKER_READ_ROWS,
@@ -55,4 +57,5 @@ export const WRITE_ROWS: RestRow[] = [
   ...DOCUMENT_WRITE_ROWS,
   ...FILE_WRITE_ROWS,
   ...ADMIN_WRITE_ROWS,
+  ...IDENTITY_WRITE_ROWS,
 ];

@@ -34,6 +34,9 @@ export interface Fixture {
   tokenId: string;
   /** A machine client of the client_credentials grant. */
   oauthClientId: string;
+  /** A role over the pipeline, and a binding of a group to it. */
+  roleId: string;
+  bindingId: string;
   /** A file of the /docs reference (`init.js`). */
   docsAsset: string;
 }
@@ -138,6 +141,30 @@ export const ROUTES: Route[] = [
   },
   { method: 'POST', path: '/oauth_clients/:oauthClientId/rotate' },
   { method: 'DELETE', path: '/oauth_clients/:oauthClientId' },
+
+  // Roles and role bindings
+  { method: 'GET', path: '/roles' },
+  {
+    method: 'POST',
+    path: '/roles',
+    body: (f) => ({
+      name: 'fuzzed-role',
+      grants: [{ pipeline_id: f.pipelineId, permissions: 5, classifications: ['public'] }],
+      scopes: ['agent:read'],
+    }),
+  },
+  { method: 'GET', path: '/roles/:roleId' },
+  { method: 'PATCH', path: '/roles/:roleId', body: () => ({ name: 'renamed-role', scopes: [] }) },
+  { method: 'DELETE', path: '/roles/:roleId' },
+  { method: 'GET', path: '/role_bindings' },
+  {
+    method: 'POST',
+    path: '/role_bindings',
+    body: (f) => ({ claim: 'groups', value: 'fuzzers', role_id: f.roleId }),
+  },
+  { method: 'GET', path: '/role_bindings/:bindingId' },
+  { method: 'PATCH', path: '/role_bindings/:bindingId', body: () => ({ value: 'other-fuzzers' }) },
+  { method: 'DELETE', path: '/role_bindings/:bindingId' },
 
   // Catalogue
   { method: 'GET', path: '/embedding_providers' },

@@ -116,6 +116,15 @@ pre-install hooks, so its replicas migrate on start.
 {{/* Checks that stop a release before it renders something that cannot work. */}}
 {{- define "trove.validate" -}}
 {{- $mode := include "trove.databaseMode" . }}
+{{- if and .Values.oidc.issuer (not .Values.oidc.clientId) }}
+{{- fail "oidc.clientId is required with oidc.issuer (TROVE_OIDC_CLIENT_ID)." }}
+{{- end }}
+{{- if and .Values.oidc.issuer (not (or .Values.oidc.clientSecret .Values.oidc.existingSecret)) }}
+{{- fail "oidc.clientSecret or oidc.existingSecret is required with oidc.issuer (TROVE_OIDC_CLIENT_SECRET)." }}
+{{- end }}
+{{- if and .Values.oidc.clientSecret .Values.oidc.existingSecret }}
+{{- fail "Set either oidc.clientSecret or oidc.existingSecret, not both." }}
+{{- end }}
 {{- if and .Values.database.url .Values.database.existingSecret.name }}
 {{- fail "Set either database.url or database.existingSecret.name, not both." }}
 {{- end }}
@@ -233,6 +242,20 @@ TROVE_OPERATOR_RESYNC_SECONDS: {{ .Values.operator.resyncSeconds | toString | qu
 {{- with .Values.operator.watchNamespace }}
 TROVE_OPERATOR_NAMESPACE: {{ . | quote }}
 {{- end }}
+{{- if .Values.oidc.issuer }}
+TROVE_OIDC_ISSUER: {{ .Values.oidc.issuer | quote }}
+TROVE_OIDC_CLIENT_ID: {{ .Values.oidc.clientId | quote }}
+TROVE_OIDC_SCOPES: {{ join " " .Values.oidc.scopes | quote }}
+TROVE_OIDC_CLAIMS: {{ join "," .Values.oidc.claims | quote }}
+{{- end }}
+{{- end }}
+
+{{/* The Secret and key of the identity provider's client secret. */}}
+{{- define "trove.oidcSecretName" -}}
+{{- .Values.oidc.existingSecret | default (printf "%s-oidc" (include "trove.fullname" .)) }}
+{{- end }}
+{{- define "trove.oidcSecretKey" -}}
+{{- if .Values.oidc.existingSecret }}{{ .Values.oidc.existingSecretKey }}{{ else }}client-secret{{ end }}
 {{- end }}
 
 {{/*
@@ -288,7 +311,12 @@ rendered Secret. A value the chart generates is kept across upgrades by lookup, 
 render: the pods must not roll for that.
 */}}
 {{- define "trove.secretChecksum" -}}
-{{- toJson (dict "database" (pick .Values.database "url" "readUrls") "secrets" .Values.secrets) | sha256sum }}
+{{- $values := dict "database" (pick .Values.database "url" "readUrls") "secrets" .Values.secrets }}
+{{- /* The identity provider's client secret too, when one is configured (the defaults' checksum stays as it was). */}}
+{{- if .Values.oidc.issuer }}
+{{- $_ := set $values "oidc" (pick .Values.oidc "clientSecret" "existingSecret" "existingSecretKey") }}
+{{- end }}
+{{- toJson $values | sha256sum }}
 {{- end }}
 
 {{/* The value a chart-managed secret key keeps across upgrades (lookup), or the given one, or a generated one. */}}

@@ -25,6 +25,7 @@ import { VectorIndexCoverage1764740800001 } from './1764740800001-VectorIndexCov
 import { OAuth1764741150000 } from './1764741150000-OAuth';
 import { PersonalAccessTokens1764741200000 } from './1764741200000-PersonalAccessTokens';
 import { OAuthClients1764741300000 } from './1764741300000-OAuthClients';
+import { Identity1764741400000 } from './1764741400000-Identity';
 
 export const MIGRATIONS = [
   Initial1764470000000,
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   OAuth1764741150000,
   PersonalAccessTokens1764741200000,
   OAuthClients1764741300000,
+  Identity1764741400000,
 ];

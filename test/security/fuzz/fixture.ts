@@ -37,6 +37,11 @@ export async function createFixture(api: Api): Promise<Fixture> {
     name: 'fuzz-client',
     grants: [{ pipeline_id: pipeline.id, permissions: 5 }],
   });
+  const role = await created('/roles', {
+    name: 'fuzz-role',
+    grants: [{ pipeline_id: pipeline.id, permissions: 5, classifications: ['public'] }],
+  });
+  const binding = await created('/role_bindings', { claim: 'groups', value: 'fuzz', role_id: role.id });
   const model = await created('/embedding_models', { name: 'fuzz-model', provider: 'hashing', size: 16 });
   const splitter = await created('/text_splitters', {
     provider: 'character',
@@ -88,6 +93,8 @@ export async function createFixture(api: Api): Promise<Fixture> {
     keyId: key.id,
     tokenId: token.id,
     oauthClientId: oauthClient.client_id,
+    roleId: role.id,
+    bindingId: binding.id,
     modelId: model.id,
     splitterId: splitter.id,
     jobId: job.id,
