@@ -225,9 +225,9 @@ export class IngestionService {
     // would leave these fragments without the vectors or lexemes its backfill covered.
     const embeddedFor = pipeline.vectorEmbeddings.map((v) => v.id).sort();
     if (
-      held.full_text_search !== pipeline.fullTextSearch ||
-      held.full_text_language !== pipeline.fullTextLanguage ||
-      [...held.vector_embedding_ids].sort().join() !== embeddedFor.join()
+      held.fullTextSearch !== pipeline.fullTextSearch ||
+      held.fullTextLanguage !== pipeline.fullTextLanguage ||
+      [...held.vectorEmbeddingIds].sort().join() !== embeddedFor.join()
     ) {
       throw conflict(DocumentErrorReason.ModelsChanged, MODELS_CHANGED);
     }

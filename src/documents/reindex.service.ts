@@ -198,8 +198,8 @@ export class ReindexService {
       // Lexemes made in another configuration than the pipeline's now would be dropped again.
       const wanted =
         index === null
-          ? held.full_text_search && held.full_text_language === pipeline.fullTextLanguage
-          : held.vector_embedding_ids.includes(index);
+          ? held.fullTextSearch && held.fullTextLanguage === pipeline.fullTextLanguage
+          : held.vectorEmbeddingIds.includes(index);
       if (!wanted) throw new IndexGone();
       await work(tx);
     });

@@ -60,6 +60,14 @@ export interface PipelineRecord {
   vectorEmbeddings: VectorEmbedding[];
 }
 
+/** What fragments are stored against, held while they are (PipelinesService.hold). */
+export interface HeldPipeline {
+  classifications: string[];
+  fullTextSearch: boolean;
+  fullTextLanguage: string;
+  vectorEmbeddingIds: string[];
+}
+
 /** How the pipeline's full text is searched (FragmentsService.fullText). */
 export function fullTextSettings(pipeline: PipelineRecord): FullTextSettings {
   return {

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { DatabaseService, Queryable } from '../database/database.service';
 import { filterToSql, keysetSql, ListQuery } from '../common/list';
 import { HierarchyPair } from './classification-hierarchy';
-import { PipelineRecord, VectorEmbedding } from './pipeline';
+import { HeldPipeline, PipelineRecord, VectorEmbedding } from './pipeline';
 
 /** A row of `pipelines`, as its columns are named. */
 export interface PipelineRow {
@@ -23,14 +23,6 @@ export interface PipelineRow {
   hierarchy: HierarchyPair[];
   created_at: Date;
   updated_at: Date;
-}
-
-/** What fragments are stored against, held while they are (hold). */
-export interface HeldPipeline {
-  classifications: string[];
-  full_text_search: boolean;
-  full_text_language: string;
-  vector_embedding_ids: string[];
 }
 
 /** Which pipelines a key may list (see AuthContext.readablePipelines). */
@@ -233,13 +225,26 @@ export class PipelinesRepository {
    * depend on, null when the pipeline is gone.
    */
   async hold(id: string, tx: Queryable): Promise<HeldPipeline | null> {
-    const rows = await tx.query<HeldPipeline>(
+    const rows = await tx.query<{
+      classifications: string[];
+      full_text_search: boolean;
+      full_text_language: string;
+      vector_embedding_ids: string[];
+    }>(
       `SELECT p.classifications, p.full_text_search, p.full_text_language,
          ARRAY(SELECT v.id FROM vector_embeddings v WHERE v.pipeline_id = p.id ORDER BY v.id)::text[] AS vector_embedding_ids
        FROM pipelines p WHERE p.id = $1 FOR SHARE OF p`,
       [id],
     );
-    return rows[0] ?? null;
+    const [row] = rows;
+    return row
+      ? {
+          classifications: row.classifications,
+          fullTextSearch: row.full_text_search,
+          fullTextLanguage: row.full_text_language,
+          vectorEmbeddingIds: row.vector_embedding_ids,
+        }
+      : null;
   }
 
   /** Whether PostgreSQL has a text search configuration of this name (`english`, `simple`, ...). */

@@ -22,9 +22,9 @@ import { ListEnvelope, MAX_FILTER_VALUE_CHARS, parseListQuery, TEXT_OPS, toEnvel
 import { Classifications, normalizeClassifications } from './classification-hierarchy';
 import { FragmentsService } from '../fragments/fragments.service';
 import { RerankersService } from '../rerankers/rerankers.service';
-import { PipelineRecord } from './pipeline';
+import { HeldPipeline, PipelineRecord } from './pipeline';
 import { ClassificationsDto, CreatePipelineDto, UpdatePipelineDto } from './pipelines.dto';
-import { HeldPipeline, PipelinesRepository } from './pipelines.repository';
+import { PipelinesRepository } from './pipelines.repository';
 import { PipelineView } from './pipelines.wire';
 import { IndexPlan, NEEDS_MODEL_OR_FULL_TEXT, planIndexes } from './index-plan';
 import { pipelineNotFound, PipelineErrorReason } from './pipeline-errors';
