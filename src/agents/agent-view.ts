@@ -12,7 +12,7 @@
  * key is not allowed to know of.
  */
 import { AuthContext } from '../auth/auth-context';
-import { LlmView } from '../llms/llms.wire';
+import { Llm } from '../llms/llm';
 import { AgentRecord, StoredModel, StoredWebSearch } from './agents.repository';
 import { filtersParsed } from './knowledge-scope';
 import { AgentListItemView, AgentView, CreatedAgentView } from './wire/agent';
@@ -28,7 +28,7 @@ export interface ViewContext {
   auth: AuthContext;
   /** The pipelines of the knowledge entries: null when the caller may not read one (its entry is hidden). */
   pipelines: ReadonlyMap<string, KnowledgePipeline | null>;
-  llms: ReadonlyMap<string, LlmView | null>;
+  llms: ReadonlyMap<string, Llm | null>;
 }
 
 export const agentId = (key: string) => `agentInstances/${key}`;
@@ -143,7 +143,7 @@ export function presentAgent(agent: AgentRecord, context: ViewContext): AgentVie
         isReasoning: m.isReasoning,
         isMultimodal: false,
         modelType: 'llm',
-        ...(llm ? { isDefault: llm.is_default, modelFriendlyName: llm.name } : {}),
+        ...(llm ? { isDefault: llm.isDefault, modelFriendlyName: llm.name } : {}),
       };
     }),
     toolsets: toolsets(agent, true),

@@ -14,7 +14,7 @@ import { DomainError, forbidden, invalid, notFound } from '../common/errors';
 import { isUuid, newId } from '../common/ids';
 import { DatabaseService } from '../database/database.service';
 import { LlmsService } from '../llms/llms.service';
-import { LlmView } from '../llms/llms.wire';
+import { Llm } from '../llms/llm';
 import { allowedClassifications } from '../pipelines/classification-access';
 import { PipelineRecord } from '../pipelines/pipeline';
 import { PipelinesService } from '../pipelines/pipelines.service';
@@ -250,7 +250,7 @@ export class AgentsService {
     return models;
   }
 
-  private async findLlm(reference: string): Promise<LlmView | null> {
+  private async findLlm(reference: string): Promise<Llm | null> {
     const found = await this.llms.find(reference);
     if (found) return found;
     const underscore = reference.indexOf('_');
@@ -316,7 +316,7 @@ export class AgentsService {
         pipeline && { name: pipeline.name, showsNarrowing: seesEveryClassification(auth, pipeline) },
       );
     }
-    const llms = new Map<string, LlmView | null>();
+    const llms = new Map<string, Llm | null>();
     for (const id of new Set(agents.flatMap((a) => a.models.map((m) => m.modelKey)))) {
       llms.set(id, await this.llms.find(id));
     }

@@ -12,7 +12,7 @@ import { DomainError, ErrorCode } from '../common/errors';
 import { SETTINGS, Settings } from '../config/settings';
 import { ChatMessage, ChatModel, llmErrors, SourceBlock, ToolCall, ToolSpec } from '../llms/chat-model';
 import { LlmsService } from '../llms/llms.service';
-import { LlmView } from '../llms/llms.wire';
+import { Llm } from '../llms/llm';
 import { llmDuration, llmTimeToFirstToken, llmTokens } from '../observability/metrics';
 import { AgentRecord } from './agents.repository';
 import { choosePassages } from './attachment-passages';
@@ -103,7 +103,7 @@ export interface ToolRun {
 }
 
 export interface TurnState {
-  llm: LlmView | null;
+  llm: Llm | null;
   model: ChatModel | null;
   text: string;
   sources: Source[];
@@ -152,7 +152,7 @@ export class TurnService {
   async resolveModel(
     agent: AgentRecord,
     modelKey: string | undefined,
-  ): Promise<{ llm: LlmView; model: ChatModel }> {
+  ): Promise<{ llm: Llm; model: ChatModel }> {
     const reference =
       modelKey ?? (agent.models.find((m) => m.isReasoning) ?? agent.models[0])?.modelKey ?? null;
     const llm = reference === null ? await this.llms.findDefault() : await this.llms.find(reference);

@@ -119,7 +119,7 @@ export class IngestionService {
     this.authorize(access, pipeline, inputs, indexes);
     const splitters = new Map<string, TextSplitter>();
     for (const [i, input] of inputs.entries()) {
-      const splitterId = input.text_splitter_id ?? pipeline.default_text_splitter_id;
+      const splitterId = input.text_splitter_id ?? pipeline.defaultTextSplitterId;
       if (!splitters.has(splitterId)) {
         const splitter = await this.catalogue.findSplitter(splitterId);
         if (!splitter)
@@ -175,7 +175,7 @@ export class IngestionService {
     for (const [i, input] of inputs.entries()) {
       // Splitting and sealing are synchronous: between documents, other requests get a turn.
       if (i > 0) await yieldToEventLoop();
-      const textSplitterId = input.text_splitter_id ?? pipeline.default_text_splitter_id;
+      const textSplitterId = input.text_splitter_id ?? pipeline.defaultTextSplitterId;
       const splitter = splitters.get(textSplitterId);
       // `check` found every splitter the inputs name: one missing is a caller that skipped it.
       if (!splitter) throw new Error(`Text splitter ${textSplitterId} was not checked before preparing`);
@@ -225,9 +225,9 @@ export class IngestionService {
     // would leave these fragments without the vectors or lexemes its backfill covered.
     const embeddedFor = pipeline.vectorEmbeddings.map((v) => v.id).sort();
     if (
-      held.full_text_search !== pipeline.full_text_search ||
-      held.full_text_language !== pipeline.full_text_language ||
-      [...held.vector_embedding_ids].sort().join() !== embeddedFor.join()
+      held.fullTextSearch !== pipeline.fullTextSearch ||
+      held.fullTextLanguage !== pipeline.fullTextLanguage ||
+      [...held.vectorEmbeddingIds].sort().join() !== embeddedFor.join()
     ) {
       throw conflict(DocumentErrorReason.ModelsChanged, MODELS_CHANGED);
     }
@@ -321,7 +321,7 @@ export class IngestionService {
           version,
           classification: doc.input.classification,
           metadata: f.metadata,
-          text: pipeline.full_text_search ? f.text : null,
+          text: pipeline.fullTextSearch ? f.text : null,
         }),
       );
     }
@@ -332,7 +332,7 @@ export class IngestionService {
         vectorEmbeddingId: id,
         vectors: prepared.flatMap((doc) => doc.vectors.get(id) ?? []),
       })),
-      pipeline.full_text_language,
+      pipeline.fullTextLanguage,
       tx,
     );
     await this.fragments.expireOlderVersions(

@@ -162,7 +162,7 @@ export class ReindexService {
               tx,
             );
           } else {
-            await this.fragments.addLexemes(pipeline.id, pending, pipeline.full_text_language, tx);
+            await this.fragments.addLexemes(pipeline.id, pending, pipeline.fullTextLanguage, tx);
           }
           if (!(await this.repository.recordProcessed(job.id, workerId, this.lease, pending.length, tx)))
             throw new LeaseLost();
@@ -198,8 +198,8 @@ export class ReindexService {
       // Lexemes made in another configuration than the pipeline's now would be dropped again.
       const wanted =
         index === null
-          ? held.full_text_search && held.full_text_language === pipeline.full_text_language
-          : held.vector_embedding_ids.includes(index);
+          ? held.fullTextSearch && held.fullTextLanguage === pipeline.fullTextLanguage
+          : held.vectorEmbeddingIds.includes(index);
       if (!wanted) throw new IndexGone();
       await work(tx);
     });
@@ -228,6 +228,6 @@ export class ReindexService {
 function nextIncomplete(pipeline: PipelineRecord): Index | undefined {
   const vectorEmbedding = pipeline.vectorEmbeddings.find((v) => !v.ready);
   if (vectorEmbedding) return vectorEmbedding.id;
-  if (pipeline.full_text_search && !pipeline.full_text_ready) return null;
+  if (pipeline.fullTextSearch && !pipeline.fullTextReady) return null;
   return undefined;
 }

@@ -8,7 +8,9 @@
  * ideal order is every judged document at its best grade. Pure: the runner and the
  * tests call it alike.
  */
+import { z } from 'zod';
 import { EvaluationQuery, RelevantItem } from './evaluations.dto';
+import { RankedDocument as RankedDocumentSchema } from './evaluations.wire';
 import { meanMetrics, Metrics, metricsOfGains } from './metrics';
 import { SearchSummary } from './evaluations.repository';
 
@@ -19,12 +21,8 @@ export interface EvaluationSpec {
   searches: { label: string; body: Record<string, unknown> }[];
 }
 
-export interface RankedDocument {
-  document_id: string | null;
-  external_id: string | null;
-  grade: number;
-  fragment_ids: string[];
-}
+/** Sealed in `evaluation_queries` as the wire shows it, so typed from the wire. */
+export type RankedDocument = z.output<typeof RankedDocumentSchema>;
 
 /** What one search did for one query: its result, the error it failed with, or nothing (it had failed before). */
 export type SearchOutcome =

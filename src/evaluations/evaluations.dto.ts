@@ -214,8 +214,8 @@ function parseSearch(
     params.k = k;
   }
   if (request.type === 'mmr' && given.fetch_k === undefined) {
-    request.params.fetch_k = 2 * request.params.k;
-    params.fetch_k = request.params.fetch_k;
+    request.params.fetchK = 2 * request.params.k;
+    params.fetch_k = request.params.fetchK;
   }
   return { label: label.data ?? null, body: { ...withClassifications, params }, request };
 }

@@ -2,15 +2,14 @@
 import { Injectable } from '@nestjs/common';
 import { filterToSql, keysetSql, ListQuery } from '../common/list';
 import { DatabaseService, Queryable } from '../database/database.service';
-import { Metrics } from './metrics';
+import { z } from 'zod';
+import { SearchResultSummary } from './evaluations.wire';
 
-/** What an evaluation keeps of each search once done: numbers and its label, no user text. */
-export interface SearchSummary {
-  label: string;
-  metrics: Metrics | null;
-  latency_ms: { p50: number; p95: number } | null;
-  error: string | null;
-}
+/**
+ * What an evaluation keeps of each search once done: numbers and its label, no user
+ * text; the `summary` column holds it as the wire shows it.
+ */
+export type SearchSummary = z.output<typeof SearchResultSummary>;
 
 export interface EvaluationRow {
   id: string;

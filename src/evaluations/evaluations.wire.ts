@@ -46,7 +46,7 @@ const status = z
   .enum(['queued', 'running', 'done', 'failed'])
   .describe("its job's state: done when it succeeded");
 
-const SearchResultSummary = z.object({
+export const SearchResultSummary = z.object({
   label: z.string(),
   metrics: MetricsSchema.nullable().describe('the mean over the queries; null when the search failed'),
   latency_ms: Latency.nullable(),

@@ -13,14 +13,11 @@
  * Items are compared by id; a ranked id that repeats counts once, at its first rank.
  * Grades are positive numbers; an item not judged, or judged 0, is not relevant.
  */
+import { z } from 'zod';
+import { MetricsSchema } from './evaluations.wire';
 
-export interface Metrics {
-  hit_at_k: number;
-  recall_at_k: number;
-  precision_at_k: number;
-  mrr_at_k: number;
-  ndcg_at_k: number;
-}
+/** Stored as the wire shows them (the summary column, the sealed outcomes), so typed from the wire. */
+export type Metrics = z.output<typeof MetricsSchema>;
 
 export function metricsAt(
   ranked: readonly string[],

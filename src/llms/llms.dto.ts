@@ -22,30 +22,64 @@ const contextWindow = z
   .nullable();
 const parameters = z.record(z.string(), z.unknown(), { error: 'must be a JSON object' });
 
-export const CreateLlmSchema = z.strictObject({
-  name,
-  description: description.optional(),
-  provider: z.enum(LLM_PROVIDERS, { error: `must be one of ${LLM_PROVIDERS.join(', ')}` }),
-  endpoint: endpoint.optional(),
-  model: model.optional(),
-  api_key: apiKey.optional(),
-  is_default: flag.default(false),
-  is_reasoning: flag.default(false),
-  context_window: contextWindow.optional(),
-  parameters: parameters.default({}),
-});
+/** A body's snake_case fields in Trove's names: the services take camelCase. */
+function inTroveNames<
+  T extends {
+    api_key?: string | null;
+    is_default?: boolean;
+    is_reasoning?: boolean;
+    context_window?: number | null;
+  },
+>({
+  api_key,
+  is_default,
+  is_reasoning,
+  context_window,
+  ...rest
+}: T): Omit<T, 'api_key' | 'is_default' | 'is_reasoning' | 'context_window'> & {
+  apiKey: T['api_key'];
+  isDefault: T['is_default'];
+  isReasoning: T['is_reasoning'];
+  contextWindow: T['context_window'];
+} {
+  return {
+    ...rest,
+    apiKey: api_key,
+    isDefault: is_default,
+    isReasoning: is_reasoning,
+    contextWindow: context_window,
+  };
+}
+
+/** The body of POST /llms, parsed into Trove's names. */
+export const CreateLlmSchema = z
+  .strictObject({
+    name,
+    description: description.optional(),
+    provider: z.enum(LLM_PROVIDERS, { error: `must be one of ${LLM_PROVIDERS.join(', ')}` }),
+    endpoint: endpoint.optional(),
+    model: model.optional(),
+    api_key: apiKey.optional(),
+    is_default: flag.default(false),
+    is_reasoning: flag.default(false),
+    context_window: contextWindow.optional(),
+    parameters: parameters.default({}),
+  })
+  .transform(inTroveNames);
 export type CreateLlmDto = z.output<typeof CreateLlmSchema>;
 
-/** Every field optional; the provider cannot change (register another LLM instead). */
-export const UpdateLlmSchema = z.strictObject({
-  name: name.optional(),
-  description: description.optional(),
-  endpoint: endpoint.optional(),
-  model: model.optional(),
-  api_key: apiKey.optional(),
-  is_default: flag.optional(),
-  is_reasoning: flag.optional(),
-  context_window: contextWindow.optional(),
-  parameters: parameters.optional(),
-});
+/** Every field optional; the provider cannot change (register another LLM instead). Parsed into Trove's names. */
+export const UpdateLlmSchema = z
+  .strictObject({
+    name: name.optional(),
+    description: description.optional(),
+    endpoint: endpoint.optional(),
+    model: model.optional(),
+    api_key: apiKey.optional(),
+    is_default: flag.optional(),
+    is_reasoning: flag.optional(),
+    context_window: contextWindow.optional(),
+    parameters: parameters.optional(),
+  })
+  .transform(inTroveNames);
 export type UpdateLlmDto = z.output<typeof UpdateLlmSchema>;

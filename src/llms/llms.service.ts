@@ -23,6 +23,7 @@ import { CreateLlmDto, LlmProviderName, UpdateLlmDto } from './llms.dto';
 import { LlmRow, LlmsRepository, LlmWrite } from './llms.repository';
 import { LlmProbeView, LlmView } from './llms.wire';
 import { LlmErrorReason } from './llm-errors';
+import { Llm } from './llm';
 
 /** `admin`: the key asking is an admin key, which sees the endpoint's address. */
 const present = (row: LlmRow, admin: boolean): LlmView => ({
@@ -39,6 +40,14 @@ const present = (row: LlmRow, admin: boolean): LlmView => ({
   parameters: row.parameters,
   created_at: row.created_at.toISOString(),
   updated_at: row.updated_at.toISOString(),
+});
+
+const toLlm = (row: LlmRow): Llm => ({
+  id: row.id,
+  name: row.name,
+  provider: row.provider,
+  model: row.model,
+  isDefault: row.is_default,
 });
 
 const apiKeyAad = (id: string) => `llm-api-key:${id}`;
@@ -77,10 +86,10 @@ export class LlmsService {
     const config = LLM_PROVIDER_OF[dto.provider].normalize({
       endpoint: dto.endpoint ?? null,
       model: dto.model ?? null,
-      hasApiKey: Boolean(dto.api_key),
+      hasApiKey: Boolean(dto.apiKey),
       parameters: dto.parameters,
     });
-    const sealed = dto.api_key ? this.cipher.seal(dto.api_key, apiKeyAad(id)) : null;
+    const sealed = dto.apiKey ? this.cipher.seal(dto.apiKey, apiKeyAad(id)) : null;
     const row: LlmWrite = {
       id,
       name: dto.name,
@@ -90,9 +99,9 @@ export class LlmsService {
       model: config.model,
       api_key: sealed?.data ?? null,
       api_key_key_id: sealed?.keyId ?? null,
-      is_default: dto.is_default,
-      is_reasoning: dto.is_reasoning,
-      context_window: dto.context_window ?? null,
+      is_default: dto.isDefault,
+      is_reasoning: dto.isReasoning,
+      context_window: dto.contextWindow ?? null,
       parameters: config.parameters,
     };
     await this.db
@@ -108,7 +117,7 @@ export class LlmsService {
 
   async update(id: string, dto: UpdateLlmDto): Promise<LlmView> {
     const current = await this.require(id);
-    const hasApiKey = dto.api_key === undefined ? current.api_key !== null : dto.api_key !== null;
+    const hasApiKey = dto.apiKey === undefined ? current.api_key !== null : dto.apiKey !== null;
     const config = LLM_PROVIDER_OF[current.provider as LlmProviderName].normalize({
       endpoint: dto.endpoint === undefined ? current.endpoint : dto.endpoint,
       model: dto.model === undefined ? current.model : dto.model,
@@ -118,11 +127,11 @@ export class LlmsService {
     const changes: Partial<LlmWrite> = { ...this.configChanges(config) };
     if (dto.name !== undefined) changes.name = dto.name;
     if (dto.description !== undefined) changes.description = dto.description;
-    if (dto.is_default !== undefined) changes.is_default = dto.is_default;
-    if (dto.is_reasoning !== undefined) changes.is_reasoning = dto.is_reasoning;
-    if (dto.context_window !== undefined) changes.context_window = dto.context_window;
-    if (dto.api_key !== undefined) {
-      const sealed = dto.api_key === null ? null : this.cipher.seal(dto.api_key, apiKeyAad(id));
+    if (dto.isDefault !== undefined) changes.is_default = dto.isDefault;
+    if (dto.isReasoning !== undefined) changes.is_reasoning = dto.isReasoning;
+    if (dto.contextWindow !== undefined) changes.context_window = dto.contextWindow;
+    if (dto.apiKey !== undefined) {
+      const sealed = dto.apiKey === null ? null : this.cipher.seal(dto.apiKey, apiKeyAad(id));
       changes.api_key = sealed?.data ?? null;
       changes.api_key_key_id = sealed?.keyId ?? null;
     }
@@ -130,7 +139,7 @@ export class LlmsService {
       .transaction(async (tx) => {
         if (dto.name !== undefined && (await this.llms.nameTaken(dto.name, id, tx)))
           throw nameConflict(dto.name);
-        if (dto.is_default) await this.llms.clearDefault(id, tx);
+        if (dto.isDefault) await this.llms.clearDefault(id, tx);
         await this.llms.update(id, changes, tx);
       })
       .catch(rethrowUniqueName(dto.name ?? ''));
@@ -172,19 +181,18 @@ export class LlmsService {
   }
 
   /**
-   * The LLM an agent names, by id or by name; null when none matches. Agents need no
-   * address, and may show what they hold to any key: it is left out.
+   * The LLM an agent names, by id or by name; null when none matches.
    */
-  async find(reference: string): Promise<LlmView | null> {
+  async find(reference: string): Promise<Llm | null> {
     const row = isUuid(reference)
       ? ((await this.llms.find(reference.toLowerCase())) ?? (await this.llms.findByName(reference)))
       : await this.llms.findByName(reference);
-    return row ? present(row, false) : null;
+    return row ? toLlm(row) : null;
   }
 
-  async findDefault(): Promise<LlmView | null> {
+  async findDefault(): Promise<Llm | null> {
     const row = await this.llms.findDefault();
-    return row ? present(row, false) : null;
+    return row ? toLlm(row) : null;
   }
 
   /** A ready model for one turn; its API key is decrypted here and lives only in the client. */

@@ -67,15 +67,15 @@ export class McpToolsService {
           break;
         }
         case 'get_pipeline_classifications': {
-          const { pipeline_id } = getPipelineClassificationsArgs(args);
-          output = { ...(await this.pipelines.getClassifications(auth, uuidOrInvalidRequest(pipeline_id))) };
+          const { pipelineId } = getPipelineClassificationsArgs(args);
+          output = { ...(await this.pipelines.getClassifications(auth, uuidOrInvalidRequest(pipelineId))) };
           break;
         }
         case 'search_knowledge': {
           const parsed = searchKnowledgeArgs(args);
-          const pipelineId = uuidOrInvalidRequest(parsed.pipeline_id);
+          const pipelineId = uuidOrInvalidRequest(parsed.pipelineId);
           const embeddingModelId =
-            parsed.embedding_model_id === null ? null : uuidOrInvalidRequest(parsed.embedding_model_id);
+            parsed.embeddingModelId === null ? null : uuidOrInvalidRequest(parsed.embeddingModelId);
           const fragments = await searchKnowledge(this.searches, auth, pipelineId, embeddingModelId, parsed);
           // Rust holds scores as f64: 1 is written 1.0.
           output = {

@@ -9,6 +9,7 @@ import { loadSettings } from '../config/settings';
 import { EmbeddingsService } from '../embeddings/embeddings.service';
 import { FragmentsService } from '../fragments/fragments.service';
 import { PipelineRecord } from '../pipelines/pipeline';
+import { pipelineFixture, vectorEmbeddingFixture } from '../pipelines/pipeline.fixture';
 import { PipelinesService } from '../pipelines/pipelines.service';
 import { RerankersService } from '../rerankers/rerankers.service';
 import { SearchService } from '../search/search.service';
@@ -18,37 +19,17 @@ import { searchKnowledge } from './search-knowledge';
 import { PublishedSearchType, SearchKnowledgeArgs } from './tool-arguments';
 import { DatabaseErrorReason } from '../database/database-errors';
 
-const model = {
-  id: 'model-1',
-  name: 'm',
-  provider: 'hashing',
-  size: 3,
-  parameters: {},
-  description: null,
-  created_at: new Date(),
-};
-const withModel: PipelineRecord = {
+const { model } = vectorEmbeddingFixture('ve-1', 'model-1', 0);
+const withModel: PipelineRecord = pipelineFixture({
   id: 'p1',
-  name: 'p',
-  description: null,
-  default_text_splitter_id: 's',
-  default_vector_embedding_id: 've-1',
-  full_text_search: true,
-  full_text_ready: true,
-  full_text_ranking: 'bm25',
-  full_text_k1: 1.2,
-  full_text_b: 0.75,
-  full_text_language: 'english',
-  default_reranker_id: null,
-  classifications: ['public'],
-  hierarchy: [],
-  created_at: new Date(),
-  updated_at: new Date(),
-  vectorEmbeddings: [{ id: 've-1', pipeline_id: 'p1', position: 0, model, ready: true }],
-};
+  defaultVectorEmbeddingId: 've-1',
+  vectorEmbeddings: [
+    { id: 've-1', pipelineId: 'p1', position: 0, model: { ...model, name: 'm', size: 3 }, ready: true },
+  ],
+});
 const fullTextOnly: PipelineRecord = {
   ...withModel,
-  default_vector_embedding_id: null,
+  defaultVectorEmbeddingId: null,
   vectorEmbeddings: [],
 };
 
@@ -90,8 +71,8 @@ const call = (
   more: { embeddingModelId?: string; params?: SearchKnowledgeArgs['params'] } = {},
 ) =>
   searchKnowledge(service, admin, 'p1', more.embeddingModelId ?? null, {
-    pipeline_id: 'p1',
-    embedding_model_id: more.embeddingModelId ?? null,
+    pipelineId: 'p1',
+    embeddingModelId: more.embeddingModelId ?? null,
     query: 'q',
     classifications: ['public'],
     type,
@@ -214,7 +195,7 @@ describe('search_knowledge processing order', () => {
   });
 
   it('refuses full text on a pipeline without it, after embedding', async () => {
-    const { service, calls } = setup({ ...withModel, full_text_search: false });
+    const { service, calls } = setup({ ...withModel, fullTextSearch: false });
     const error = await failure(call(service, 'search'));
     expect([(error as DomainError).code, error.message]).toEqual([
       ErrorCode.NotImplemented,
@@ -242,7 +223,7 @@ describe('REST search processing order', () => {
   });
 
   it('refuses hybrid on a pipeline without full text, or without a model, before embedding, naming the fix', async () => {
-    const noText = setup({ ...withModel, full_text_search: false });
+    const noText = setup({ ...withModel, fullTextSearch: false });
     const off = await failure(
       noText.service.search(admin, 'p1', searchRequest({ type: 'hybrid', query: 'q' })),
     );

@@ -55,7 +55,8 @@ export async function searchKnowledge(
   if (type === 'query') throw new JsonRpcError(RpcCode.InternalError, SearchMessages.invalidType);
   if (type === 'history') {
     throw new JsonRpcError(RpcCode.InternalError, SearchMessages.history, {
-      params: { params: args.params !== null ? { ...args.params } : { k: DEFAULT_PARAMS.k } },
+      // The history struct has `k` alone.
+      params: { params: { k: args.params?.k ?? DEFAULT_PARAMS.k } },
     });
   }
   return fullText ?? searches.run(auth, pipeline, searchRequest({ ...fields, type }), embedding);
@@ -65,8 +66,8 @@ function searchParams(params: PlaceholderParams | null): SearchParams {
   if (params === null) return { ...DEFAULT_PARAMS };
   return {
     k: params.k,
-    fetch_k: params.fetch_k ?? PRESENT_PARAMS_BASE.fetch_k,
-    lambda_mult: params.lambda_mult ?? PRESENT_PARAMS_BASE.lambda_mult,
+    fetchK: params.fetchK ?? PRESENT_PARAMS_BASE.fetchK,
+    lambdaMult: params.lambdaMult ?? PRESENT_PARAMS_BASE.lambdaMult,
     threshold: params.threshold ?? null,
   };
 }

@@ -42,11 +42,11 @@ export interface GetPipelinesArgs {
 }
 
 export interface GetPipelineClassificationsArgs {
-  pipeline_id: string;
+  pipelineId: string;
 }
 
-/** One search type's parameters after deserialization, fields in serialization (alphabetical) order. */
-export type PlaceholderParams = {
+/** One search type's parameters as the published structs name them, fields in serialization (alphabetical) order. */
+type PlaceholderWire = {
   embedding?: string | null;
   fetch_k?: number;
   k: number;
@@ -54,9 +54,18 @@ export type PlaceholderParams = {
   threshold?: number | null;
 };
 
+/** One search type's parameters after deserialization. */
+export interface PlaceholderParams {
+  embedding?: string | null;
+  fetchK?: number;
+  k: number;
+  lambdaMult?: number | null;
+  threshold?: number | null;
+}
+
 export interface SearchKnowledgeArgs {
-  pipeline_id: string;
-  embedding_model_id: string | null;
+  pipelineId: string;
+  embeddingModelId: string | null;
   query: string;
   classifications: string[];
   type: PublishedSearchType;
@@ -77,11 +86,11 @@ export function getPipelinesArgs(args: Arguments): GetPipelinesArgs {
 }
 
 export function getPipelineClassificationsArgs(args: Arguments): GetPipelineClassificationsArgs {
-  const fields = deStruct<GetPipelineClassificationsArgs>(root(args), 'GetPipelineClassifications', {
+  const fields = deStruct<{ pipeline_id: string }>(root(args), 'GetPipelineClassifications', {
     pipeline_id: deString,
   });
   if (fields.pipeline_id === undefined) throw missingField('pipeline_id');
-  return { pipeline_id: fields.pipeline_id };
+  return { pipelineId: fields.pipeline_id };
 }
 
 const u16 = (slot: Slot) => deUnsigned(slot, 'u16');
@@ -91,7 +100,7 @@ const optionalUuid = (slot: Slot) => deOption(slot, deUuid);
 /** The parameter struct of each search type (`query` has none), with serde's defaults. */
 const PARAMETER_STRUCTS: Record<
   Exclude<PublishedSearchType, 'query'>,
-  { name: string; fields: Record<string, (slot: Slot) => unknown>; defaults: PlaceholderParams }
+  { name: string; fields: Record<string, (slot: Slot) => unknown>; defaults: PlaceholderWire }
 > = {
   similarity: {
     name: 'PlaceholderParameterSimilarity',
@@ -150,17 +159,29 @@ export function searchKnowledgeArgs(args: Arguments): SearchKnowledgeArgs {
   let params: PlaceholderParams | null = null;
   if (type !== 'query' && Object.prototype.hasOwnProperty.call(rest, 'params')) {
     const struct = PARAMETER_STRUCTS[type];
-    params = deOption(slotOf(args, 'params'), (slot) => ({
-      ...struct.defaults,
-      ...(deStruct(slot, struct.name, struct.fields) as Partial<PlaceholderParams>),
-    }));
+    params = deOption(slotOf(args, 'params'), (slot) =>
+      placeholderParams({
+        ...struct.defaults,
+        ...(deStruct(slot, struct.name, struct.fields) as Partial<PlaceholderWire>),
+      }),
+    );
   }
   return {
-    pipeline_id: pipelineId,
-    embedding_model_id: embeddingModelId,
+    pipelineId,
+    embeddingModelId,
     query,
     classifications,
     type,
     params,
+  };
+}
+
+/** The published struct's fields in Trove's names (only those the struct has). */
+function placeholderParams(wire: PlaceholderWire): PlaceholderParams {
+  const { fetch_k: fetchK, lambda_mult: lambdaMult, ...rest } = wire;
+  return {
+    ...rest,
+    ...(fetchK === undefined ? {} : { fetchK }),
+    ...(lambdaMult === undefined ? {} : { lambdaMult }),
   };
 }

@@ -1,42 +1,15 @@
 import { NEEDS_MODEL_OR_FULL_TEXT, planIndexes } from './index-plan';
-import { PipelineRecord, VectorEmbedding } from './pipeline';
+import { PipelineRecord } from './pipeline';
+import { pipelineFixture, vectorEmbeddingFixture } from './pipeline.fixture';
 
-const vectorEmbedding = (id: string, modelId: string, position: number): VectorEmbedding => ({
-  id,
-  pipeline_id: 'p',
-  position,
-  ready: true,
-  model: {
-    id: modelId,
-    name: modelId,
-    provider: 'hashing',
-    size: 8,
-    parameters: {},
-    description: null,
-    created_at: new Date(0),
-  },
-});
-
-const pipeline = (overrides: Partial<PipelineRecord> = {}): PipelineRecord => ({
-  id: 'p',
-  name: 'p',
-  description: null,
-  default_text_splitter_id: 's',
-  default_vector_embedding_id: 've-a',
-  full_text_search: false,
-  full_text_ready: true,
-  full_text_ranking: 'bm25',
-  full_text_k1: 1.2,
-  full_text_b: 0.75,
-  full_text_language: 'english',
-  default_reranker_id: null,
-  classifications: ['public'],
-  hierarchy: [],
-  created_at: new Date(0),
-  updated_at: new Date(0),
-  vectorEmbeddings: [vectorEmbedding('ve-a', 'a', 0), vectorEmbedding('ve-b', 'b', 1)],
-  ...overrides,
-});
+const vectorEmbedding = vectorEmbeddingFixture;
+const pipeline = (overrides: Partial<PipelineRecord> = {}): PipelineRecord =>
+  pipelineFixture({
+    defaultVectorEmbeddingId: 've-a',
+    fullTextSearch: false,
+    vectorEmbeddings: [vectorEmbedding('ve-a', 'a', 0), vectorEmbedding('ve-b', 'b', 1)],
+    ...overrides,
+  });
 
 function ids() {
   let n = 0;
@@ -92,9 +65,9 @@ describe('planIndexes', () => {
     expect(planIndexes(pipeline(), { full_text_search: true }, ids()).fullText).toBe('on');
     expect(planIndexes(pipeline(), { full_text_search: false }, ids()).fullText).toBe('unchanged');
     const fullTextOnly = pipeline({
-      full_text_search: true,
+      fullTextSearch: true,
       vectorEmbeddings: [],
-      default_vector_embedding_id: null,
+      defaultVectorEmbeddingId: null,
     });
     expect(() => planIndexes(fullTextOnly, { full_text_search: false }, ids())).toThrow(
       NEEDS_MODEL_OR_FULL_TEXT,

@@ -49,7 +49,7 @@ export function planIndexes(current: PipelineRecord, edit: IndexEdit, newId: () 
   });
   const remove = current.vectorEmbeddings.filter((v) => !wanted.includes(v.model.id)).map((v) => v.id);
 
-  const fullTextSearch = edit.full_text_search ?? current.full_text_search;
+  const fullTextSearch = edit.full_text_search ?? current.fullTextSearch;
   if (wanted.length === 0 && !fullTextSearch)
     throw invalid(PipelineErrorReason.InvalidDefinition, NEEDS_MODEL_OR_FULL_TEXT);
 
@@ -66,15 +66,15 @@ export function planIndexes(current: PipelineRecord, edit: IndexEdit, newId: () 
   const first = [...keep, ...add].find((v) => v.position === 0);
   const defaultVectorEmbeddingId =
     edit.default_vector_embedding_id ??
-    (edit.embedding_model_ids === undefined ? current.default_vector_embedding_id : (first?.id ?? null));
+    (edit.embedding_model_ids === undefined ? current.defaultVectorEmbeddingId : (first?.id ?? null));
 
   const relex =
     fullTextSearch &&
-    current.full_text_search &&
+    current.fullTextSearch &&
     edit.full_text_language !== undefined &&
-    edit.full_text_language !== current.full_text_language;
+    edit.full_text_language !== current.fullTextLanguage;
   const fullText =
-    fullTextSearch === current.full_text_search
+    fullTextSearch === current.fullTextSearch
       ? relex
         ? 'relex'
         : 'unchanged'

@@ -22,7 +22,7 @@ import { HierarchyPair } from './classification-hierarchy';
  */
 export interface VectorEmbedding {
   id: string;
-  pipeline_id: string;
+  pipelineId: string;
   position: number;
   model: EmbeddingModel;
   /**
@@ -38,34 +38,42 @@ export interface PipelineRecord {
   id: string;
   name: string;
   description: string | null;
-  default_text_splitter_id: string;
-  default_vector_embedding_id: string | null;
-  full_text_search: boolean;
+  defaultTextSplitterId: string;
+  defaultVectorEmbeddingId: string | null;
+  fullTextSearch: boolean;
   /**
    * False while full text turned on (or its configuration changed, or statistics new
    * to it) is still being given the stored fragments' lexemes and counts (a reindex job).
    */
-  full_text_ready: boolean;
-  full_text_ranking: FullTextSettings['ranking'];
-  full_text_k1: number;
-  full_text_b: number;
+  fullTextReady: boolean;
+  fullTextRanking: FullTextSettings['ranking'];
+  fullTextK1: number;
+  fullTextB: number;
   /** The text search configuration its lexemes are made with. */
-  full_text_language: string;
+  fullTextLanguage: string;
   /** The reranker its agents' retrieval and rag_search use; null: none. */
-  default_reranker_id: string | null;
+  defaultRerankerId: string | null;
   classifications: string[];
   hierarchy: HierarchyPair[];
-  created_at: Date;
-  updated_at: Date;
+  createdAt: Date;
+  updatedAt: Date;
   vectorEmbeddings: VectorEmbedding[];
+}
+
+/** What fragments are stored against, held while they are (PipelinesService.hold). */
+export interface HeldPipeline {
+  classifications: string[];
+  fullTextSearch: boolean;
+  fullTextLanguage: string;
+  vectorEmbeddingIds: string[];
 }
 
 /** How the pipeline's full text is searched (FragmentsService.fullText). */
 export function fullTextSettings(pipeline: PipelineRecord): FullTextSettings {
   return {
-    ranking: pipeline.full_text_ranking,
-    k1: pipeline.full_text_k1,
-    b: pipeline.full_text_b,
-    language: pipeline.full_text_language,
+    ranking: pipeline.fullTextRanking,
+    k1: pipeline.fullTextK1,
+    b: pipeline.fullTextB,
+    language: pipeline.fullTextLanguage,
   };
 }

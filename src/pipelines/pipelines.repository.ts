@@ -3,16 +3,26 @@ import { Injectable } from '@nestjs/common';
 import { DatabaseService, Queryable } from '../database/database.service';
 import { filterToSql, keysetSql, ListQuery } from '../common/list';
 import { HierarchyPair } from './classification-hierarchy';
-import { PipelineRecord, VectorEmbedding } from './pipeline';
+import { HeldPipeline, PipelineRecord, VectorEmbedding } from './pipeline';
 
-export type PipelineRow = Omit<PipelineRecord, 'vectorEmbeddings'>;
-
-/** What fragments are stored against, held while they are (hold). */
-export interface HeldPipeline {
-  classifications: string[];
+/** A row of `pipelines`, as its columns are named. */
+export interface PipelineRow {
+  id: string;
+  name: string;
+  description: string | null;
+  default_text_splitter_id: string;
+  default_vector_embedding_id: string | null;
   full_text_search: boolean;
+  full_text_ready: boolean;
+  full_text_ranking: PipelineRecord['fullTextRanking'];
+  full_text_k1: number;
+  full_text_b: number;
   full_text_language: string;
-  vector_embedding_ids: string[];
+  default_reranker_id: string | null;
+  classifications: string[];
+  hierarchy: HierarchyPair[];
+  created_at: Date;
+  updated_at: Date;
 }
 
 /** Which pipelines a key may list (see AuthContext.readablePipelines). */
@@ -50,12 +60,10 @@ export class PipelinesRepository {
     );
     if (rows.length === 0) return null;
     const { vector_embeddings: vectorEmbeddings, ...row } = rows[0];
-    return {
-      ...row,
-      vectorEmbeddings: vectorEmbeddings.map((b) =>
-        toVectorEmbedding({ ...b, m_created_at: new Date(b.m_created_at) }),
-      ),
-    };
+    return toPipeline(
+      row,
+      vectorEmbeddings.map((b) => toVectorEmbedding({ ...b, m_created_at: new Date(b.m_created_at) })),
+    );
   }
 
   async list(readable: Readable, query: ListQuery): Promise<PipelineRecord[]> {
@@ -217,13 +225,26 @@ export class PipelinesRepository {
    * depend on, null when the pipeline is gone.
    */
   async hold(id: string, tx: Queryable): Promise<HeldPipeline | null> {
-    const rows = await tx.query<HeldPipeline>(
+    const rows = await tx.query<{
+      classifications: string[];
+      full_text_search: boolean;
+      full_text_language: string;
+      vector_embedding_ids: string[];
+    }>(
       `SELECT p.classifications, p.full_text_search, p.full_text_language,
          ARRAY(SELECT v.id FROM vector_embeddings v WHERE v.pipeline_id = p.id ORDER BY v.id)::text[] AS vector_embedding_ids
        FROM pipelines p WHERE p.id = $1 FOR SHARE OF p`,
       [id],
     );
-    return rows[0] ?? null;
+    const [row] = rows;
+    return row
+      ? {
+          classifications: row.classifications,
+          fullTextSearch: row.full_text_search,
+          fullTextLanguage: row.full_text_language,
+          vectorEmbeddingIds: row.vector_embedding_ids,
+        }
+      : null;
   }
 
   /** Whether PostgreSQL has a text search configuration of this name (`english`, `simple`, ...). */
@@ -260,10 +281,9 @@ export class PipelinesRepository {
        WHERE v.pipeline_id = ANY($1::uuid[]) ORDER BY v.pipeline_id, v.position`,
       [rows.map((r) => r.id)],
     );
-    return rows.map((row) => ({
-      ...row,
-      vectorEmbeddings: vectorEmbeddings.filter((b) => b.pipeline_id === row.id).map(toVectorEmbedding),
-    }));
+    return rows.map((row) =>
+      toPipeline(row, vectorEmbeddings.filter((b) => b.pipeline_id === row.id).map(toVectorEmbedding)),
+    );
   }
 }
 
@@ -301,10 +321,32 @@ const VECTOR_EMBEDDING_FIELDS = VECTOR_EMBEDDING_NAMES.map(([name, column]) => `
   ', ',
 );
 
+function toPipeline(row: PipelineRow, vectorEmbeddings: VectorEmbedding[]): PipelineRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    defaultTextSplitterId: row.default_text_splitter_id,
+    defaultVectorEmbeddingId: row.default_vector_embedding_id,
+    fullTextSearch: row.full_text_search,
+    fullTextReady: row.full_text_ready,
+    fullTextRanking: row.full_text_ranking,
+    fullTextK1: row.full_text_k1,
+    fullTextB: row.full_text_b,
+    fullTextLanguage: row.full_text_language,
+    defaultRerankerId: row.default_reranker_id,
+    classifications: row.classifications,
+    hierarchy: row.hierarchy,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    vectorEmbeddings,
+  };
+}
+
 function toVectorEmbedding(b: VectorEmbeddingRow): VectorEmbedding {
   return {
     id: b.id,
-    pipeline_id: b.pipeline_id,
+    pipelineId: b.pipeline_id,
     position: b.position,
     ready: b.ready,
     model: {

@@ -22,9 +22,9 @@ import { ListEnvelope, MAX_FILTER_VALUE_CHARS, parseListQuery, TEXT_OPS, toEnvel
 import { Classifications, normalizeClassifications } from './classification-hierarchy';
 import { FragmentsService } from '../fragments/fragments.service';
 import { RerankersService } from '../rerankers/rerankers.service';
-import { PipelineRecord } from './pipeline';
+import { HeldPipeline, PipelineRecord } from './pipeline';
 import { ClassificationsDto, CreatePipelineDto, UpdatePipelineDto } from './pipelines.dto';
-import { HeldPipeline, PipelinesRepository } from './pipelines.repository';
+import { PipelinesRepository } from './pipelines.repository';
 import { PipelineView } from './pipelines.wire';
 import { IndexPlan, NEEDS_MODEL_OR_FULL_TEXT, planIndexes } from './index-plan';
 import { pipelineNotFound, PipelineErrorReason } from './pipeline-errors';
@@ -61,16 +61,16 @@ export function presentPipeline(
     id: p.id,
     name: p.name,
     description: p.description,
-    default_text_splitter_id: p.default_text_splitter_id,
-    default_vector_embedding_id: p.default_vector_embedding_id,
+    default_text_splitter_id: p.defaultTextSplitterId,
+    default_vector_embedding_id: p.defaultVectorEmbeddingId,
     embedding_models: Object.fromEntries(p.vectorEmbeddings.map((v) => [v.id, presentModel(v.model)])),
-    full_text_search: p.full_text_search,
-    created_at: p.created_at.toISOString(),
+    full_text_search: p.fullTextSearch,
+    created_at: p.createdAt.toISOString(),
     // Beyond the published fields, after them:
-    full_text_ranking: p.full_text_ranking,
-    full_text_bm25: { k1: p.full_text_k1, b: p.full_text_b },
-    full_text_language: p.full_text_language,
-    default_reranker_id: p.default_reranker_id,
+    full_text_ranking: p.fullTextRanking,
+    full_text_bm25: { k1: p.fullTextK1, b: p.fullTextB },
+    full_text_language: p.fullTextLanguage,
+    default_reranker_id: p.defaultRerankerId,
   };
 }
 
@@ -218,9 +218,9 @@ export class PipelinesService {
     const pattern = query === null ? null : `%${query}%`;
     const rows = await this.pipelines.listByOffset(auth.readablePipelines(), pattern, limit, offset);
     return rows.map((p) => ({
-      default_text_splitter_id: p.default_text_splitter_id,
+      default_text_splitter_id: p.defaultTextSplitterId,
       description: p.description,
-      embedding_model_id: p.default_vector_embedding_id,
+      embedding_model_id: p.defaultVectorEmbeddingId,
       name: p.name,
       pipeline_id: p.id,
     }));
@@ -393,7 +393,7 @@ export class PipelinesService {
     const after = (await this.pipelines.find(id, tx))!;
     const pending =
       after.vectorEmbeddings.filter((v) => !v.ready).length +
-      (after.full_text_search && !after.full_text_ready ? 1 : 0);
+      (after.fullTextSearch && !after.fullTextReady ? 1 : 0);
     if (pending === 0) return null;
     const added = live * (plan.add.length + (lexing ? 1 : 0));
     const all = (await this.fragments.countLive(id, tx)) * pending;

@@ -16,12 +16,12 @@ export function checkType(pipeline: PipelineRecord, request: Pick<SearchRequest,
     case 'history':
       throw typeNotImplemented(request.type);
     case 'hybrid':
-      if (!pipeline.full_text_search) throw hybridNeedsFullText(pipeline.id);
-      if (!pipeline.full_text_ready) throw indexNotReady('Full text search', pipeline.id);
+      if (!pipeline.fullTextSearch) throw hybridNeedsFullText(pipeline.id);
+      if (!pipeline.fullTextReady) throw indexNotReady('Full text search', pipeline.id);
       break;
     case 'search':
-      if (!pipeline.full_text_search) throw fullTextDisabled();
-      if (!pipeline.full_text_ready) throw indexNotReady('Full text search', pipeline.id);
+      if (!pipeline.fullTextSearch) throw fullTextDisabled();
+      if (!pipeline.fullTextReady) throw indexNotReady('Full text search', pipeline.id);
       break;
     case 'similarity':
     case 'mmr':
@@ -37,15 +37,15 @@ export function checkType(pipeline: PipelineRecord, request: Pick<SearchRequest,
  * whose only index is still being built is refused as a search of it would be.
  */
 export function retrievalType(pipeline: PipelineRecord): SearchType {
-  const model = pipeline.vectorEmbeddings.find((v) => v.id === pipeline.default_vector_embedding_id);
+  const model = pipeline.vectorEmbeddings.find((v) => v.id === pipeline.defaultVectorEmbeddingId);
   const vectors = model !== undefined && model.ready;
-  const text = pipeline.full_text_search && pipeline.full_text_ready;
+  const text = pipeline.fullTextSearch && pipeline.fullTextReady;
   if (vectors && text) return 'hybrid';
   if (vectors) return 'similarity';
   if (text) return 'search';
   // Nothing ready: the error a search of what it has would give.
   if (model !== undefined) selectVectorEmbedding(pipeline, null);
-  if (pipeline.full_text_search) checkType(pipeline, { type: 'search' });
+  if (pipeline.fullTextSearch) checkType(pipeline, { type: 'search' });
   throw noEmbeddingModel();
 }
 
@@ -63,7 +63,7 @@ export function selectVectorEmbedding(
     selected = pipeline.vectorEmbeddings.find((v) => v.model.id === wanted);
     if (!selected) throw embeddingModelNotFound();
   } else {
-    selected = pipeline.vectorEmbeddings.find((v) => v.id === pipeline.default_vector_embedding_id);
+    selected = pipeline.vectorEmbeddings.find((v) => v.id === pipeline.defaultVectorEmbeddingId);
     if (!selected) throw noEmbeddingModel();
   }
   if (!selected.ready) throw indexNotReady(`Embedding model '${selected.model.name}'`, pipeline.id);

@@ -21,10 +21,7 @@ describe('checkSearchRequest', () => {
       checkSearchRequest(request({ type: 'search', query: 'one two-three' }), limits),
     ).not.toThrow();
     expect(() =>
-      checkSearchRequest(
-        request({ params: { k: 10, fetch_k: 10, lambda_mult: 0, threshold: null } }),
-        limits,
-      ),
+      checkSearchRequest(request({ params: { k: 10, fetchK: 10, lambdaMult: 0, threshold: null } }), limits),
     ).not.toThrow();
   });
 
@@ -47,11 +44,11 @@ describe('checkSearchRequest', () => {
     expect(refusal({ params: { ...DEFAULT_PARAMS, k: 11 } })).toBe(
       'params.k: must be at most 10 (TROVE_SEARCH_MAX_K)',
     );
-    expect(refusal({ params: { ...DEFAULT_PARAMS, fetch_k: 11 } })).toBe(
+    expect(refusal({ params: { ...DEFAULT_PARAMS, fetchK: 11 } })).toBe(
       'params.fetch_k: must be at most 10 (TROVE_SEARCH_MAX_K)',
     );
     for (const lambda of [-0.1, 1.5, Number.NaN])
-      expect(refusal({ params: { ...DEFAULT_PARAMS, lambda_mult: lambda } })).toBe(
+      expect(refusal({ params: { ...DEFAULT_PARAMS, lambdaMult: lambda } })).toBe(
         'params.lambda_mult: must be a number from 0 (diversity) to 1 (relevance), or null',
       );
   });

@@ -49,8 +49,14 @@ export function checkSearchRequest(request: SearchRuleInput, limits: Settings['l
       `classifications: must hold at most ${MAX_CLASSIFICATIONS} names`,
     );
   }
-  for (const name of ['k', 'fetch_k', 'candidates'] as const) {
-    if ((params[name] ?? 0) > limits.searchMaxK)
+  // Named as the REST body and MCP's arguments name them.
+  const bounded = [
+    ['k', params.k],
+    ['fetch_k', params.fetchK],
+    ['candidates', params.candidates],
+  ] as const;
+  for (const [name, value] of bounded) {
+    if ((value ?? 0) > limits.searchMaxK)
       throw invalid(
         SearchErrorReason.InvalidRequest,
         `params.${name}: must be at most ${limits.searchMaxK} (TROVE_SEARCH_MAX_K)`,
@@ -62,7 +68,7 @@ export function checkSearchRequest(request: SearchRuleInput, limits: Settings['l
       SearchErrorReason.InvalidRequest,
       `rerank.candidates: must be at most ${limits.searchMaxK} (TROVE_SEARCH_MAX_K)`,
     );
-  const lambda = params.lambda_mult;
+  const lambda = params.lambdaMult;
   if (!(Number.isFinite(lambda) && lambda >= 0 && lambda <= 1)) {
     throw invalid(
       SearchErrorReason.InvalidRequest,

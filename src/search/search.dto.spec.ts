@@ -13,7 +13,7 @@ const fail = (body: unknown) => {
 describe('parseSearchBody', () => {
   it('applies the published defaults without params', () => {
     const request = parseSearchBody(base);
-    expect(request.params).toEqual({ k: 5, fetch_k: 10, lambda_mult: 0.5, threshold: null });
+    expect(request.params).toEqual({ k: 5, fetchK: 10, lambdaMult: 0.5, threshold: null });
     expect(request.distanceStrategy).toBe('cosine');
     expect(request.filters).toBeNull();
     expect(request.embeddingModelId).toBeNull();
@@ -23,14 +23,14 @@ describe('parseSearchBody', () => {
   it('makes an omitted k and fetch_k 0 when params is present, lambda 0.5', () => {
     expect(parseSearchBody({ ...base, type: 'mmr', params: {} }).params).toEqual({
       k: 0,
-      fetch_k: 0,
-      lambda_mult: 0.5,
+      fetchK: 0,
+      lambdaMult: 0.5,
       threshold: null,
     });
     expect(parseSearchBody({ ...base, type: 'mmr', params: { k: 3, lambda_mult: null } }).params).toEqual({
       k: 3,
-      fetch_k: 0,
-      lambda_mult: 0.5,
+      fetchK: 0,
+      lambdaMult: 0.5,
       threshold: null,
     });
   });

@@ -227,8 +227,8 @@ function paramsOf(body: SearchBody): { params: SearchParams; embeddingModelId: s
     params: {
       ...PRESENT_PARAMS_BASE,
       ...(value.k !== undefined ? { k: value.k } : {}),
-      ...(value.fetch_k !== undefined ? { fetch_k: value.fetch_k } : {}),
-      ...(value.lambda_mult != null ? { lambda_mult: value.lambda_mult } : {}),
+      ...(value.fetch_k !== undefined ? { fetchK: value.fetch_k } : {}),
+      ...(value.lambda_mult != null ? { lambdaMult: value.lambda_mult } : {}),
       ...(value.threshold != null ? { threshold: value.threshold } : {}),
       ...(value.candidates !== undefined ? { candidates: value.candidates } : {}),
       ...(value.fusion !== undefined || value.alpha !== undefined || value.rrf_k !== undefined

@@ -123,14 +123,14 @@ export class SearchService {
     const base = searchRequest({
       type: 'similarity',
       ...fields,
-      params: { k, fetch_k: 0, lambda_mult: 0.5, threshold: null },
+      params: { k, fetchK: 0, lambdaMult: 0.5, threshold: null },
     });
     const pipeline = await this.open(auth, pipelineId, base);
     const type = retrievalType(pipeline);
     const rerank =
-      pipeline.default_reranker_id === null
+      pipeline.defaultRerankerId === null
         ? null
-        : { rerankerId: pipeline.default_reranker_id, candidates: null };
+        : { rerankerId: pipeline.defaultRerankerId, candidates: null };
     const request = { ...base, type, rerank };
     const embedding = embedsQuery(type) ? await this.embed(pipeline, request) : null;
     return { type, hits: await this.hits(auth, pipeline, request, embedding) };
@@ -190,7 +190,7 @@ export class SearchService {
     embedding: QueryEmbedding | null,
   ): Promise<SearchHit[]> {
     if (request.rerank === null) return this.ofType(auth, pipeline, request, embedding);
-    const { k, fetch_k: fetchK } = request.params;
+    const { k, fetchK } = request.params;
     if (k === 0) return [];
     const candidates = rerankCandidates(request);
     const first = await this.ofType(
@@ -198,7 +198,7 @@ export class SearchService {
       pipeline,
       {
         ...request,
-        params: { ...request.params, k: candidates, fetch_k: Math.max(fetchK, candidates) },
+        params: { ...request.params, k: candidates, fetchK: Math.max(fetchK, candidates) },
         rerank: null,
       },
       embedding,
@@ -268,7 +268,7 @@ export class SearchService {
     { vectorEmbedding, vector }: QueryEmbedding,
     selective: boolean,
   ): Promise<SearchHit[]> {
-    const { k, fetch_k: fetchK, lambda_mult: lambda, threshold } = request.params;
+    const { k, fetchK, lambdaMult: lambda, threshold } = request.params;
     const mmr = request.type === 'mmr';
     const limit = mmr ? fetchK : k;
     if (limit === 0) return [];

@@ -14,9 +14,9 @@ export interface SearchParams {
   /** 0..65535: the number of fragments to return. */
   k: number;
   /** 0..65535: MMR candidates. */
-  fetch_k: number;
+  fetchK: number;
   /** MMR balance, relevance 1 .. diversity 0. */
-  lambda_mult: number;
+  lambdaMult: number;
   /** Max distance (similarity, MMR) or min rank (full text); null: none. */
   threshold: number | null;
   /** Hybrid: how its two lists are fused (REST only; defaults in fusion.ts). */
@@ -26,9 +26,9 @@ export interface SearchParams {
 }
 
 /** Defaults when no `params` object is sent at all (MCP page, "Default without params"). */
-export const DEFAULT_PARAMS: SearchParams = { k: 5, fetch_k: 10, lambda_mult: 0.5, threshold: null };
+export const DEFAULT_PARAMS: SearchParams = { k: 5, fetchK: 10, lambdaMult: 0.5, threshold: null };
 /** When `params` is present, an omitted k or fetch_k is 0 and an omitted lambda_mult 0.5. */
-export const PRESENT_PARAMS_BASE: SearchParams = { k: 0, fetch_k: 0, lambda_mult: 0.5, threshold: null };
+export const PRESENT_PARAMS_BASE: SearchParams = { k: 0, fetchK: 0, lambdaMult: 0.5, threshold: null };
 
 export interface ClassificationQuery {
   values: string[];

@@ -1,12 +1,13 @@
 /**
  * Start-up behaviour: configuration errors, the bootstrap key, restarts of the
- * embedded database, the CLI and a graceful stop. These manage their own processes.
+ * embedded database, the CLI and a graceful stop. These manage their own processes;
+ * the rules that need no process (one bootstrap key from replicas starting together,
+ * the HNSW settings of an index) are in startup.medium.ts.
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { Client } from 'pg';
 import { Api } from '../support/http';
 import { databaseKinds } from '../support/databases';
 import { createTestDatabase, startTrove, TroveDatabase } from '../support/trove-process';
@@ -119,14 +120,6 @@ describe.each(databaseKinds())('start-up and restarts [%s]', (kind) => {
 
   // The embedded database admits one process by design (see the lock test below).
   const itOnPostgres = kind === 'postgres' ? it : it.skip;
-  itOnPostgres('creates exactly one bootstrap key when two replicas start together', async () => {
-    const env = { TROVE_BOOTSTRAP_API_KEY: '', TROVE_BOOTSTRAP_API_SECRET: '' };
-    const [a, b] = await Promise.all([startTrove(database, { env }), startTrove(database, { env })]);
-    const printed = [a, b].filter((p) => p.output().includes('x-api-key-secret='));
-    expect(printed).toHaveLength(1);
-    await Promise.all([a.stop(), b.stop()]);
-  });
-
   itOnPostgres('reports 503 on /readyz while the database is gone, and 200 on /healthz', async () => {
     const trove = await startTrove(database);
     const api = new Api(trove.url).as(null);
@@ -218,37 +211,4 @@ describe('HNSW index settings', () => {
       'trove: Invalid environment variable TROVE_HNSW_EF_CONSTRUCTION: must be at least twice TROVE_HNSW_M (32), got 20',
     );
   });
-
-  const onPostgres = databaseKinds().includes('postgres') ? it : it.skip;
-  onPostgres(
-    'builds the index of each vector embedding with TROVE_HNSW_M and TROVE_HNSW_EF_CONSTRUCTION',
-    async () => {
-      const database = await createTestDatabase('postgres');
-      // A vector embedding gets its index once it holds more vectors than are searched exactly: with a
-      // threshold of 0, in the background after its first write.
-      const trove = await startTrove(database, {
-        env: { TROVE_HNSW_M: '8', TROVE_HNSW_EF_CONSTRUCTION: '40', TROVE_EXACT_SEARCH_BELOW: '0' },
-      });
-      const api = new Api(trove.url);
-      const pipeline = (await api.post('/pipelines', { name: 'tuned', classifications: ['public'] })).body;
-      const added = await api.post(`/pipelines/${pipeline.id}/documents`, {
-        content: 'One fragment to index.',
-        classification: 'public',
-      });
-      const client = new Client({ connectionString: database.env.DATABASE_URL });
-      await client.connect();
-      const rows = await waitFor('the vector index', async () => {
-        const found = await client.query(`SELECT indexdef FROM pg_indexes WHERE indexname LIKE $1`, [
-          `fe_hnsw_${pipeline.default_vector_embedding_id.replace(/-/g, '')}_%`,
-        ]);
-        return found.rows.length > 0 && found.rows;
-      });
-      await client.end();
-      await trove.stop();
-      await database.drop();
-      expect(added.status).toBe(201);
-      expect(rows).toHaveLength(1);
-      expect(rows[0].indexdef).toContain("WITH (m='8', ef_construction='40')");
-    },
-  );
 });

@@ -1,19 +1,20 @@
 /**
- * Sessions of the revisions up to 2025-11-25: idle expiry, DELETE, the GET
- * event stream, a stop with streams open, and replicas: with the memory store
- * (as published) another replica answers 404; with TROVE_MCP_SESSION_STORE=postgres
- * any replica serves any session, numbering its events consistently.
+ * Sessions of the revisions up to 2025-11-25 as the transport serves them: DELETE, the
+ * GET event stream, a stop with streams open, and replicas: with the memory store (as
+ * published) another replica answers 404; with TROVE_MCP_SESSION_STORE=postgres any
+ * replica serves any session, numbering its events consistently, and a DELETE on one
+ * ends the streams on the others. The rules of the sessions themselves (idle expiry,
+ * restarts with each store, numbering across replicas) are in sessions.medium.ts.
  */
 import { databaseKinds } from '../support/databases';
 import { ADMIN } from '../support/http';
 import { describeEachDatabase } from '../support/suite';
 import { createTestDatabase, startTrove, TroveDatabase, TroveProcess } from '../support/trove-process';
 import { waitFor } from '../support/wait';
-import { lastMessage, RawMcp } from './support';
+import { RawMcp } from './support';
 
-/** Short, so that expiry is quick to see; idle time must really pass, hence the sleeps below. */
+/** Short, so that expiry is quick to see. */
 const IDLE_SECONDS = 2;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function within<T>(ms: number, promise: Promise<T>, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -34,29 +35,6 @@ for (const store of ['memory', 'postgres'] as const) {
       let mcp: RawMcp;
       beforeAll(() => {
         mcp = new RawMcp(fixture().trove.url, ADMIN);
-      });
-
-      it('ends a session after the idle time without a message', async () => {
-        const idle = await mcp.openSession();
-        const busy = await mcp.openSession();
-        for (let i = 0; i < 4; i++) {
-          await sleep((IDLE_SECONDS * 1000) / 2);
-          expect(
-            (
-              await mcp.post(
-                { jsonrpc: '2.0', method: 'notifications/initialized' },
-                mcp.sessionHeaders(busy),
-              )
-            ).status,
-          ).toBe(202);
-        }
-        const expired = await mcp.post({ jsonrpc: '2.0', id: 1, method: 'ping' }, mcp.sessionHeaders(idle));
-        expect([expired.status, expired.body]).toEqual([404, 'Not Found: Session not found']);
-        expect(
-          lastMessage(
-            (await mcp.post({ jsonrpc: '2.0', id: 1, method: 'ping' }, mcp.sessionHeaders(busy))).body,
-          ).result,
-        ).toEqual({});
       });
 
       it('ends a session on DELETE, with 202 and an empty body', async () => {
@@ -99,26 +77,6 @@ for (const store of ['memory', 'postgres'] as const) {
     { env: { TROVE_MCP_SESSION_STORE: store, TROVE_MCP_SESSION_IDLE_SECONDS: String(IDLE_SECONDS) } },
   );
 }
-
-describe.each(databaseKinds())('restarts [%s]', (kind) => {
-  it('end the sessions of the memory store', async () => {
-    const database = await createTestDatabase(kind);
-    let trove = await startTrove(database);
-    try {
-      const sessionId = await new RawMcp(trove.url, ADMIN).openSession();
-      await trove.stop();
-      trove = await startTrove(database);
-      const response = await new RawMcp(trove.url, ADMIN).post(
-        { jsonrpc: '2.0', id: 1, method: 'ping' },
-        { 'mcp-session-id': sessionId },
-      );
-      expect([response.status, response.body]).toEqual([404, 'Not Found: Session not found']);
-    } finally {
-      await trove.stop();
-      await database.drop();
-    }
-  });
-});
 
 describe.each(databaseKinds())('stopping with event streams open [%s]', (kind) => {
   it('ends the streams and exits promptly', async () => {
@@ -218,19 +176,6 @@ withPostgres('two replicas on one PostgreSQL database', () => {
       }
     });
 
-    it('numbers concurrent requests uniquely', async () => {
-      const onA = new RawMcp(a.url, ADMIN);
-      const onB = new RawMcp(b.url, ADMIN);
-      const sessionId = await onA.openSession();
-      const bodies = await Promise.all(
-        Array.from({ length: 20 }, (_, i) =>
-          (i % 2 ? onA : onB).post({ jsonrpc: '2.0', id: i, method: 'ping' }, onA.sessionHeaders(sessionId)),
-        ),
-      );
-      const numbers = bodies.map((r) => Number(/id: 0\/(\d+)/.exec(r.body)![1])).sort((x, y) => x - y);
-      expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => i));
-    });
-
     it('ends a session everywhere on DELETE, streams on other replicas included', async () => {
       const onA = new RawMcp(a.url, ADMIN);
       const sessionId = await onA.openSession();
@@ -244,40 +189,6 @@ withPostgres('two replicas on one PostgreSQL database', () => {
         (await onA.post({ jsonrpc: '2.0', id: 1, method: 'ping' }, onA.sessionHeaders(sessionId))).status,
       ).toBe(404);
       await within(5000, stream.ended, 'stream end on the other replica');
-    });
-
-    it('expires idle sessions for every replica', async () => {
-      const sessionId = await new RawMcp(a.url, ADMIN).openSession();
-      await sleep(IDLE_SECONDS * 1000 + 500);
-      for (const replica of [a, b]) {
-        expect(
-          (
-            await new RawMcp(replica.url, ADMIN).post(
-              { jsonrpc: '2.0', id: 1, method: 'ping' },
-              { 'mcp-session-id': sessionId },
-            )
-          ).status,
-        ).toBe(404);
-      }
-    });
-  });
-  describe('postgres store, restarts', () => {
-    it('keeps sessions across a restart', async () => {
-      // One replica with a long idle time: a replica with a short one would sweep the session meanwhile.
-      const env = { TROVE_MCP_SESSION_STORE: 'postgres', TROVE_MCP_SESSION_IDLE_SECONDS: '60' };
-      let replica = await startTrove(database, { env });
-      try {
-        const sessionId = await new RawMcp(replica.url, ADMIN).openSession();
-        await replica.stop();
-        replica = await startTrove(database, { env });
-        const response = await new RawMcp(replica.url, ADMIN).post(
-          { jsonrpc: '2.0', id: 1, method: 'ping' },
-          { 'mcp-session-id': sessionId },
-        );
-        expect(response.status).toBe(200);
-      } finally {
-        await replica.stop();
-      }
     });
   });
 });

@@ -7,7 +7,8 @@
  * stays with the HTTP tests.
  *
  * `restart()` closes the application as a SIGTERM does and builds a new one on the same
- * database, for rules that outlive a process (queued jobs, jobs handed back).
+ * database, for rules that outlive a process (queued jobs, jobs handed back); `replica()`
+ * builds a second one beside it, for rules between replicas.
  */
 import 'reflect-metadata';
 import { INestApplicationContext, Type } from '@nestjs/common';
@@ -32,10 +33,24 @@ export interface InProcessTrove {
   output(): string;
   /** Closes the application (shutdown hooks run, as on SIGTERM) and starts another on the same database. */
   restart(env?: Record<string, string>): Promise<void>;
+  /**
+   * Another application on the same database, as a second replica (PostgreSQL only: the
+   * embedded database admits one); closed with the fixture, or earlier by `close()`.
+   */
+  replica(env?: Record<string, string>): Promise<Replica>;
 }
 
-/** Builds Trove's modules on `database`, with the environment a Trove process of the integration tests gets. */
-async function build(
+export interface Replica {
+  get<T>(type: Type<T>): T;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds Trove's modules on `database`, with the environment a Trove process of the
+ * integration tests gets; for tests that start applications their own way (several at
+ * once, on an empty database). The caller closes it.
+ */
+export async function buildInProcess(
   database: TroveDatabase,
   env: Record<string, string>,
   log: (line: string) => void,
@@ -59,22 +74,26 @@ async function build(
 }
 
 /**
- * Runs `body` once per database kind of this run, each with its own fresh database and
- * its own Trove application, as `describeEachDatabase` does with processes.
+ * Runs `body` once per database kind of this run (of `kinds`, when given), each with its
+ * own fresh database and its own Trove application, as `describeEachDatabase` does with
+ * processes.
  */
 export function describeEachDatabaseInProcess(
   name: string,
   body: (trove: () => InProcessTrove, kind: DatabaseKind) => void,
-  options: { env?: Record<string, string> } = {},
+  options: { env?: Record<string, string>; kinds?: DatabaseKind[] } = {},
 ) {
-  describe.each(databaseKinds())(`${name} [%s]`, (kind) => {
+  const kinds = databaseKinds().filter((kind) => options.kinds?.includes(kind) ?? true);
+  if (kinds.length === 0) return;
+  describe.each(kinds)(`${name} [%s]`, (kind) => {
     let fixture: InProcessTrove | undefined;
     let app: INestApplicationContext | undefined;
     let database: TroveDatabase | undefined;
     let output = '';
     const log = (line: string) => void (output += line);
+    const replicas = new Set<INestApplicationContext>();
     const start = async (env: Record<string, string>) => {
-      app = await build(database!, { ...options.env, ...env }, log);
+      app = await buildInProcess(database!, { ...options.env, ...env }, log);
     };
     const stop = async () => {
       const closing = app;
@@ -97,9 +116,22 @@ export function describeEachDatabaseInProcess(
           await stop();
           await start(env);
         },
+        replica: async (env = {}) => {
+          if (kind !== 'postgres') throw new Error('the embedded database admits one application');
+          const other = await buildInProcess(database!, { ...options.env, ...env }, log);
+          replicas.add(other);
+          return {
+            get: (type) => other.get(type, { strict: false }),
+            close: async () => {
+              if (replicas.delete(other)) await other.close();
+            },
+          };
+        },
       };
     });
     afterAll(async () => {
+      for (const other of replicas) await other.close();
+      replicas.clear();
       await stop();
       await database?.drop();
     });

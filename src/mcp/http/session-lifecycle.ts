@@ -155,12 +155,18 @@ export class McpSessionLifecycle implements OnModuleInit, BeforeApplicationShutd
     if (refused) return refused;
     const sessionId = first(request.headers['mcp-session-id']);
     if (sessionId === undefined) return text(reply, 400, 'Bad Request: Session ID is required');
+    if (!(await this.end(sessionId))) return text(reply, 404, 'Not Found: Session not found');
+    return reply.code(202).send();
+  }
+
+  /** Ends a session and its streams in this replica (the sweep ends them in the others); false: no live one. */
+  async end(sessionId: string): Promise<boolean> {
     const ended = await guard('close session', () => this.store.delete(sessionId));
-    if (!ended) return text(reply, 404, 'Not Found: Session not found');
+    if (!ended) return false;
     this.unwatch(sessionId);
     this.endStreams(sessionId);
     void this.refreshSessionGauge();
-    return reply.code(202).send();
+    return true;
   }
 
   /** GET and DELETE belong to sessions: an unknown revision is refused, and 2026-07-28 has no sessions. */
