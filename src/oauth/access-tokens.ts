@@ -7,11 +7,14 @@
  */
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { ApiKeysService } from '../auth/api-keys.service';
-import { AuthContext } from '../auth/auth-context';
+import { AuthContext, SCOPES } from '../auth/auth-context';
+import { AuthErrorReason } from '../auth/auth-errors';
 import { BearerTokens, TokenAudience, TokenAuthority } from '../auth/bearer-tokens';
+import { intersectScopes } from '../auth/grant-algebra';
+import { forbidden } from '../common/errors';
 import { ACCESS_TOKEN_PREFIX, AuthorizationServer, REFRESH_TOKEN_PREFIX } from './authorization-server';
 import { invalidToken, OAuthErrorReason } from './oauth-errors';
-import { ProtectedResources } from './protected-resources';
+import { MCP_SCOPE, ProtectedResources } from './protected-resources';
 
 @Injectable()
 export class OAuthAccessTokens implements TokenAuthority, OnModuleInit {
@@ -45,6 +48,13 @@ export class OAuthAccessTokens implements TokenAuthority, OnModuleInit {
     const audience = Array.isArray(found.aud) ? found.aud : [found.aud];
     if (audience.length !== 1 || this.resources.resourceOf(String(audience[0])) !== target.audience)
       throw invalidToken(OAuthErrorReason.InvalidToken, 'issued for another resource');
+    // A token for an MCP endpoint that was not granted `mcp` (a client asked only for
+    // openid, say) opens nothing there; the agents API checks its scopes route by route.
+    if (target.audience !== 'agents' && !found.scopes.has(MCP_SCOPE))
+      throw forbidden(
+        AuthErrorReason.InsufficientScope,
+        `Forbidden: insufficient_scope (the token was not granted ${MCP_SCOPE})`,
+      );
     const context = await this.keyContext(found.accountId, found.scopes, found.grantId ?? null);
     if (context === null)
       throw invalidToken(OAuthErrorReason.KeyRevoked, 'the API key it stands for no longer works');
@@ -71,7 +81,11 @@ export class OAuthAccessTokens implements TokenAuthority, OnModuleInit {
       key.keyId,
       key.admin,
       key.grants,
-      key.scopes.filter((scope) => scopes.has(scope)),
+      // An admin key holds every scope; its token holds those it was granted.
+      intersectScopes(
+        SCOPES.filter((scope) => scopes.has(scope)),
+        key.admin ? 'all' : key.scopes,
+      ),
       key.generation,
       null,
       ACCESS_TOKEN_PREFIX,

@@ -7,81 +7,19 @@
  * a replayed code, a wrong PKCE verifier, a redirect URI off by one character, a
  * rotated refresh token used again, a revoked token, a disabled key.
  */
-import {
-  Client,
-  OAuthClientProvider,
-  StreamableHTTPClientTransport,
-  UnauthorizedError,
-} from '@modelcontextprotocol/client';
-import { createHash, randomBytes } from 'node:crypto';
+import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
 import { initializeMessage, refundsSearch, STREAM_HEADERS } from '../mcp/support';
 import { Credentials } from '../support/http';
 import { createKey, createSupportKb, SupportKb } from '../support/records';
 import { describeEachDatabase } from '../support/suite';
 import { Browser } from './browser';
-
-type Json = Record<string, any>;
-
-const CALLBACK = 'http://127.0.0.1:9/callback';
-
-/** The client side of the MCP SDK's OAuth: everything kept in memory, the browser step recorded. */
-class MemoryOAuthClient implements OAuthClientProvider {
-  client?: Json;
-  saved?: Json;
-  verifier = '';
-  authorizationUrl?: URL;
-
-  get redirectUrl() {
-    return CALLBACK;
-  }
-  get clientMetadata() {
-    return {
-      client_name: 'Trove OAuth test',
-      redirect_uris: [CALLBACK],
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
-      token_endpoint_auth_method: 'none',
-    };
-  }
-  clientInformation() {
-    return this.client as never;
-  }
-  saveClientInformation(info: Json) {
-    this.client = info;
-  }
-  tokens() {
-    return this.saved as never;
-  }
-  saveTokens(tokens: Json) {
-    this.saved = tokens;
-  }
-  redirectToAuthorization(url: URL) {
-    this.authorizationUrl = url;
-  }
-  saveCodeVerifier(verifier: string) {
-    this.verifier = verifier;
-  }
-  codeVerifier() {
-    return this.verifier;
-  }
-  discovery?: Json;
-  saveDiscoveryState(state: Json) {
-    this.discovery = state;
-  }
-  discoveryState() {
-    return this.discovery as never;
-  }
-}
-
-const pkce = () => {
-  const verifier = randomBytes(32).toString('base64url');
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
-};
+import { CALLBACK, Json, MemoryOAuthClient, OAuthFlow, pkce } from './sign-in';
 
 describeEachDatabase('OAuth 2.1 for /mcp', (fixture) => {
   let kb: SupportKb;
   let reader: Credentials;
   let base: string;
+  let flow: OAuthFlow;
 
   beforeAll(async () => {
     // The issuer without TROVE_PUBLIC_URL: http://localhost:<port>, the port-forward workflow.
@@ -91,71 +29,10 @@ describeEachDatabase('OAuth 2.1 for /mcp', (fixture) => {
       // Searching needs read and execute.
       { pipeline_id: kb.pipelineId, permissions: 5, classifications: ['internal', 'public'] },
     ]);
+    flow = new OAuthFlow(base, reader);
   });
 
   const searchArguments = () => refundsSearch(kb.pipelineId);
-
-  async function form(path: string, fields: Record<string, string>) {
-    const response = await fetch(base + path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(fields).toString(),
-    });
-    const text = await response.text();
-    return { status: response.status, body: (text === '' ? {} : JSON.parse(text)) as Json };
-  }
-
-  async function register(): Promise<string> {
-    const response = await fetch(`${base}/api/v1/oauth2/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        client_name: 'raw client',
-        redirect_uris: [CALLBACK],
-        grant_types: ['authorization_code', 'refresh_token'],
-        response_types: ['code'],
-        token_endpoint_auth_method: 'none',
-      }),
-    });
-    expect(response.status).toBe(201);
-    return ((await response.json()) as Json).client_id;
-  }
-
-  /** Signs `key` in for `clientId` and decides; returns the last page, its code and the verifier asked with. */
-  async function authorize(
-    clientId: string,
-    { redirectUri = CALLBACK, key = reader, decision = 'allow' as 'allow' | 'deny' } = {},
-  ) {
-    const { verifier, challenge } = pkce();
-    const url = new URL(`${base}/api/v1/oauth2/authorize`);
-    url.search = new URLSearchParams({
-      client_id: clientId,
-      redirect_uri: redirectUri,
-      response_type: 'code',
-      scope: 'mcp',
-      resource: `${base}/mcp`,
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-      state: 'st',
-    }).toString();
-    const page = await new Browser(CALLBACK).signIn(url.toString(), key, decision);
-    const callback = new URL(page.url);
-    return {
-      page,
-      code: callback.searchParams.get('code'),
-      error: callback.searchParams.get('error'),
-      verifier,
-    };
-  }
-
-  const redeem = (clientId: string, code: string, verifier: string) =>
-    form('/api/v1/oauth2/token', {
-      grant_type: 'authorization_code',
-      client_id: clientId,
-      code,
-      code_verifier: verifier,
-      redirect_uri: CALLBACK,
-    });
 
   async function mcpStatus(token: string) {
     const response = await fetch(`${base}/mcp`, {
@@ -227,9 +104,9 @@ describeEachDatabase('OAuth 2.1 for /mcp', (fixture) => {
   });
 
   it('binds a token to its resource, refuses a tampered one, and ends it on revocation', async () => {
-    const clientId = await register();
-    const { code, verifier } = await authorize(clientId);
-    const { status, body } = await redeem(clientId, code!, verifier);
+    const clientId = await flow.register();
+    const { code, verifier } = await flow.authorize(clientId);
+    const { status, body } = await flow.redeem(clientId, code!, verifier);
     expect(status).toBe(200);
     const token = body.access_token as string;
     expect(await mcpStatus(token)).toEqual({ status: 200, challenge: null });
@@ -249,47 +126,47 @@ describeEachDatabase('OAuth 2.1 for /mcp', (fixture) => {
       challenge: `Bearer error="invalid_token", resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"`,
     });
 
-    expect((await form('/api/v1/oauth2/revoke', { token, client_id: clientId })).status).toBe(200);
+    expect((await flow.form('/api/v1/oauth2/revoke', { token, client_id: clientId })).status).toBe(200);
     expect((await mcpStatus(token)).status).toBe(401);
   });
 
   it('resolves the key at each use: a disabled key ends its tokens', async () => {
     const key = await createKey(fixture().api, [{ pipeline_id: kb.pipelineId, permissions: 4 }]);
-    const clientId = await register();
-    const { code, verifier } = await authorize(clientId, { key });
-    const token = (await redeem(clientId, code!, verifier)).body.access_token as string;
+    const clientId = await flow.register();
+    const { code, verifier } = await flow.authorize(clientId, { key });
+    const token = (await flow.redeem(clientId, code!, verifier)).body.access_token as string;
     expect((await mcpStatus(token)).status).toBe(200);
     expect((await fixture().api.patch(`/api_keys/${key.id}`, { disabled: true })).status).toBe(200);
     expect((await mcpStatus(token)).status).toBe(401);
   });
 
   it('refuses a replayed code and a wrong PKCE verifier with invalid_grant', async () => {
-    const clientId = await register();
-    const first = await authorize(clientId);
-    const issued = await redeem(clientId, first.code!, first.verifier);
+    const clientId = await flow.register();
+    const first = await flow.authorize(clientId);
+    const issued = await flow.redeem(clientId, first.code!, first.verifier);
     expect(issued.status).toBe(200);
-    const replayed = await redeem(clientId, first.code!, first.verifier);
+    const replayed = await flow.redeem(clientId, first.code!, first.verifier);
     expect(replayed).toEqual({ status: 400, body: expect.objectContaining({ error: 'invalid_grant' }) });
     // A replay means the code leaked: what its first redemption issued is revoked too.
     expect((await mcpStatus(issued.body.access_token as string)).status).toBe(401);
 
-    const second = await authorize(clientId);
-    const wrong = await redeem(clientId, second.code!, pkce().verifier);
+    const second = await flow.authorize(clientId);
+    const wrong = await flow.redeem(clientId, second.code!, pkce().verifier);
     expect(wrong).toEqual({ status: 400, body: expect.objectContaining({ error: 'invalid_grant' }) });
   });
 
   it('refuses a redirect URI off by one character, without redirecting there', async () => {
-    const clientId = await register();
-    const { page } = await authorize(clientId, { redirectUri: CALLBACK + 'x' });
+    const clientId = await flow.register();
+    const { page } = await flow.authorize(clientId, { redirectUri: CALLBACK + 'x' });
     expect(page.status).toBe(400);
     expect(page.html).toContain('redirect_uri');
   });
 
   it('rotates refresh tokens: a used one is refused with invalid_grant', async () => {
-    const clientId = await register();
-    const { code, verifier } = await authorize(clientId);
-    const issued = (await redeem(clientId, code!, verifier)).body;
-    const refreshed = await form('/api/v1/oauth2/token', {
+    const clientId = await flow.register();
+    const { code, verifier } = await flow.authorize(clientId);
+    const issued = (await flow.redeem(clientId, code!, verifier)).body;
+    const refreshed = await flow.form('/api/v1/oauth2/token', {
       grant_type: 'refresh_token',
       client_id: clientId,
       refresh_token: issued.refresh_token,
@@ -297,7 +174,7 @@ describeEachDatabase('OAuth 2.1 for /mcp', (fixture) => {
     expect(refreshed.status).toBe(200);
     expect(refreshed.body.refresh_token).toMatch(/^trove_rt_/);
     expect(refreshed.body.refresh_token).not.toBe(issued.refresh_token);
-    const reused = await form('/api/v1/oauth2/token', {
+    const reused = await flow.form('/api/v1/oauth2/token', {
       grant_type: 'refresh_token',
       client_id: clientId,
       refresh_token: issued.refresh_token,
@@ -306,8 +183,8 @@ describeEachDatabase('OAuth 2.1 for /mcp', (fixture) => {
   });
 
   it('lets the person deny on the consent page', async () => {
-    const clientId = await register();
-    const { error } = await authorize(clientId, { decision: 'deny' });
+    const clientId = await flow.register();
+    const { error } = await flow.authorize(clientId, { decision: 'deny' });
     expect(error).toBe('access_denied');
   });
 });
