@@ -7,6 +7,8 @@
 import { OAuthClientProvider } from '@modelcontextprotocol/client';
 import { createHash, randomBytes } from 'node:crypto';
 import { Credentials } from '../support/http';
+import { createKey, createSupportKb, SupportKb } from '../support/records';
+import type { TroveFixture } from '../support/suite';
 import { Browser } from './browser';
 
 export type Json = Record<string, any>;
@@ -163,4 +165,30 @@ export class OAuthFlow {
     if (status !== 200) throw new Error(`the token endpoint answered ${status}: ${JSON.stringify(body)}`);
     return { ...body, client_id: clientId };
   }
+}
+
+export interface SignInWorld {
+  kb: SupportKb;
+  reader: Credentials;
+  base: string;
+  flow: OAuthFlow;
+}
+
+/**
+ * What most OAuth tests sign in with, made before the block's tests: support-kb, a key
+ * that may search it (read and execute), and a flow against the issuer without
+ * TROVE_PUBLIC_URL, http://localhost:<port> (the port-forward workflow). The object is
+ * filled in by its beforeAll.
+ */
+export function signInWorld(fixture: () => TroveFixture): SignInWorld {
+  const world = {} as SignInWorld;
+  beforeAll(async () => {
+    world.base = `http://localhost:${fixture().trove.port}`;
+    world.kb = await createSupportKb(fixture().api);
+    world.reader = await createKey(fixture().api, [
+      { pipeline_id: world.kb.pipelineId, permissions: 5, classifications: ['internal', 'public'] },
+    ]);
+    world.flow = new OAuthFlow(world.base, world.reader);
+  });
+  return world;
 }
