@@ -47,6 +47,9 @@ const ESM_ONLY_PACKAGES = [
   'jose',
 ];
 const ESM_ONLY = [`/node_modules/(?!(${ESM_ONLY_PACKAGES.join('|')})/)`];
+// file-type exports only `import` and `module-sync` conditions (Node 22 requires it through
+// the latter); Jest resolves a require with neither, so it is pointed at that entry.
+const moduleNameMapper = { '^file-type$': '<rootDir>/node_modules/file-type/index.js' };
 
 // jest reads this file as CommonJS.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -69,6 +72,7 @@ module.exports = {
       testMatch: ['**/*.spec.ts'],
       transform,
       transformIgnorePatterns: ESM_ONLY,
+      moduleNameMapper,
     },
     {
       displayName: 'medium',
@@ -77,6 +81,7 @@ module.exports = {
       testMatch: ['**/*.medium.ts'],
       transform,
       transformIgnorePatterns: ESM_ONLY,
+      moduleNameMapper,
       globalSetup: '<rootDir>/test/support/medium-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
     },
@@ -87,6 +92,7 @@ module.exports = {
       testMatch: ['**/*.test.ts'],
       transform,
       transformIgnorePatterns: ESM_ONLY,
+      moduleNameMapper,
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
     },

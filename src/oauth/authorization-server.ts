@@ -4,7 +4,8 @@
  * revocation, dynamic registration, metadata, `iss` in the authorization response) is
  * the library's; what is Trove's is who signs in (an API key, interaction-routes.ts),
  * which resources exist (protected-resources.ts) and what a token may do
- * (access-tokens.ts resolves the key's grants at each use).
+ * (access-tokens.ts resolves the key's grants at each use; client-tokens.ts, for the
+ * client_credentials grant, its machine client's).
  *
  * The provider is built on first use, not at start: without TROVE_PUBLIC_URL the
  * issuer is `http://localhost:<port>`, and with PORT=0 the port is known only once
@@ -12,10 +13,13 @@
  */
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import Provider, { Configuration, errors, KoaContextWithOIDC } from 'oidc-provider';
 import { ApiKeysService } from '../auth/api-keys.service';
-import { SCOPES } from '../auth/auth-context';
+import { credentialStampOf, SCOPES } from '../auth/auth-context';
+import { DomainError, HTTP_STATUS_OF } from '../common/errors';
 import { SETTINGS, Settings } from '../config/settings';
+import { CLIENT_TOKEN_PREFIX, isMachineClient, OAuthClientsService } from './clients/oauth-clients.service';
 import { escapeHtml, PAGE_CSP, renderPage } from './interaction-pages';
 import { OAuthRepository } from './oauth.repository';
 import { MCP_SCOPE, ProtectedResources } from './protected-resources';
@@ -31,6 +35,9 @@ export const REFRESH_TOKEN_PREFIX = 'trove_rt_';
 export const OAUTH_BASE = '/api/v1/oauth2';
 export const INTERACTION_PATH = `${OAUTH_BASE}/interaction`;
 
+/** The claim of a client_credentials token naming the secret it was issued against (clients/). */
+export const CLIENT_STAMP_CLAIM = 'trove_client_stamp';
+
 const SWEEP_MS = 10 * 60_000;
 
 @Injectable()
@@ -39,6 +46,8 @@ export class AuthorizationServer implements OnApplicationShutdown {
   private built: Promise<Provider> | null = null;
   private sweeper: NodeJS.Timeout | null = null;
   private csrfKey: string | null = null;
+  /** The client address Fastify found for each request handed to the provider (its trusted proxies applied). */
+  private readonly addresses = new WeakMap<IncomingMessage, string>();
 
   constructor(
     @Inject(SETTINGS) private readonly settings: Settings,
@@ -46,7 +55,13 @@ export class AuthorizationServer implements OnApplicationShutdown {
     private readonly repository: OAuthRepository,
     private readonly keys: ServerKeysStore,
     private readonly apiKeys: ApiKeysService,
+    private readonly clients: OAuthClientsService,
   ) {}
+
+  /** Notes the address of a request about to be handed to the provider, for the failure limits of client secrets. */
+  rememberAddress(request: IncomingMessage, address: string): void {
+    this.addresses.set(request, address);
+  }
 
   provider(): Promise<Provider> {
     this.built ??= this.build().catch((error: unknown) => {
@@ -97,7 +112,7 @@ export class AuthorizationServer implements OnApplicationShutdown {
     const oauth = this.settings.oauth;
     const resources = this.resources;
     const configuration: Configuration = {
-      adapter: storageAdapter(this.repository),
+      adapter: storageAdapter(this.repository, this.clients),
       jwks: { keys: [keys.signingKey] },
       cookies: { keys: keys.cookieKeys, long: { sameSite: 'lax' }, short: { sameSite: 'lax' } },
       findAccount: async (_ctx, sub) => {
@@ -119,6 +134,8 @@ export class AuthorizationServer implements OnApplicationShutdown {
       features: {
         devInteractions: { enabled: false },
         registration: { enabled: oauth.registration },
+        // For machine clients (clients/); extraTokenClaims refuses a token to any other client.
+        clientCredentials: { enabled: true },
         // A client revokes its own tokens only.
         revocation: {
           enabled: true,
@@ -170,6 +187,7 @@ export class AuthorizationServer implements OnApplicationShutdown {
       interactions: { url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}` },
       ttl: {
         AccessToken: oauth.accessTokenSeconds,
+        ClientCredentials: oauth.accessTokenSeconds,
         AuthorizationCode: oauth.authorizationCodeSeconds,
         RefreshToken: oauth.refreshTokenSeconds,
         Grant: oauth.refreshTokenSeconds,
@@ -189,6 +207,15 @@ export class AuthorizationServer implements OnApplicationShutdown {
         (client.redirectUris ?? []).some((uri) => new URL(uri).origin === origin),
       // Every client that may refresh gets a refresh token, and each use replaces it (OAuth 2.1 §4.3.1).
       issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+      // A client_credentials token names the secret it was obtained with: a new secret ends it.
+      extraTokenClaims: (ctx, token) => {
+        if (token.kind !== 'ClientCredentials') return undefined;
+        const client = ctx.oidc.client;
+        // A client of dynamic registration may name the grant; it holds no grants to stand for.
+        if (!client || !isMachineClient(client.clientId))
+          throw new errors.UnauthorizedClient('client_credentials is for clients an admin registered');
+        return { [CLIENT_STAMP_CLAIM]: credentialStampOf(client.clientSecret!) };
+      },
       rotateRefreshToken: () => true,
       allowOmittingSingleRegisteredRedirectUri: false,
       renderError: (ctx: KoaContextWithOIDC, out) => {
@@ -213,10 +240,42 @@ export class AuthorizationServer implements OnApplicationShutdown {
     });
     prefixTokenIds(provider.AccessToken, ACCESS_TOKEN_PREFIX);
     prefixTokenIds(provider.RefreshToken, REFRESH_TOKEN_PREFIX);
+    prefixTokenIds(provider.ClientCredentials, CLIENT_TOKEN_PREFIX);
+    this.checkMachineSecrets(provider);
     provider.on('server_error', (_ctx, error) => this.logger.error({ err: error }, 'OAuth server error'));
     this.sweeper = setInterval(() => void this.repository.deleteExpired().catch(() => undefined), SWEEP_MS);
     this.sweeper.unref();
     return provider;
+  }
+
+  /**
+   * A machine client's secret is kept as a hash (its metadata's `client_secret` holds
+   * the hash, clients/oauth-clients.service.ts), so the provider's comparison by
+   * equality is replaced for those clients by the hash check, with the failure limits
+   * of key secrets; a limit reached answers 429 in OAuth's error format.
+   */
+  private checkMachineSecrets(provider: Provider): void {
+    const prototype = provider.Client.prototype as unknown as {
+      clientId: string;
+      clientSecret?: string;
+      compareClientSecret(actual: string): Promise<boolean>;
+    };
+    const compare = prototype.compareClientSecret;
+    const { clients, addresses } = this;
+    prototype.compareClientSecret = async function (this: typeof prototype, actual: string) {
+      if (!isMachineClient(this.clientId)) return compare.call(this, actual);
+      const ctx = Provider.ctx;
+      const address = (ctx && addresses.get(ctx.req)) ?? ctx?.ip ?? '';
+      try {
+        return await clients.secretMatches(this.clientId, this.clientSecret ?? '', actual, address);
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        if (error.retryAfterSeconds !== undefined) ctx?.set('retry-after', String(error.retryAfterSeconds));
+        const refused = new errors.OIDCProviderError(HTTP_STATUS_OF[error.code], 'temporarily_unavailable');
+        refused.error_description = error.message;
+        throw refused;
+      }
+    };
   }
 }
 

@@ -42,17 +42,11 @@ export class InteractionRoutes {
         { parseAs: 'string', bodyLimit: FORM_LIMIT_BYTES },
         (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
       );
-      // A body the pages cannot read (another media type, too large) is answered as a page
-      // too, not in the agents API's ErrorResponse that the rest of /api/v1 speaks.
-      scope.setErrorHandler((error: { statusCode?: number }, _request, reply) => {
-        const status = error.statusCode ?? 500;
-        if (status < 400 || status >= 500) throw error;
-        const why =
-          status === 415
-            ? 'The form must be sent as application/x-www-form-urlencoded.'
-            : 'The form could not be read.';
-        return page(reply, status, renderPage('Sign-in failed', `<p>${escapeHtml(why)}</p>`));
-      });
+      // Anything else is no form of these pages: read as an empty one, refused by the page
+      // itself (HTML, like every answer here) rather than by the framework under /api/v1/.
+      scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: FORM_LIMIT_BYTES }, (_r, _b, done) =>
+        done(null, {}),
+      );
       const config = { [RAW_INPUT]: true };
       scope.get(`${INTERACTION_PATH}/:uid`, { config }, (r, reply) =>
         this.show(r as InteractionRequest, reply),

@@ -8,6 +8,10 @@ export enum OAuthErrorReason {
   NotAnAccessToken = 'oauth.not_an_access_token',
   /** The key the token was issued for is disabled or deleted. */
   KeyRevoked = 'oauth.key_revoked',
+  /** The machine client a token was issued to is deleted or has a new secret. */
+  ClientRevoked = 'oauth.client_revoked',
+  /** No machine client of this id. */
+  ClientNotFound = 'oauth.client_not_found',
 }
 
 /** RFC 6750 §3.1 `invalid_token`, with the REST API's 401 body; the challenge header says the same. */

@@ -96,6 +96,7 @@ export class OAuthHttp {
       });
     }
     if (rewrite) request.raw.url = rewrite;
+    this.server.rememberAddress(request.raw, request.ip);
     // The headers every answer carries (x-request-id, the security headers), set before Fastify lets go.
     for (const [name, value] of Object.entries(reply.getHeaders()))
       if (value !== undefined) reply.raw.setHeader(name, value);

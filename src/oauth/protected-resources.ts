@@ -68,6 +68,12 @@ export class ProtectedResources {
     return null;
   }
 
+  /** The resource a token's audience names: null for none, several, or one Trove does not serve. */
+  audienceOf(audience: unknown): TokenResource | null {
+    const list: unknown[] = Array.isArray(audience) ? audience : [audience];
+    return list.length === 1 ? this.resourceOf(String(list[0])) : null;
+  }
+
   scopes(resource: TokenResource): readonly string[] {
     return RESOURCE_SCOPES[resource];
   }

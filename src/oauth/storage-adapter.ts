@@ -7,9 +7,11 @@
  */
 import { createHash } from 'node:crypto';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { isMachineClient, OAuthClientsService } from './clients/oauth-clients.service';
 import { OAuthRepository } from './oauth.repository';
 
-const hashOf = (id: string) => createHash('sha256').update(id).digest('base64url');
+/** How a record's id is stored: what the repository finds a token by without holding the token. */
+export const hashOf = (id: string) => createHash('sha256').update(id).digest('base64url');
 
 /** The models whose id a client presents as a credential. */
 const CREDENTIALS = new Set([
@@ -23,7 +25,14 @@ const CREDENTIALS = new Set([
   'InitialAccessToken',
 ]);
 
-export function storageAdapter(repository: OAuthRepository): new (kind: string) => Adapter {
+/**
+ * Clients are records of dynamic registration, except machine clients, which an admin
+ * registers over REST (clients/) and the provider finds here.
+ */
+export function storageAdapter(
+  repository: OAuthRepository,
+  clients: OAuthClientsService,
+): new (kind: string) => Adapter {
   return class DatabaseAdapter implements Adapter {
     constructor(private readonly kind: string) {}
 
@@ -42,6 +51,7 @@ export function storageAdapter(repository: OAuthRepository): new (kind: string) 
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
+      if (this.kind === 'Client' && isMachineClient(id)) return clients.metadataOf(id);
       return this.restore(await repository.find(this.kind, 'id_hash', hashOf(id)), id);
     }
 

@@ -9,7 +9,7 @@ import { Api, keyHeaders, openStream } from '../support/http';
 import { OpenAiChatStub, startOpenAiChatStub } from '../support/openai-chat-stub';
 import { createTestDatabase, startTrove, TroveDatabase, TroveProcess } from '../support/trove-process';
 import { waitFor } from '../support/wait';
-import { buildWorld, World } from './support/world';
+import { addStubLlm, buildWorld, createStubAgent, World } from './support/world';
 
 const ENV = {
   TROVE_AGENT_RUN_STALE_SECONDS: '3',
@@ -26,16 +26,8 @@ beforeEach(() => stub.reset());
 async function setUp(trove: TroveProcess): Promise<{ world: World; agent: string }> {
   const admin = new Api(trove.url);
   const world = await buildWorld(admin);
-  expect(
-    (await admin.post('/llms', { name: 'stub', provider: 'openai', endpoint: stub.url, model: 'stub-model' }))
-      .status,
-  ).toBe(201);
-  const created = await world.internal.post('/api/v1/agents/create', {
-    name: 'Support',
-    knowledge: [{ connectorId: world.supportKb }],
-    models: [{ modelKey: 'stub', isReasoning: true }],
-  });
-  return { world, agent: created.body.agent._key };
+  await addStubLlm(admin, stub.url);
+  return { world, agent: await createStubAgent(world.internal, world, { name: 'Support' }) };
 }
 
 const on = (trove: TroveProcess, api: Api) => new Api(trove.url, api.credentials);

@@ -11,7 +11,7 @@ import { OpenAiChatStub, startOpenAiChatStub } from '../support/openai-chat-stub
 import { Api } from '../support/http';
 import { describeEachDatabase } from '../support/suite';
 import { SSE_EVENT_NAMES } from './contract/schemas';
-import { buildWorld, World } from './support/world';
+import { addStubLlm, buildWorld, createStubAgent, World } from './support/world';
 
 // The document's HEARTBEAT is not an AG-UI event; the client drops it with a warning.
 process.env.SUPPRESS_TRANSFORMATION_WARNINGS = 'true';
@@ -42,20 +42,8 @@ describeEachDatabase('the agents API: AG-UI RunAgentInput', (fixture) => {
 
   beforeAll(async () => {
     world = await buildWorld(fixture().api);
-    await fixture().api.post('/llms', {
-      name: 'stub',
-      provider: 'openai',
-      endpoint: stub.url,
-      model: 'stub-model',
-    });
-    agentKey = (
-      await world.internal.post('/api/v1/agents/create', {
-        name: 'AG-UI',
-        knowledge: [{ connectorId: world.supportKb }],
-        models: [{ modelKey: 'stub', isReasoning: true }],
-        shareWithOrg: true,
-      })
-    ).body.agent._key;
+    await addStubLlm(fixture().api, stub.url);
+    agentKey = await createStubAgent(world.internal, world, { name: 'AG-UI', shareWithOrg: true });
   });
   beforeEach(() => stub.reset());
 

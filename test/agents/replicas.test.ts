@@ -8,7 +8,7 @@ import { Api } from '../support/http';
 import { OpenAiChatStub, startOpenAiChatStub } from '../support/openai-chat-stub';
 import { createTestDatabase, startTrove, TroveDatabase, TroveProcess } from '../support/trove-process';
 import { runStream } from './support/agui';
-import { buildWorld, World } from './support/world';
+import { addStubLlm, buildWorld, createStubAgent, World } from './support/world';
 
 const withPostgres = databaseKinds().includes('postgres') ? describe : describe.skip;
 
@@ -26,19 +26,8 @@ withPostgres('agents on two replicas [postgres]', () => {
     a = await startTrove(database);
     b = await startTrove(database);
     world = await buildWorld(new Api(a.url));
-    await new Api(a.url).post('/llms', {
-      name: 'stub',
-      provider: 'openai',
-      endpoint: stub.url,
-      model: 'stub-model',
-    });
-    agent = (
-      await world.internal.post('/api/v1/agents/create', {
-        name: 'Slow',
-        knowledge: [{ connectorId: world.supportKb }],
-        models: [{ modelKey: 'stub', isReasoning: true }],
-      })
-    ).body.agent._key;
+    await addStubLlm(new Api(a.url), stub.url);
+    agent = await createStubAgent(world.internal, world, { name: 'Slow' });
   });
   afterAll(async () => {
     await a?.stop();

@@ -17,7 +17,7 @@ import {
   SSE_EVENT_NAMES,
 } from './contract/schemas';
 import { rawEvents, runStream, StreamRun, TERMINAL } from './support/agui';
-import { buildWorld, World } from './support/world';
+import { addStubLlm, buildWorld, createStubAgent, World } from './support/world';
 import { z } from 'zod';
 
 const CreatedResult = z.looseObject({
@@ -50,12 +50,7 @@ describeEachDatabase(
 
     beforeAll(async () => {
       world = await buildWorld(fixture().api);
-      await fixture().api.post('/llms', {
-        name: 'stub',
-        provider: 'openai',
-        endpoint: stub.url,
-        model: 'stub-model',
-      });
+      await addStubLlm(fixture().api, stub.url);
       extractiveAgent = (
         await world.internal.post('/api/v1/agents/create', {
           name: 'Extractive',
@@ -63,14 +58,10 @@ describeEachDatabase(
           shareWithOrg: true,
         })
       ).body.agent._key;
-      stubAgent = (
-        await world.internal.post('/api/v1/agents/create', {
-          name: 'Stubbed',
-          knowledge: [{ connectorId: world.supportKb }],
-          models: [{ modelKey: 'stub', isReasoning: true }],
-          toolsets: [{ name: 'jira', tools: [{ name: 'create_issue' }] }],
-        })
-      ).body.agent._key;
+      stubAgent = await createStubAgent(world.internal, world, {
+        name: 'Stubbed',
+        toolsets: [{ name: 'jira', tools: [{ name: 'create_issue' }] }],
+      });
     });
     beforeEach(() => stub.reset());
 

@@ -105,6 +105,36 @@ describeEachDatabase(
       expect((await from('10.2.0.51', target).get('/pipelines')).status).toBe(200);
       expect(await counterValue(fixture().api, 'trove_auth_rate_limited_total')).toBeGreaterThan(0);
     });
+
+    it("limits a machine client's wrong secrets as a key's, answering in OAuth's error format", async () => {
+      const made = await fixture().api.post('/oauth_clients', { name: 'limited-client', grants: [] });
+      expect(made.status).toBe(201);
+      const token = (address: string, secret: string) =>
+        fetch(`${fixture().trove.url}/api/v1/oauth2/token`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            'x-forwarded-for': address,
+          },
+          body: new URLSearchParams({
+            grant_type: 'client_credentials',
+            client_id: made.body.client_id,
+            client_secret: secret,
+          }).toString(),
+        });
+      const wrong = made.body.client_secret.slice(0, -1) + '0';
+      for (let i = 0; i < 5; i++) expect((await token('10.3.0.1', wrong)).status).toBe(401);
+      // The address Fastify took from X-Forwarded-For: the sixth failure from it is refused unchecked.
+      const limited = await token('10.3.0.1', made.body.client_secret);
+      expect(limited.status).toBe(429);
+      expect(await limited.json()).toEqual({
+        error: 'temporarily_unavailable',
+        error_description:
+          'Too Many Requests: too many failed authentications from this address; try again later',
+      });
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await token('10.3.0.2', made.body.client_secret)).status).toBe(200);
+    });
   },
   { env: LIMITS },
 );

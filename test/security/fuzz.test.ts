@@ -384,8 +384,11 @@ const OAUTH_FIELDS = [
   'state',
 ];
 
-/** Any request to the authorization server: its endpoints, form or JSON bodies, query strings. */
-function oauthRequest(): fc.Arbitrary<FuzzRequest> {
+/**
+ * Any request to the authorization server: its endpoints, form or JSON bodies, query
+ * strings; with the fixture's machine client, so client_credentials meets a real client.
+ */
+function oauthRequest(fixture: Fixture): fc.Arbitrary<FuzzRequest> {
   const value = fc.oneof(
     fc.constantFrom(
       'authorization_code',
@@ -396,7 +399,15 @@ function oauthRequest(): fc.Arbitrary<FuzzRequest> {
       'plain',
       'mcp',
     ),
-    fc.constantFrom('http://127.0.0.1:9/callback', 'http://localhost/mcp', 'trove_at_x', 'trove_rt_x'),
+    fc.constantFrom(
+      'http://127.0.0.1:9/callback',
+      'http://localhost/mcp',
+      'trove_at_x',
+      'trove_rt_x',
+      'trove_cc_x',
+      'trove_cs_x',
+      fixture.oauthClientId,
+    ),
     // Client ID metadata URLs the guard refuses before connecting (loopback, link-local, http).
     fc.constantFrom(
       'https://127.0.0.1:9/client.json',
@@ -440,7 +451,12 @@ function oauthRequest(): fc.Arbitrary<FuzzRequest> {
         { nil: undefined },
       ),
       basic: fc.option(
-        weirdString.map((s) => `Basic ${Buffer.from(s).toString('base64')}`),
+        fc
+          .oneof(
+            weirdString,
+            weirdString.map((s) => `${fixture.oauthClientId}:${s}`),
+          )
+          .map((s) => `Basic ${Buffer.from(s).toString('base64')}`),
         { nil: undefined },
       ),
     })
@@ -562,7 +578,7 @@ describeEachDatabase('fuzzed requests', (context) => {
   it("answers every malformed OAuth request in time, below 500, in OAuth's forms", async () => {
     const { trove } = context();
     await fc.assert(
-      fc.asyncProperty(oauthRequest(), async (request) => {
+      fc.asyncProperty(oauthRequest(fixture), async (request) => {
         checkOAuth(request, await send(trove.url, request));
       }),
       { seed: SEED, numRuns: OAUTH_RUNS },

@@ -131,6 +131,9 @@ export interface MatrixFixture {
     doomedPipeline: string;
     key: string;
     doomedKey: string;
+    /** A machine client (/oauth_clients) and one to delete. */
+    oauthClient: string;
+    doomedOAuthClient: string;
     model: string;
     splitter: string;
   };
@@ -361,7 +364,15 @@ export async function buildMatrixFixture(admin: Api): Promise<MatrixFixture> {
   };
   docs['public-job'].touchable = ['all-public'];
 
+  const oauthClient = await ok(
+    admin.post('/oauth_clients', { name: unique('matrix-client'), grants: [] }),
+    'OAuth client',
+  );
   const scratch = {
+    oauthClient: oauthClient.client_id as string,
+    doomedOAuthClient: (
+      await ok(admin.post('/oauth_clients', { name: unique('doomed-client'), grants: [] }), 'OAuth client')
+    ).client_id as string,
     pipeline: (await pipeline('matrix-scratch', ['public'])).id,
     doomedPipeline: (await pipeline('matrix-doomed', ['public'])).id,
     key: (await key('no-grants', [])).id,
@@ -462,6 +473,8 @@ export async function buildMatrixFixture(admin: Api): Promise<MatrixFixture> {
     // Write-only: a secret for every kind.
     add("an LLM's api_key", agents.llm.apiKey);
     add("a reranker's api_key", rerankerKey);
+    // Shown once, at its creation: no answer shows it again, not even to an admin.
+    add("an OAuth client's secret", oauthClient.client_secret);
     if (kind !== 'admin') add("a reranker's address", rerankerAddress);
     if (kind !== 'admin') add("the name of the admin's private agent", agents.privateAgent.name);
     for (const other of KEY_KINDS) {

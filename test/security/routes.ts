@@ -32,6 +32,8 @@ export interface Fixture {
   attachmentId: string;
   /** A personal access token of that key. */
   tokenId: string;
+  /** A machine client of the client_credentials grant. */
+  oauthClientId: string;
   /** A file of the /docs reference (`init.js`). */
   docsAsset: string;
 }
@@ -116,6 +118,26 @@ export const ROUTES: Route[] = [
     }),
   },
   { method: 'DELETE', path: '/api_keys/:keyId/tokens/:tokenId' },
+
+  // Machine clients of the authorization server
+  { method: 'GET', path: '/oauth_clients' },
+  {
+    method: 'POST',
+    path: '/oauth_clients',
+    body: (f) => ({
+      name: 'fuzzed-client',
+      grants: [{ pipeline_id: f.pipelineId, permissions: 5, classifications: ['public'] }],
+      scopes: ['agent:read'],
+    }),
+  },
+  { method: 'GET', path: '/oauth_clients/:oauthClientId' },
+  {
+    method: 'PATCH',
+    path: '/oauth_clients/:oauthClientId',
+    body: (f) => ({ name: 'renamed', grants: [{ pipeline_id: f.pipelineId, permissions: 4 }], scopes: [] }),
+  },
+  { method: 'POST', path: '/oauth_clients/:oauthClientId/rotate' },
+  { method: 'DELETE', path: '/oauth_clients/:oauthClientId' },
 
   // Catalogue
   { method: 'GET', path: '/embedding_providers' },

@@ -24,6 +24,7 @@ import { CacheGenerationNotify1764740700001 } from './1764740700001-CacheGenerat
 import { VectorIndexCoverage1764740800001 } from './1764740800001-VectorIndexCoverage';
 import { OAuth1764741150000 } from './1764741150000-OAuth';
 import { PersonalAccessTokens1764741200000 } from './1764741200000-PersonalAccessTokens';
+import { OAuthClients1764741300000 } from './1764741300000-OAuthClients';
 
 export const MIGRATIONS = [
   Initial1764470000000,
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   VectorIndexCoverage1764740800001,
   OAuth1764741150000,
   PersonalAccessTokens1764741200000,
+  OAuthClients1764741300000,
 ];

@@ -82,3 +82,30 @@ export async function buildWorld(admin: Api): Promise<World> {
     noScope: await key(admin, 'no-scope', { scopes: [] }),
   };
 }
+
+/** Registers the OpenAI-compatible chat stub at `endpoint` (test/support) as the LLM `stub`. */
+export async function addStubLlm(admin: Api, endpoint: string): Promise<void> {
+  const created = await admin.post('/llms', {
+    name: 'stub',
+    provider: 'openai',
+    endpoint,
+    model: 'stub-model',
+  });
+  if (created.status !== 201) throw new Error(`cannot register the stub LLM: ${created.text}`);
+}
+
+/** Creates, as `caller`, an agent on support-kb that answers with the LLM `stub`; its key. */
+export async function createStubAgent(
+  caller: Api,
+  world: World,
+  body: { name: string } & Record<string, unknown>,
+): Promise<string> {
+  const created = await caller.post('/api/v1/agents/create', {
+    knowledge: [{ connectorId: world.supportKb }],
+    models: [{ modelKey: 'stub', isReasoning: true }],
+    ...body,
+  });
+  if (created.status !== 200 && created.status !== 201)
+    throw new Error(`cannot create the agent ${body.name}: ${created.text}`);
+  return created.body.agent._key;
+}

@@ -33,6 +33,10 @@ export async function createFixture(api: Api): Promise<Fixture> {
     grants: [{ pipeline_id: pipeline.id, permissions: 7 }],
   });
   const token = await created(`/api_keys/${key.id}/tokens`, { name: 'fuzz-token', grants: [] });
+  const oauthClient = await created('/oauth_clients', {
+    name: 'fuzz-client',
+    grants: [{ pipeline_id: pipeline.id, permissions: 5 }],
+  });
   const model = await created('/embedding_models', { name: 'fuzz-model', provider: 'hashing', size: 16 });
   const splitter = await created('/text_splitters', {
     provider: 'character',
@@ -83,6 +87,7 @@ export async function createFixture(api: Api): Promise<Fixture> {
     documentId: document.id,
     keyId: key.id,
     tokenId: token.id,
+    oauthClientId: oauthClient.client_id,
     modelId: model.id,
     splitterId: splitter.id,
     jobId: job.id,

@@ -81,6 +81,25 @@ export const CORE_READ_ROWS: RestRow[] = [
     expect: adminOnly(200),
   },
 
+  // Machine clients: admin keys only, and no answer holds a secret.
+  {
+    route: 'GET /oauth_clients',
+    request: get(() => '/oauth_clients?limit=1000'),
+    expect: adminOnly(200),
+    check: (body, fx) => {
+      if (!body.data.some((c: any) => c.client_id === fx.scratch.oauthClient)) fail('lists no client');
+      if (body.data.some((c: any) => 'client_secret' in c)) fail('lists a secret');
+    },
+  },
+  {
+    route: 'GET /oauth_clients/:id',
+    request: get((fx) => `/oauth_clients/${fx.scratch.oauthClient}`),
+    expect: adminOnly(200),
+    check: (body) => {
+      if ('client_secret' in body) fail('answered a secret');
+    },
+  },
+
   { route: 'GET /embedding_providers', request: get(() => '/embedding_providers'), expect: anyKey(200) },
   { route: 'GET /embedding_models', request: get(() => '/embedding_models'), expect: anyKey(200) },
   {
@@ -484,6 +503,21 @@ export const ADMIN_WRITE_ROWS: RestRow[] = [
     (fx) => `/api_keys/${fx.scratch.key}/tokens/${NO_TOKEN}`,
     404,
   ),
+
+  adminRow(
+    'POST /oauth_clients',
+    () => '/oauth_clients',
+    201,
+    () => ({ name: unique('client'), grants: [], scopes: ['agent:read'] }),
+  ),
+  adminRow(
+    'PATCH /oauth_clients/:id',
+    (fx) => `/oauth_clients/${fx.scratch.oauthClient}`,
+    200,
+    () => ({ name: unique('renamed') }),
+  ),
+  adminRow('POST /oauth_clients/:id/rotate', (fx) => `/oauth_clients/${fx.scratch.oauthClient}/rotate`, 201),
+  adminRow('DELETE /oauth_clients/:id', (fx) => `/oauth_clients/${fx.scratch.doomedOAuthClient}`, 204),
 
   adminRow(
     'POST /embedding_models',

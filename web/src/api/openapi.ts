@@ -1381,6 +1381,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/oauth_clients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List machine clients (without secrets)
+         * @description Admin keys only.
+         */
+        get: operations["OAuthClientsController_list"];
+        put?: never;
+        /**
+         * Register a machine client (the only answer with its secret, with rotate)
+         * @description Admin keys only.
+         */
+        post: operations["OAuthClientsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth_clients/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a machine client
+         * @description Admin keys only.
+         */
+        get: operations["OAuthClientsController_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a machine client (its tokens stop working)
+         * @description Admin keys only.
+         */
+        delete: operations["OAuthClientsController_delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a machine client's name, grants or scopes (its tokens follow on their next use)
+         * @description Admin keys only.
+         */
+        patch: operations["OAuthClientsController_update"];
+        trace?: never;
+    };
+    "/oauth_clients/{id}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give the client a new secret (the old one and its tokens stop working)
+         * @description Admin keys only.
+         */
+        post: operations["OAuthClientsController_rotate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -11223,6 +11295,871 @@ export interface operations {
             };
             /** @description A field fails validation; the detail names it */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    OAuthClientsController_list: {
+        parameters: {
+            query?: {
+                /** @description The page after this cursor (`page_info.after`: an id) */
+                after?: string;
+                /** @description The page before this cursor (`page_info.before`: an id); not with `after` */
+                before?: string;
+                /** @description Items per page */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description a UUID */
+                            client_id: string;
+                            /** @description ISO 8601 */
+                            created_at: string;
+                            grant_types: "client_credentials"[];
+                            /** @description what the client's tokens reach, read at every use */
+                            grants: {
+                                classifications: "*" | string[];
+                                permissions: number;
+                                /** @description a pipeline id or "*" */
+                                pipeline_id: string;
+                            }[];
+                            name: string;
+                            /** @description the agents API scopes the client may ask for */
+                            scopes: string[];
+                            token_endpoint_auth_methods: ("client_secret_basic" | "client_secret_post")[];
+                            /** @description ISO 8601 */
+                            updated_at: string;
+                        }[];
+                        page_info: {
+                            after: string | null;
+                            before: string | null;
+                            count: number;
+                            has_next: boolean;
+                            has_prev: boolean;
+                            /** @description with `total=true` (lists that count): every item the filters match, on every page */
+                            total?: number;
+                        };
+                        query_info: unknown[];
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    OAuthClientsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    grants: {
+                        /** @default * */
+                        classifications?: "*" | string[];
+                        permissions: number;
+                        pipeline_id: string;
+                    }[];
+                    name: string;
+                    /** @default [] */
+                    scopes?: ("agent:read" | "agent:write" | "agent:execute")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a UUID */
+                        client_id: string;
+                        /** @description trove_cs_…, shown only here */
+                        client_secret: string;
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        grant_types: "client_credentials"[];
+                        /** @description what the client's tokens reach, read at every use */
+                        grants: {
+                            classifications: "*" | string[];
+                            permissions: number;
+                            /** @description a pipeline id or "*" */
+                            pipeline_id: string;
+                        }[];
+                        name: string;
+                        /** @description the agents API scopes the client may ask for */
+                        scopes: string[];
+                        token_endpoint_auth_methods: ("client_secret_basic" | "client_secret_post")[];
+                        /** @description ISO 8601 */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    OAuthClientsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a UUID */
+                        client_id: string;
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        grant_types: "client_credentials"[];
+                        /** @description what the client's tokens reach, read at every use */
+                        grants: {
+                            classifications: "*" | string[];
+                            permissions: number;
+                            /** @description a pipeline id or "*" */
+                            pipeline_id: string;
+                        }[];
+                        name: string;
+                        /** @description the agents API scopes the client may ask for */
+                        scopes: string[];
+                        token_endpoint_auth_methods: ("client_secret_basic" | "client_secret_post")[];
+                        /** @description ISO 8601 */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    OAuthClientsController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success, no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    OAuthClientsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    grants?: {
+                        /** @default * */
+                        classifications?: "*" | string[];
+                        permissions: number;
+                        pipeline_id: string;
+                    }[];
+                    name?: string;
+                    scopes?: ("agent:read" | "agent:write" | "agent:execute")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a UUID */
+                        client_id: string;
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        grant_types: "client_credentials"[];
+                        /** @description what the client's tokens reach, read at every use */
+                        grants: {
+                            classifications: "*" | string[];
+                            permissions: number;
+                            /** @description a pipeline id or "*" */
+                            pipeline_id: string;
+                        }[];
+                        name: string;
+                        /** @description the agents API scopes the client may ask for */
+                        scopes: string[];
+                        token_endpoint_auth_methods: ("client_secret_basic" | "client_secret_post")[];
+                        /** @description ISO 8601 */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An unexpected failure, logged with its reason; the answer says no more (no input should cause one) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description An embedding endpoint or an LLM failed; the detail quotes it */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable or busy (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    OAuthClientsController_rotate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description a UUID */
+                        client_id: string;
+                        /** @description trove_cs_…, shown only here */
+                        client_secret: string;
+                        /** @description ISO 8601 */
+                        created_at: string;
+                        grant_types: "client_credentials"[];
+                        /** @description what the client's tokens reach, read at every use */
+                        grants: {
+                            classifications: "*" | string[];
+                            permissions: number;
+                            /** @description a pipeline id or "*" */
+                            pipeline_id: string;
+                        }[];
+                        name: string;
+                        /** @description the agents API scopes the client may ask for */
+                        scopes: string[];
+                        token_endpoint_auth_methods: ("client_secret_basic" | "client_secret_post")[];
+                        /** @description ISO 8601 */
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Malformed request (JSON that does not parse; under /api/v1, a body that fails validation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No key, or a key that is unknown, disabled or has the wrong secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The key may not do this (a permission bit, admin, a scope, a classification) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not visible to this key */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A field fails validation; the detail names it */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many failed authentications (Retry-After) */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
