@@ -48,7 +48,7 @@ export class AttachmentsController {
   })
   @HttpCode(200)
   @RouteConfig(MULTIPART_ROUTE)
-  @RequireScope('agent:execute')
+  @RequireScope('agent:execute', 'missing')
   async upload(
     @Auth() auth: AuthContext,
     @Param('agentKey') agentKey: string,
@@ -78,7 +78,7 @@ export class AttachmentsController {
     },
   })
   @HttpCode(204)
-  @RequireScope('agent:execute')
+  @RequireScope('agent:execute', 'missing')
   async delete(
     @Auth() auth: AuthContext,
     @Param('agentKey') agentKey: string,

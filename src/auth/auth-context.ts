@@ -88,9 +88,9 @@ export class AuthContext {
     this.userId = userIdOf(keyId);
   }
 
-  /** Admin keys have every scope. */
+  /** Admin keys have every scope; a token (even an admin key's) only those it was granted. */
   hasScope(scope: Scope): boolean {
-    return this.admin || this.scopes.includes(scope);
+    return (this.admin && this.tokenPrefix === null) || this.scopes.includes(scope);
   }
 
   access(pipelineId: string): PipelineAccess {

@@ -34,12 +34,22 @@ export const AdminOnly = () =>
   applyDecorators(SetMetadata(ADMIN_ONLY, true), ApiExtension('x-trove-auth', 'admin'));
 export const AcceptsBearer = () =>
   applyDecorators(SetMetadata(ACCEPTS_BEARER, true), ApiExtension('x-trove-bearer', true));
-export const RequireScope = (scope: Scope) =>
-  applyDecorators(SetMetadata(REQUIRED_SCOPE, scope), ApiExtension('x-trove-scope', scope));
+/**
+ * `wording`: the agents page words the refusal two ways, "Forbidden — insufficient
+ * OAuth scope (… required)" for most routes and "Missing … scope" for the attachments'.
+ */
+export const RequireScope = (scope: Scope, wording: ScopeWording = 'insufficient') =>
+  applyDecorators(SetMetadata(REQUIRED_SCOPE, { scope, wording }), ApiExtension('x-trove-scope', scope));
+type ScopeWording = 'insufficient' | 'missing';
 
 /** The agents API's text for a missing scope. */
-export const missingScope = (scope: Scope) =>
-  forbidden(AuthErrorReason.InsufficientScope, `Forbidden — insufficient OAuth scope (${scope} required)`);
+export const missingScope = (scope: Scope, wording: ScopeWording = 'insufficient') =>
+  forbidden(
+    AuthErrorReason.InsufficientScope,
+    wording === 'missing'
+      ? `Missing ${scope} scope`
+      : `Forbidden — insufficient OAuth scope (${scope} required)`,
+  );
 
 type AuthenticatedRequest = FastifyRequest & { auth?: AuthContext };
 
@@ -136,8 +146,12 @@ export class ApiKeyGuard implements CanActivate {
         'Forbidden: this operation needs an admin API key.',
       );
     }
-    const scope = this.reflector.getAllAndOverride<Scope | undefined>(REQUIRED_SCOPE, targets);
-    if (scope && !request.auth.hasScope(scope)) throw missingScope(scope);
+    const required = this.reflector.getAllAndOverride<{ scope: Scope; wording: ScopeWording } | undefined>(
+      REQUIRED_SCOPE,
+      targets,
+    );
+    if (required && !request.auth.hasScope(required.scope))
+      throw missingScope(required.scope, required.wording);
     return true;
   }
 }

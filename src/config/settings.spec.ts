@@ -55,6 +55,17 @@ describe('security settings', () => {
     for (const bad of ['http://trove.example.com', 'https://trove.example.com/trove', 'ftp://x', 'not a url'])
       expect(() => loadSettings({ TROVE_PUBLIC_URL: bad })).toThrow(/TROVE_PUBLIC_URL/);
     expect(loadSettings({ TROVE_OAUTH_REGISTRATION: 'false' }).oauth.registration).toBe(false);
+    // Client ID metadata documents: on, public addresses only, unless a lab says otherwise.
+    expect(loadSettings({}).oauth).toMatchObject({
+      clientMetadataDocuments: true,
+      clientMetadataAllowPrivate: false,
+    });
+    expect(
+      loadSettings({ TROVE_OAUTH_CLIENT_METADATA_ALLOW_PRIVATE: 'true' }).oauth.clientMetadataAllowPrivate,
+    ).toBe(true);
+    expect(() => loadSettings({ TROVE_OAUTH_CLIENT_METADATA_ALLOW_PRIVATE: 'maybe' })).toThrow(
+      /TROVE_OAUTH_CLIENT_METADATA_ALLOW_PRIVATE/,
+    );
   });
 
   it('take the upstream identity provider as issuer, client id and secret together, naming the variable', () => {

@@ -176,6 +176,13 @@ export interface OAuthSettings {
   authorizationCodeSeconds: number;
   /** How long the login and consent pages may take, TROVE_OAUTH_INTERACTION_SECONDS. */
   interactionSeconds: number;
+  /** An HTTPS URL as client_id, its metadata document fetched: TROVE_OAUTH_CLIENT_METADATA_DOCUMENTS. */
+  clientMetadataDocuments: boolean;
+  /**
+   * Whether those fetches may reach private, loopback and link-local addresses,
+   * TROVE_OAUTH_CLIENT_METADATA_ALLOW_PRIVATE: for tests and labs, never a shared cluster.
+   */
+  clientMetadataAllowPrivate: boolean;
   /** The upstream OpenID Connect provider people sign in with; null: they sign in with an API key. */
   upstream: UpstreamIdentitySettings | null;
 }
@@ -570,6 +577,8 @@ function oauthSettings(env: Env): OAuthSettings {
     refreshTokenSeconds: integer(env, 'TROVE_OAUTH_REFRESH_TOKEN_SECONDS', 14 * 86_400, 60, 365 * 86_400),
     authorizationCodeSeconds: integer(env, 'TROVE_OAUTH_CODE_SECONDS', 60, 10, 600),
     interactionSeconds: integer(env, 'TROVE_OAUTH_INTERACTION_SECONDS', 600, 60, 3600),
+    clientMetadataDocuments: bool(env, 'TROVE_OAUTH_CLIENT_METADATA_DOCUMENTS', true),
+    clientMetadataAllowPrivate: bool(env, 'TROVE_OAUTH_CLIENT_METADATA_ALLOW_PRIVATE', false),
     upstream: upstreamSettings(env),
   };
 }

@@ -7,12 +7,15 @@
  * opens /mcp alone) and its scopes (the agents API's `agent:*` it was granted).
  */
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { AuthContext } from '../auth/auth-context';
+import { AuthContext, SCOPES } from '../auth/auth-context';
+import { AuthErrorReason } from '../auth/auth-errors';
 import { BearerTokens, TokenAudience, TokenAuthority } from '../auth/bearer-tokens';
+import { intersectScopes } from '../auth/grant-algebra';
+import { forbidden } from '../common/errors';
 import { Accounts } from './accounts';
 import { ACCESS_TOKEN_PREFIX, AuthorizationServer, REFRESH_TOKEN_PREFIX } from './authorization-server';
 import { invalidToken, OAuthErrorReason } from './oauth-errors';
-import { ProtectedResources } from './protected-resources';
+import { MCP_SCOPE, ProtectedResources } from './protected-resources';
 
 @Injectable()
 export class OAuthAccessTokens implements TokenAuthority, OnModuleInit {
@@ -46,6 +49,13 @@ export class OAuthAccessTokens implements TokenAuthority, OnModuleInit {
     const audience = Array.isArray(found.aud) ? found.aud : [found.aud];
     if (audience.length !== 1 || this.resources.resourceOf(String(audience[0])) !== target.audience)
       throw invalidToken(OAuthErrorReason.InvalidToken, 'issued for another resource');
+    // A token for an MCP endpoint that was not granted `mcp` (a client asked only for
+    // openid, say) opens nothing there; the agents API checks its scopes route by route.
+    if (target.audience !== 'agents' && !found.scopes.has(MCP_SCOPE))
+      throw forbidden(
+        AuthErrorReason.InsufficientScope,
+        `Forbidden: insufficient_scope (the token was not granted ${MCP_SCOPE})`,
+      );
     const context = await this.accountContext(found.accountId, found.scopes, found.grantId ?? null);
     if (context === null)
       throw invalidToken(OAuthErrorReason.KeyRevoked, 'the API key or user it stands for no longer works');
@@ -72,7 +82,11 @@ export class OAuthAccessTokens implements TokenAuthority, OnModuleInit {
       account.keyId,
       account.admin,
       account.grants,
-      account.scopes.filter((scope) => scopes.has(scope)),
+      // An admin key holds every scope; its token holds those it was granted.
+      intersectScopes(
+        SCOPES.filter((scope) => scopes.has(scope)),
+        account.admin ? 'all' : account.scopes,
+      ),
       account.generation,
       null,
       ACCESS_TOKEN_PREFIX,

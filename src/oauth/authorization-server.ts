@@ -24,6 +24,7 @@ import { CLIENT_TOKEN_PREFIX, isMachineClient, OAuthClientsService } from './cli
 import { escapeHtml, PAGE_CSP, renderPage } from './interaction-pages';
 import { OAuthRepository } from './oauth.repository';
 import { MCP_SCOPE, ProtectedResources } from './protected-resources';
+import { OUTBOUND_MAX_BYTES, outboundFetch, OutboundFetchRefused } from './outbound-fetch';
 import { ServerKeysStore } from './server-keys';
 import { storageAdapter } from './storage-adapter';
 
@@ -90,6 +91,22 @@ export class AuthorizationServer implements OnApplicationShutdown {
     if (this.sweeper) clearInterval(this.sweeper);
   }
 
+  /**
+   * The client is told `invalid_client` ("client_id metadata document fetch failed");
+   * why (the address refused, the bound exceeded) is for the operator's log.
+   */
+  private loggedFetch(fetch: ReturnType<typeof outboundFetch>): ReturnType<typeof outboundFetch> {
+    return (input, init) =>
+      fetch(input, init).catch((error: unknown) => {
+        if (error instanceof OutboundFetchRefused)
+          this.logger.warn(
+            { url: String(input), reason: error.message },
+            'An outbound OAuth fetch was refused',
+          );
+        throw error;
+      });
+  }
+
   private async build(): Promise<Provider> {
     const keys = await this.keys.load();
     this.csrfKey = keys.cookieKeys[0];
@@ -124,6 +141,15 @@ export class AuthorizationServer implements OnApplicationShutdown {
         revocation: {
           enabled: true,
           allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId,
+        },
+        // A client may name itself by the HTTPS URL of its metadata (MCP 2025-11-25): Trove
+        // fetches that document through outbound-fetch.ts and keeps it as its Cache-Control
+        // says, between a minute and a day. Documents are public clients or key-based ones:
+        // oidc-provider refuses a shared secret in them.
+        clientIdMetadataDocument: {
+          enabled: oauth.clientMetadataDocuments,
+          ack: 'draft-02',
+          cacheDuration: { min: 60, max: 86_400 },
         },
         // Its pages post a form with script; sign-out of Trove itself is the API key's business.
         rpInitiatedLogout: { enabled: false },
@@ -169,6 +195,13 @@ export class AuthorizationServer implements OnApplicationShutdown {
         Session: oauth.refreshTokenSeconds,
         Interaction: oauth.interactionSeconds,
         IdToken: oauth.accessTokenSeconds,
+      },
+      // Every fetch the provider makes on a client's say (metadata documents, their jwks_uri).
+      fetch: this.loggedFetch(outboundFetch({ allowPrivate: oauth.clientMetadataAllowPrivate })),
+      fetchResponseBodyLimits: {
+        'client_id metadata document': OUTBOUND_MAX_BYTES,
+        jwks_uri: OUTBOUND_MAX_BYTES,
+        sector_identifier_uri: OUTBOUND_MAX_BYTES,
       },
       // A browser-based client (the MCP Inspector) calls the token endpoint from the origin of its redirect URI.
       clientBasedCORS: (_ctx, origin, client) =>

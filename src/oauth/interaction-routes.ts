@@ -14,6 +14,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
 import { ApiKeysService } from '../auth/api-keys.service';
 import { Scope } from '../auth/auth-context';
@@ -91,8 +92,7 @@ export class InteractionRoutes {
     const { provider, interaction } = found;
     const uid = interaction.uid;
     const csrf = await this.server.csrfToken(uid);
-    const client = await provider.Client.find(String(interaction.params.client_id));
-    const clientName = client?.clientName ?? String(interaction.params.client_id);
+    const clientName = await clientLabel(provider, String(interaction.params.client_id));
     if (interaction.prompt.name === 'login' && this.upstream.enabled) return this.toUpstream(uid, reply);
     if (interaction.prompt.name === 'login')
       return page(reply, 200, loginPage({ action: `${INTERACTION_PATH}/${uid}/login`, csrf, clientName }));
@@ -180,11 +180,10 @@ export class InteractionRoutes {
       if (!(error instanceof DomainError)) throw error;
       if (error.retryAfterSeconds !== undefined)
         void reply.header('retry-after', String(error.retryAfterSeconds));
-      const client = await found.provider.Client.find(String(found.interaction.params.client_id));
       const view = {
         action: `${INTERACTION_PATH}/${uid}/login`,
         csrf: await this.server.csrfToken(uid),
-        clientName: client?.clientName ?? String(found.interaction.params.client_id),
+        clientName: await clientLabel(found.provider, String(found.interaction.params.client_id)),
         error: error.message,
       };
       return page(reply, HTTP_STATUS_OF[error.code], loginPage(view));
@@ -235,6 +234,17 @@ export class InteractionRoutes {
     });
     return reply.redirect(to, 303);
   }
+}
+
+/**
+ * The client as the pages name it. A client ID metadata document chooses its own
+ * client_name, so the host that published it (which the client cannot choose) is shown too.
+ */
+async function clientLabel(provider: Provider, clientId: string): Promise<string> {
+  const client = await provider.Client.find(clientId).catch(() => undefined);
+  const name = client?.clientName ?? clientId;
+  const published = clientId.startsWith('https://') && URL.canParse(clientId);
+  return published ? `${name} (published by ${new URL(clientId).host})` : name;
 }
 
 function page(reply: FastifyReply, status: number, html: string): FastifyReply {

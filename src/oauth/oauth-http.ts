@@ -68,6 +68,19 @@ export class OAuthHttp {
       }
     });
     this.interactions.register(app);
+    // The agents API's 401s, wherever raised (the guard, an unknown route), say where to
+    // get a token for it (RFC 9728 §5.1). /mcp and /api/v1/mcp set their own.
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (
+        reply.statusCode === 401 &&
+        !reply.hasHeader('www-authenticate') &&
+        this.resources.resourceAt(request.url) === 'agents'
+      ) {
+        const challenge = this.resources.challengeOf('agents', { status: 401 }, request);
+        if (challenge !== null) void reply.header('www-authenticate', challenge);
+      }
+      return payload;
+    });
   }
 
   private async toProvider(request: FastifyRequest, reply: FastifyReply, rewrite?: string): Promise<void> {

@@ -12,7 +12,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { AddressInfo } from 'node:net';
 import { SCOPES } from '../auth/auth-context';
-import type { TokenAudience } from '../auth/bearer-tokens';
+import { AuthErrorReason } from '../auth/auth-errors';
+import { registeredBearer } from '../auth/auth.guard';
+import { BearerTokens, TokenAudience } from '../auth/bearer-tokens';
+import { hasReason } from '../common/errors';
 import { SETTINGS, Settings } from '../config/settings';
 
 /** The audiences a token can be issued for, and the path of each resource. */
@@ -38,6 +41,7 @@ export class ProtectedResources {
   constructor(
     @Inject(SETTINGS) private readonly settings: Settings,
     private readonly http: HttpAdapterHost,
+    private readonly tokens: BearerTokens,
   ) {}
 
   /** The issuer and the base of every resource URL. */
@@ -89,9 +93,37 @@ export class ProtectedResources {
     };
   }
 
-  /** RFC 9728 §5.1: the challenge of a 401, so a client can discover how to get a token. */
-  challenge(resource: TokenResource, invalidToken: boolean): string {
-    const error = invalidToken ? 'error="invalid_token", ' : '';
-    return `Bearer ${error}resource_metadata="${this.metadataUrl(resource)}"`;
+  /**
+   * The `WWW-Authenticate` of a refusal at `resource`, or null when it needs none: a 401
+   * says where to get a token (RFC 9728 §5.1) and, when a token was sent, that it was
+   * refused (RFC 6750 §3.1); a 403 for a token without the resource's scope says which
+   * scope to ask for (RFC 6750 §3.1 `insufficient_scope`, as MCP's scope step-up reads it).
+   */
+  challengeOf(
+    resource: TokenResource,
+    refusal: { status: number; error?: unknown },
+    request: Parameters<typeof registeredBearer>[0],
+  ): string | null {
+    const metadata = `resource_metadata="${this.metadataUrl(resource)}"`;
+    if (refusal.status === 401) {
+      const sent = registeredBearer(request, this.tokens) !== null;
+      return `Bearer ${sent ? 'error="invalid_token", ' : ''}${metadata}`;
+    }
+    if (refusal.status === 403 && hasReason(refusal.error, AuthErrorReason.InsufficientScope))
+      return `Bearer error="insufficient_scope", scope="${RESOURCE_SCOPES[resource].join(' ')}", ${metadata}`;
+    return null;
+  }
+
+  /** The resource a request path belongs to: the longest resource path it is under. */
+  resourceAt(path: string): TokenResource | null {
+    const pathname = path.split('?')[0];
+    let best: TokenResource | null = null;
+    for (const [resource, prefix] of Object.entries(RESOURCE_PATHS) as [TokenResource, string][])
+      if (
+        (pathname === prefix || pathname.startsWith(prefix + '/')) &&
+        (best === null || prefix.length > RESOURCE_PATHS[best].length)
+      )
+        best = resource;
+    return best;
   }
 }

@@ -422,9 +422,14 @@ describeEachDatabase('the agents API: chat attachments (ops 8 and 9)', (fixture)
       await upload(noExecute, [text('a.txt', 'x')]),
       403,
       'HTTP_FORBIDDEN',
-      /agent:execute/,
+      'Missing agent:execute scope',
     );
-    expect((await noExecute.delete(`${base()}/attachments/0123456789abcdef01234567`)).status).toBe(403);
+    expectErrorResponse(
+      await noExecute.delete(`${base()}/attachments/0123456789abcdef01234567`),
+      403,
+      'HTTP_FORBIDDEN',
+      'Missing agent:execute scope',
+    );
     expect((await upload(world.internal.as(null), [text('a.txt', 'x')])).status).toBe(401);
     expect(fixture().trove.output()).not.toMatch(/"status":500/);
   });

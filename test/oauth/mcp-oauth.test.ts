@@ -7,134 +7,20 @@
  * a replayed code, a wrong PKCE verifier, a redirect URI off by one character, a
  * rotated refresh token used again, a revoked token, a disabled key.
  */
-import {
-  Client,
-  OAuthClientProvider,
-  StreamableHTTPClientTransport,
-  UnauthorizedError,
-} from '@modelcontextprotocol/client';
-import { createHash, randomBytes } from 'node:crypto';
+import { Client, StreamableHTTPClientTransport, UnauthorizedError } from '@modelcontextprotocol/client';
 import { initializeMessage, refundsSearch, STREAM_HEADERS } from '../mcp/support';
-import { Credentials } from '../support/http';
-import { createKey, createSupportKb, SupportKb } from '../support/records';
+import { createKey } from '../support/records';
 import { describeEachDatabase } from '../support/suite';
 import { Browser } from './browser';
-import { authorizationRequest, registerPublicClient } from './oauth-client';
-
-type Json = Record<string, any>;
-
-const CALLBACK = 'http://127.0.0.1:9/callback';
-
-/** The client side of the MCP SDK's OAuth: everything kept in memory, the browser step recorded. */
-class MemoryOAuthClient implements OAuthClientProvider {
-  client?: Json;
-  saved?: Json;
-  verifier = '';
-  authorizationUrl?: URL;
-
-  get redirectUrl() {
-    return CALLBACK;
-  }
-  get clientMetadata() {
-    return {
-      client_name: 'Trove OAuth test',
-      redirect_uris: [CALLBACK],
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
-      token_endpoint_auth_method: 'none',
-    };
-  }
-  clientInformation() {
-    return this.client as never;
-  }
-  saveClientInformation(info: Json) {
-    this.client = info;
-  }
-  tokens() {
-    return this.saved as never;
-  }
-  saveTokens(tokens: Json) {
-    this.saved = tokens;
-  }
-  redirectToAuthorization(url: URL) {
-    this.authorizationUrl = url;
-  }
-  saveCodeVerifier(verifier: string) {
-    this.verifier = verifier;
-  }
-  codeVerifier() {
-    return this.verifier;
-  }
-  discovery?: Json;
-  saveDiscoveryState(state: Json) {
-    this.discovery = state;
-  }
-  discoveryState() {
-    return this.discovery as never;
-  }
-}
-
-const pkce = () => {
-  const verifier = randomBytes(32).toString('base64url');
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
-};
+import { CALLBACK, Json, MemoryOAuthClient, pkce, signInWorld } from './sign-in';
 
 describeEachDatabase('OAuth 2.1 for /mcp', (fixture) => {
-  let kb: SupportKb;
-  let reader: Credentials;
-  let base: string;
+  const world = signInWorld(fixture);
 
-  beforeAll(async () => {
-    // The issuer without TROVE_PUBLIC_URL: http://localhost:<port>, the port-forward workflow.
-    base = `http://localhost:${fixture().trove.port}`;
-    kb = await createSupportKb(fixture().api);
-    reader = await createKey(fixture().api, [
-      // Searching needs read and execute.
-      { pipeline_id: kb.pipelineId, permissions: 5, classifications: ['internal', 'public'] },
-    ]);
-  });
-
-  const searchArguments = () => refundsSearch(kb.pipelineId);
-
-  async function form(path: string, fields: Record<string, string>) {
-    const response = await fetch(base + path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(fields).toString(),
-    });
-    const text = await response.text();
-    return { status: response.status, body: (text === '' ? {} : JSON.parse(text)) as Json };
-  }
-
-  const register = () => registerPublicClient(base, CALLBACK, 'raw client');
-
-  /** Signs `key` in for `clientId` and decides; returns the last page, its code and the verifier asked with. */
-  async function authorize(
-    clientId: string,
-    { redirectUri = CALLBACK, key = reader, decision = 'allow' as 'allow' | 'deny' } = {},
-  ) {
-    const { url, verifier } = authorizationRequest(base, clientId, redirectUri);
-    const page = await new Browser(CALLBACK).signIn(url, key, decision);
-    const callback = new URL(page.url);
-    return {
-      page,
-      code: callback.searchParams.get('code'),
-      error: callback.searchParams.get('error'),
-      verifier,
-    };
-  }
-
-  const redeem = (clientId: string, code: string, verifier: string) =>
-    form('/api/v1/oauth2/token', {
-      grant_type: 'authorization_code',
-      client_id: clientId,
-      code,
-      code_verifier: verifier,
-      redirect_uri: CALLBACK,
-    });
+  const searchArguments = () => refundsSearch(world.kb.pipelineId);
 
   async function mcpStatus(token: string) {
-    const response = await fetch(`${base}/mcp`, {
+    const response = await fetch(`${world.base}/mcp`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, ...STREAM_HEADERS },
       body: JSON.stringify(initializeMessage()),
@@ -144,28 +30,30 @@ describeEachDatabase('OAuth 2.1 for /mcp', (fixture) => {
 
   it("signs in with the MCP SDK client's own OAuth support and searches", async () => {
     const oauth = new MemoryOAuthClient();
-    const first = new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { authProvider: oauth });
+    const first = new StreamableHTTPClientTransport(new URL(`${world.base}/mcp`), { authProvider: oauth });
     const client = new Client({ name: 'trove-oauth-tests', version: '1.0.0' });
     await expect(client.connect(first)).rejects.toBeInstanceOf(UnauthorizedError);
     expect(oauth.client?.client_id).toEqual(expect.any(String)); // registered dynamically
     expect(oauth.authorizationUrl?.searchParams.get('code_challenge_method')).toBe('S256');
-    expect(oauth.authorizationUrl?.searchParams.get('resource')).toBe(`${base}/mcp`);
+    expect(oauth.authorizationUrl?.searchParams.get('resource')).toBe(`${world.base}/mcp`);
 
-    const callback = await new Browser(CALLBACK).signIn(oauth.authorizationUrl!.toString(), reader);
+    const callback = await new Browser(CALLBACK).signIn(oauth.authorizationUrl!.toString(), world.reader);
     const params = new URL(callback.url).searchParams;
-    expect(params.get('iss')).toBe(base); // RFC 9207
+    expect(params.get('iss')).toBe(world.base); // RFC 9207
     await first.finishAuth(params);
     expect(oauth.saved?.access_token).toMatch(/^trove_at_/);
     expect(oauth.saved?.refresh_token).toMatch(/^trove_rt_/);
 
-    const transport = new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { authProvider: oauth });
+    const transport = new StreamableHTTPClientTransport(new URL(`${world.base}/mcp`), {
+      authProvider: oauth,
+    });
     const signedIn = new Client({ name: 'trove-oauth-tests', version: '1.0.0' });
     await signedIn.connect(transport);
     try {
       const found = await signedIn.callTool({ name: 'search_knowledge', arguments: searchArguments() });
       expect(found.isError).toBe(false);
       const results = (found.structuredContent as { results: { document_id: string }[] }).results;
-      expect(results.map((r) => r.document_id)).toEqual([kb.documents.refunds]);
+      expect(results.map((r) => r.document_id)).toEqual([world.kb.documents.refunds]);
     } finally {
       await signedIn.close();
     }
@@ -174,7 +62,9 @@ describeEachDatabase('OAuth 2.1 for /mcp', (fixture) => {
     const refresh = oauth.saved!.refresh_token as string;
     oauth.saved = { ...oauth.saved, access_token: 'trove_at_forgotten' };
     const again = new Client({ name: 'trove-oauth-tests', version: '1.0.0' });
-    await again.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`), { authProvider: oauth }));
+    await again.connect(
+      new StreamableHTTPClientTransport(new URL(`${world.base}/mcp`), { authProvider: oauth }),
+    );
     await again.listTools();
     await again.close();
     expect(oauth.saved.access_token).toMatch(/^trove_at_/);
@@ -183,29 +73,33 @@ describeEachDatabase('OAuth 2.1 for /mcp', (fixture) => {
   });
 
   it('answers a 401 without credentials with the protected resource metadata challenge', async () => {
-    const response = await fetch(`${base}/mcp`, { method: 'POST' });
+    const response = await fetch(`${world.base}/mcp`, { method: 'POST' });
     expect(response.status).toBe(401);
     expect(await response.text()).toBe('{"detail":"Unauthorized: No API Key specified."}');
     expect(response.headers.get('www-authenticate')).toBe(
-      `Bearer resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"`,
+      `Bearer resource_metadata="${world.base}/.well-known/oauth-protected-resource/mcp"`,
     );
-    const metadata = (await (await fetch(`${base}/.well-known/oauth-protected-resource/mcp`)).json()) as Json;
-    expect(metadata).toMatchObject({ resource: `${base}/mcp`, authorization_servers: [base] });
-    const server = (await (await fetch(`${base}/.well-known/oauth-authorization-server`)).json()) as Json;
+    const metadata = (await (
+      await fetch(`${world.base}/.well-known/oauth-protected-resource/mcp`)
+    ).json()) as Json;
+    expect(metadata).toMatchObject({ resource: `${world.base}/mcp`, authorization_servers: [world.base] });
+    const server = (await (
+      await fetch(`${world.base}/.well-known/oauth-authorization-server`)
+    ).json()) as Json;
     expect(server).toMatchObject({
-      issuer: base,
-      authorization_endpoint: `${base}/api/v1/oauth2/authorize`,
-      token_endpoint: `${base}/api/v1/oauth2/token`,
-      revocation_endpoint: `${base}/api/v1/oauth2/revoke`,
+      issuer: world.base,
+      authorization_endpoint: `${world.base}/api/v1/oauth2/authorize`,
+      token_endpoint: `${world.base}/api/v1/oauth2/token`,
+      revocation_endpoint: `${world.base}/api/v1/oauth2/revoke`,
       code_challenge_methods_supported: ['S256'],
       authorization_response_iss_parameter_supported: true,
     });
   });
 
   it('binds a token to its resource, refuses a tampered one, and ends it on revocation', async () => {
-    const clientId = await register();
-    const { code, verifier } = await authorize(clientId);
-    const { status, body } = await redeem(clientId, code!, verifier);
+    const clientId = await world.flow.register();
+    const { code, verifier } = await world.flow.authorize(clientId);
+    const { status, body } = await world.flow.redeem(clientId, code!, verifier);
     expect(status).toBe(200);
     const token = body.access_token as string;
     expect(await mcpStatus(token)).toEqual({ status: 200, challenge: null });
@@ -216,56 +110,58 @@ describeEachDatabase('OAuth 2.1 for /mcp', (fixture) => {
     });
     expect(rest.status).toBe(401);
     expect(((await rest.json()) as Json).detail).toMatch(/invalid_token/);
-    const agents = await fetch(`${base}/api/v1/agents`, { headers: { authorization: `Bearer ${token}` } });
+    const agents = await fetch(`${world.base}/api/v1/agents`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(agents.status).toBe(401);
 
     const tampered = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');
     expect(await mcpStatus(tampered)).toEqual({
       status: 401,
-      challenge: `Bearer error="invalid_token", resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"`,
+      challenge: `Bearer error="invalid_token", resource_metadata="${world.base}/.well-known/oauth-protected-resource/mcp"`,
     });
 
-    expect((await form('/api/v1/oauth2/revoke', { token, client_id: clientId })).status).toBe(200);
+    expect((await world.flow.form('/api/v1/oauth2/revoke', { token, client_id: clientId })).status).toBe(200);
     expect((await mcpStatus(token)).status).toBe(401);
   });
 
   it('resolves the key at each use: a disabled key ends its tokens', async () => {
-    const key = await createKey(fixture().api, [{ pipeline_id: kb.pipelineId, permissions: 4 }]);
-    const clientId = await register();
-    const { code, verifier } = await authorize(clientId, { key });
-    const token = (await redeem(clientId, code!, verifier)).body.access_token as string;
+    const key = await createKey(fixture().api, [{ pipeline_id: world.kb.pipelineId, permissions: 4 }]);
+    const clientId = await world.flow.register();
+    const { code, verifier } = await world.flow.authorize(clientId, { key });
+    const token = (await world.flow.redeem(clientId, code!, verifier)).body.access_token as string;
     expect((await mcpStatus(token)).status).toBe(200);
     expect((await fixture().api.patch(`/api_keys/${key.id}`, { disabled: true })).status).toBe(200);
     expect((await mcpStatus(token)).status).toBe(401);
   });
 
   it('refuses a replayed code and a wrong PKCE verifier with invalid_grant', async () => {
-    const clientId = await register();
-    const first = await authorize(clientId);
-    const issued = await redeem(clientId, first.code!, first.verifier);
+    const clientId = await world.flow.register();
+    const first = await world.flow.authorize(clientId);
+    const issued = await world.flow.redeem(clientId, first.code!, first.verifier);
     expect(issued.status).toBe(200);
-    const replayed = await redeem(clientId, first.code!, first.verifier);
+    const replayed = await world.flow.redeem(clientId, first.code!, first.verifier);
     expect(replayed).toEqual({ status: 400, body: expect.objectContaining({ error: 'invalid_grant' }) });
     // A replay means the code leaked: what its first redemption issued is revoked too.
     expect((await mcpStatus(issued.body.access_token as string)).status).toBe(401);
 
-    const second = await authorize(clientId);
-    const wrong = await redeem(clientId, second.code!, pkce().verifier);
+    const second = await world.flow.authorize(clientId);
+    const wrong = await world.flow.redeem(clientId, second.code!, pkce().verifier);
     expect(wrong).toEqual({ status: 400, body: expect.objectContaining({ error: 'invalid_grant' }) });
   });
 
   it('refuses a redirect URI off by one character, without redirecting there', async () => {
-    const clientId = await register();
-    const { page } = await authorize(clientId, { redirectUri: CALLBACK + 'x' });
+    const clientId = await world.flow.register();
+    const { page } = await world.flow.authorize(clientId, { redirectUri: CALLBACK + 'x' });
     expect(page.status).toBe(400);
     expect(page.html).toContain('redirect_uri');
   });
 
   it('rotates refresh tokens: a used one is refused with invalid_grant', async () => {
-    const clientId = await register();
-    const { code, verifier } = await authorize(clientId);
-    const issued = (await redeem(clientId, code!, verifier)).body;
-    const refreshed = await form('/api/v1/oauth2/token', {
+    const clientId = await world.flow.register();
+    const { code, verifier } = await world.flow.authorize(clientId);
+    const issued = (await world.flow.redeem(clientId, code!, verifier)).body;
+    const refreshed = await world.flow.form('/api/v1/oauth2/token', {
       grant_type: 'refresh_token',
       client_id: clientId,
       refresh_token: issued.refresh_token,
@@ -273,7 +169,7 @@ describeEachDatabase('OAuth 2.1 for /mcp', (fixture) => {
     expect(refreshed.status).toBe(200);
     expect(refreshed.body.refresh_token).toMatch(/^trove_rt_/);
     expect(refreshed.body.refresh_token).not.toBe(issued.refresh_token);
-    const reused = await form('/api/v1/oauth2/token', {
+    const reused = await world.flow.form('/api/v1/oauth2/token', {
       grant_type: 'refresh_token',
       client_id: clientId,
       refresh_token: issued.refresh_token,
@@ -282,8 +178,8 @@ describeEachDatabase('OAuth 2.1 for /mcp', (fixture) => {
   });
 
   it('lets the person deny on the consent page', async () => {
-    const clientId = await register();
-    const { error } = await authorize(clientId, { decision: 'deny' });
+    const clientId = await world.flow.register();
+    const { error } = await world.flow.authorize(clientId, { decision: 'deny' });
     expect(error).toBe('access_denied');
   });
 });

@@ -22,11 +22,7 @@ import {
   TroveProcess,
 } from '../support/trove-process';
 import { Browser, Page } from './browser';
-import { authorizationRequest, registerPublicClient } from './oauth-client';
-
-type Json = Record<string, any>;
-
-const CALLBACK = 'http://127.0.0.1:9/callback';
+import { authorizationRequest, CALLBACK, Json, registerPublicClient } from './sign-in';
 
 describe.each(databaseKinds())('sign-in through an OpenID Connect provider [%s]', (kind) => {
   let idp: IdentityProvider;
@@ -87,8 +83,8 @@ describe.each(databaseKinds())('sign-in through an OpenID Connect provider [%s]'
 
   /** Runs the flow as `login` from the authorization request to the access token. */
   async function signIn(login: string): Promise<{ token: string; consent: Page; visited: string[] }> {
-    const clientId = await registerPublicClient(base, CALLBACK, 'SSO test client');
-    const { url, verifier } = authorizationRequest(base, clientId, CALLBACK, 'client-state');
+    const clientId = await registerPublicClient(base, 'SSO test client');
+    const { url, verifier } = authorizationRequest(base, clientId, { state: 'client-state' });
     const browser = new Browser(CALLBACK);
     // Trove's sign-in page sends the browser to the provider, whose own sign-in page it shows.
     const providerLogin = await browser.open(url);
@@ -223,8 +219,8 @@ describe.each(databaseKinds())('sign-in through an OpenID Connect provider [%s]'
   });
 
   it('tells the client access_denied when the person cancels at the provider', async () => {
-    const clientId = await registerPublicClient(base, CALLBACK, 'SSO test client');
-    const { url } = authorizationRequest(base, clientId, CALLBACK, 'cancelled');
+    const clientId = await registerPublicClient(base, 'SSO test client');
+    const { url } = authorizationRequest(base, clientId, { state: 'cancelled' });
     const browser = new Browser(CALLBACK);
     const providerLogin = await browser.open(url);
     const cancel = /<a href="([^"]+)">\[ Cancel \]<\/a>/.exec(providerLogin.html)?.[1];

@@ -408,6 +408,13 @@ function oauthRequest(fixture: Fixture): fc.Arbitrary<FuzzRequest> {
       'trove_cs_x',
       fixture.oauthClientId,
     ),
+    // Client ID metadata URLs the guard refuses before connecting (loopback, link-local, http).
+    fc.constantFrom(
+      'https://127.0.0.1:9/client.json',
+      'https://[::ffff:127.0.0.1]:9/client.json',
+      'https://169.254.169.254/latest/meta-data/',
+      'http://127.0.0.1:9/client.json',
+    ),
     weirdString,
   );
   const fields = fc.dictionary(fc.constantFrom(...OAUTH_FIELDS), value, { maxKeys: 8 });
@@ -428,6 +435,8 @@ function oauthRequest(fixture: Fixture): fc.Arbitrary<FuzzRequest> {
         '/.well-known/oauth-authorization-server',
         '/.well-known/openid-configuration',
         '/.well-known/oauth-protected-resource/mcp',
+        '/.well-known/oauth-protected-resource/api/v1/mcp',
+        '/.well-known/oauth-protected-resource/api/v1',
       ),
       fields,
       inQuery: fc.boolean(),

@@ -236,6 +236,8 @@ TROVE_LLM_MAX_RETRIES: {{ .Values.config.llm.maxRetries | toString | quote }}
 TROVE_AGENT_SEARCH_K: {{ .Values.config.agents.searchK | toString | quote }}
 TROVE_AGENT_MAX_TOOL_STEPS: {{ .Values.config.agents.maxToolSteps | toString | quote }}
 TROVE_AGENT_HEARTBEAT_SECONDS: {{ .Values.config.agents.heartbeatSeconds | toString | quote }}
+TROVE_OAUTH_CLIENT_METADATA_DOCUMENTS: {{ .Values.config.clientMetadataDocuments.enabled | toString | quote }}
+TROVE_OAUTH_CLIENT_METADATA_ALLOW_PRIVATE: {{ .Values.config.clientMetadataDocuments.allowPrivate | toString | quote }}
 TROVE_OPERATOR_ENABLED: {{ .Values.operator.enabled | toString | quote }}
 TROVE_OPERATOR_LEASE_NAME: {{ .Values.operator.leaseName | quote }}
 TROVE_OPERATOR_RESYNC_SECONDS: {{ .Values.operator.resyncSeconds | toString | quote }}

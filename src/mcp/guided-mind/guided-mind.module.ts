@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { FilesModule } from '../../files/files.module';
+import { OAuthModule } from '../../oauth/oauth.module';
 import { PipelinesModule } from '../../pipelines/pipelines.module';
 import { SearchModule } from '../../search/search.module';
 import { GuidedMindCalls } from './guided-mind-calls';
@@ -12,7 +13,7 @@ import { LegacySseSessions } from './http/legacy-sse';
  * directly (app.factory.ts calls GuidedMindHttp.register), as /mcp's are.
  */
 @Module({
-  imports: [PipelinesModule, SearchModule, FilesModule],
+  imports: [PipelinesModule, SearchModule, FilesModule, OAuthModule],
   providers: [GuidedMindService, GuidedMindCalls, LegacySseSessions, GuidedMindHttp],
   exports: [GuidedMindHttp, GuidedMindService],
 })

@@ -41,7 +41,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeysService } from '../../auth/api-keys.service';
 import { AuthContext } from '../../auth/auth-context';
-import { authenticateRequest, registeredBearer } from '../../auth/auth.guard';
+import { authenticateRequest } from '../../auth/auth.guard';
 import { BearerTokens } from '../../auth/bearer-tokens';
 import { DomainError, ErrorCode } from '../../common/errors';
 import { BODY_LIMIT_BYTES, failureReasonOf, sendError, toErrorBody } from '../../common/http-error.filter';
@@ -102,11 +102,8 @@ export class McpHttpTransport {
       // Exactly the REST API's 401 (or 429, 503), headers included; a 401 also says where
       // to get a token (RFC 9728 §5.1), and that a token sent was refused (RFC 6750 §3.1).
       const body = toErrorBody(error);
-      if (body.status === 401)
-        void reply.header(
-          'www-authenticate',
-          this.resources.challenge('mcp', registeredBearer(request, this.tokens) !== null),
-        );
+      const challenge = this.resources.challengeOf('mcp', { status: body.status, error }, request);
+      if (challenge !== null) void reply.header('www-authenticate', challenge);
       return sendError(reply, body);
     }
 

@@ -26,6 +26,8 @@ import { AuthContext } from '../../../auth/auth-context';
 import { BODY_LIMIT_BYTES } from '../../../common/http-error.filter';
 import { leaveBodiesUnread, RAW_INPUT } from '../../../common/input-guard';
 import { SETTINGS, Settings } from '../../../config/settings';
+import { toApiError } from '../../../agents/api-error.filter';
+import { ProtectedResources } from '../../../oauth/protected-resources';
 import { callerAuthInfo, GuidedMindCalls } from '../guided-mind-calls';
 import { GUIDED_MIND_TOOLS } from '../guided-mind-tools';
 import { authenticate, hostRefusal, pipelineIdOf, sendApiError } from './edge';
@@ -44,6 +46,7 @@ export class GuidedMindHttp implements OnApplicationShutdown {
     private readonly apiKeys: ApiKeysService,
     private readonly tokens: BearerTokens,
     @Inject(SETTINGS) private readonly settings: Settings,
+    private readonly resources: ProtectedResources,
   ) {
     this.handler = createMcpHandler(() => this.calls.server(), {
       maxRequestBodySize: BODY_LIMIT_BYTES,
@@ -92,7 +95,19 @@ export class GuidedMindHttp implements OnApplicationShutdown {
     if (refusal) return sendApiError(reply, request, refusal);
     try {
       if (route === null) return await this.sse.post(request, reply);
-      const auth = await authenticate(this.apiKeys, this.tokens, request);
+      let auth: AuthContext;
+      try {
+        auth = await authenticate(this.apiKeys, this.tokens, request);
+      } catch (error) {
+        // As /mcp: a 401 says where to get a token for this endpoint (RFC 9728 §5.1).
+        const challenge = this.resources.challengeOf(
+          'guided-mind',
+          { status: toApiError(error).status, error },
+          request,
+        );
+        if (challenge !== null) void reply.header('www-authenticate', challenge);
+        throw error;
+      }
       return await route(auth);
     } catch (error) {
       return sendApiError(reply, request, error);
