@@ -176,6 +176,8 @@ export interface OAuthSettings {
   authorizationCodeSeconds: number;
   /** How long the login and consent pages may take, TROVE_OAUTH_INTERACTION_SECONDS. */
   interactionSeconds: number;
+  /** How long a signing key signs before a new one takes over, TROVE_OAUTH_SIGNING_KEY_DAYS. */
+  signingKeyDays: number;
   /** An HTTPS URL as client_id, its metadata document fetched: TROVE_OAUTH_CLIENT_METADATA_DOCUMENTS. */
   clientMetadataDocuments: boolean;
   /**
@@ -577,6 +579,7 @@ function oauthSettings(env: Env): OAuthSettings {
     refreshTokenSeconds: integer(env, 'TROVE_OAUTH_REFRESH_TOKEN_SECONDS', 14 * 86_400, 60, 365 * 86_400),
     authorizationCodeSeconds: integer(env, 'TROVE_OAUTH_CODE_SECONDS', 60, 10, 600),
     interactionSeconds: integer(env, 'TROVE_OAUTH_INTERACTION_SECONDS', 600, 60, 3600),
+    signingKeyDays: integer(env, 'TROVE_OAUTH_SIGNING_KEY_DAYS', 90, 1, 3650),
     clientMetadataDocuments: bool(env, 'TROVE_OAUTH_CLIENT_METADATA_DOCUMENTS', true),
     clientMetadataAllowPrivate: bool(env, 'TROVE_OAUTH_CLIENT_METADATA_ALLOW_PRIVATE', false),
     upstream: upstreamSettings(env),

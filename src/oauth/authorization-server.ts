@@ -40,12 +40,15 @@ export const INTERACTION_PATH = `${OAUTH_BASE}/interaction`;
 export const CLIENT_STAMP_CLAIM = 'trove_client_stamp';
 
 const SWEEP_MS = 10 * 60_000;
+/** A timer further off than a day is set again then (setTimeout holds at most ~24.8 days). */
+const MAX_TIMER_MS = 86_400_000;
 
 @Injectable()
 export class AuthorizationServer implements OnApplicationShutdown {
   private readonly logger = new Logger('OAuth');
   private built: Promise<Provider> | null = null;
   private sweeper: NodeJS.Timeout | null = null;
+  private rotation: NodeJS.Timeout | null = null;
   private csrfKey: string | null = null;
   /** The client address Fastify found for each request handed to the provider (its trusted proxies applied). */
   private readonly addresses = new WeakMap<IncomingMessage, string>();
@@ -89,6 +92,7 @@ export class AuthorizationServer implements OnApplicationShutdown {
 
   onApplicationShutdown(): void {
     if (this.sweeper) clearInterval(this.sweeper);
+    if (this.rotation) clearTimeout(this.rotation);
   }
 
   /**
@@ -114,7 +118,7 @@ export class AuthorizationServer implements OnApplicationShutdown {
     const resources = this.resources;
     const configuration: Configuration = {
       adapter: storageAdapter(this.repository, this.clients),
-      jwks: { keys: [keys.signingKey] },
+      jwks: { keys: keys.signingKeys },
       cookies: { keys: keys.cookieKeys, long: { sameSite: 'lax' }, short: { sameSite: 'lax' } },
       findAccount: async (_ctx, sub) => {
         // The account is the API key or the user: a key gone or disabled signs nothing any more.
@@ -244,8 +248,17 @@ export class AuthorizationServer implements OnApplicationShutdown {
     prefixTokenIds(provider.ClientCredentials, CLIENT_TOKEN_PREFIX);
     this.checkMachineSecrets(provider);
     provider.on('server_error', (_ctx, error) => this.logger.error({ err: error }, 'OAuth server error'));
+    if (this.sweeper) clearInterval(this.sweeper);
     this.sweeper = setInterval(() => void this.repository.deleteExpired().catch(() => undefined), SWEEP_MS);
     this.sweeper.unref();
+    // When the signing key is due, the next request builds the provider again, which
+    // rotates it (server-keys.ts); the state it serves is in the database, not in it.
+    if (this.rotation) clearTimeout(this.rotation);
+    this.rotation = setTimeout(
+      () => (this.built = null),
+      Math.min(Math.max(keys.rotateAt - Date.now(), 0), MAX_TIMER_MS),
+    );
+    this.rotation.unref();
     return provider;
   }
 

@@ -25,7 +25,8 @@ const DISCOVERY = '/.well-known/openid-configuration';
 @Injectable()
 export class OAuthHttp {
   private readonly logger = new Logger('OAuth');
-  private handler: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
+  /** The provider's request handler, per provider: a rotation of its signing key builds a new one. */
+  private readonly handlers = new WeakMap<object, (req: IncomingMessage, res: ServerResponse) => void>();
 
   constructor(
     private readonly server: AuthorizationServer,
@@ -86,7 +87,9 @@ export class OAuthHttp {
   private async toProvider(request: FastifyRequest, reply: FastifyReply, rewrite?: string): Promise<void> {
     let handler;
     try {
-      handler = this.handler ??= (await this.server.provider()).callback();
+      const provider = await this.server.provider();
+      handler = this.handlers.get(provider);
+      if (!handler) this.handlers.set(provider, (handler = provider.callback()));
     } catch (error) {
       // The keys are read from the database at first use: down, it is a retry-later.
       this.logger.error({ err: error, reqId: request.id }, 'The authorization server could not start');

@@ -81,12 +81,24 @@ export class OAuthRepository {
     return rows.length;
   }
 
-  async findKey(name: string): Promise<{ key_id: string; sealed: Buffer } | null> {
-    const [row] = await this.db.query<{ key_id: string; sealed: Buffer }>(
-      `SELECT key_id, sealed FROM oauth_keys WHERE name = $1`,
+  async findKey(name: string): Promise<{ key_id: string; sealed: Buffer; created_at: Date } | null> {
+    const [row] = await this.db.query<{ key_id: string; sealed: Buffer; created_at: Date }>(
+      `SELECT key_id, sealed, created_at FROM oauth_keys WHERE name = $1`,
       [name],
     );
     return row ?? null;
+  }
+
+  /**
+   * Replaces a key if it is still the one the caller read (`expected`); false when
+   * another replica replaced it first (then the caller reads that one).
+   */
+  async replaceKey(name: string, expected: Buffer, keyId: string, sealed: Buffer): Promise<boolean> {
+    const rows = await this.db.query<{ name: string }>(
+      `UPDATE oauth_keys SET key_id = $3, sealed = $4 WHERE name = $1 AND sealed = $2 RETURNING name`,
+      [name, expected, keyId, sealed],
+    );
+    return rows.length === 1;
   }
 
   /** Stores a key unless another replica stored one first (then the caller reads that one). */
