@@ -130,10 +130,10 @@ export class GuidedMindService {
 
 function toHits(pipelineId: string, hits: SearchHit[]): RagSearchHit[] {
   return hits.map(({ fragment, relevance }) => ({
-    text: fragment.page_content ?? '',
+    text: fragment.text,
     score: relevance,
-    documentId: fragment.document_id,
-    documentName: documentName(fragment.document_id, fragment.metadata),
+    documentId: fragment.documentId,
+    documentName: documentName(fragment.documentId, fragment.metadata),
     pipelineId,
   }));
 }
