@@ -93,10 +93,10 @@ export class GuidedMindService {
       queue: false,
     });
     return {
-      documentId: (process ? result.document_id : result.file_id) ?? '',
+      documentId: (process ? result.documentId : result.fileId) ?? '',
       filename: result.filename,
       pipelineId,
-      ...(process ? { chunksCreated: result.fragment_count ?? 0, version: result.version ?? undefined } : {}),
+      ...(process ? { chunksCreated: result.fragmentCount ?? 0, version: result.version ?? undefined } : {}),
     };
   }
 
