@@ -13,6 +13,7 @@ import { SearchService } from '../search/search.service';
 import { JsonRpcError, RpcCode, toJsonRpcError } from './mcp-errors';
 import { searchKnowledge } from './search-knowledge';
 import { present } from '../search/search-hit';
+import { presentPipelineSummary } from './pipeline-summary';
 import { getPipelineClassificationsArgs, getPipelinesArgs, searchKnowledgeArgs } from './tool-arguments';
 import { isToolName, ToolName } from './tool-definitions';
 import { F64 } from './wire/rust-json';
@@ -64,7 +65,7 @@ export class McpToolsService {
             limit ?? DEFAULT_LIMIT,
             offset ?? 0,
           );
-          output = { results };
+          output = { results: results.map(presentPipelineSummary) };
           break;
         }
         case 'get_pipeline_classifications': {

@@ -105,9 +105,7 @@ export class GuidedMindService {
     const ids: string[] = [];
     for (let offset = 0; ; offset += LIST_PAGE) {
       const page = await this.pipelines.listSummaries(auth, null, LIST_PAGE, offset);
-      ids.push(
-        ...page.map((p) => p.pipeline_id).filter((id) => auth.can(id, Permission.Read | Permission.Execute)),
-      );
+      ids.push(...page.map((p) => p.id).filter((id) => auth.can(id, Permission.Read | Permission.Execute)));
       if (page.length < LIST_PAGE) return ids;
     }
   }
