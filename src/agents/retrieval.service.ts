@@ -13,7 +13,7 @@ import { hasReason } from '../common/errors';
 import { FoundBy, SearchHit } from '../search/search-hit';
 import { PipelinesService } from '../pipelines/pipelines.service';
 import { SearchService } from '../search/search.service';
-import { SearchFragment } from '../search/search.wire';
+import { ScoredFragment } from '../search/search-hit';
 import { AgentRecord } from './agents.repository';
 import { Capabilities, TurnFilters } from './conversations.dto';
 import { KnowledgeNarrowing, narrowingOf } from './knowledge-scope';
@@ -26,7 +26,7 @@ export interface FragmentSource extends PromptSource {
   pipelineId: string;
   pipelineName: string;
   classification: string;
-  fragment: SearchFragment;
+  fragment: ScoredFragment;
   relevance: number;
   /** The searches that found it (search-hit.ts), kept with its citation. */
   foundBy: FoundBy[];
@@ -81,7 +81,7 @@ export class RetrievalService {
     query: string,
     options: { k: number; seen: Set<string>; firstMarker: number; signal: AbortSignal },
   ): Promise<FragmentSource[]> {
-    const found: { entry: ScopeEntry; fragment: SearchFragment; relevance: number; foundBy: FoundBy[] }[] =
+    const found: { entry: ScopeEntry; fragment: ScoredFragment; relevance: number; foundBy: FoundBy[] }[] =
       [];
     for (const entry of scope) {
       options.signal.throwIfAborted();
@@ -100,7 +100,7 @@ export class RetrievalService {
         pipelineId: hit.entry.pipelineId,
         pipelineName: hit.entry.pipelineName,
         classification: hit.fragment.classification,
-        text: hit.fragment.page_content ?? '',
+        text: hit.fragment.text,
         fragment: hit.fragment,
         relevance: hit.relevance,
         foundBy: hit.foundBy,
@@ -112,7 +112,7 @@ export class RetrievalService {
     entry: ScopeEntry,
     query: string,
     k: number,
-  ): Promise<{ fragment: SearchFragment; relevance: number; foundBy: FoundBy[] }[]> {
+  ): Promise<{ fragment: ScoredFragment; relevance: number; foundBy: FoundBy[] }[]> {
     const { classifications, documentIds, metadata } = entry.narrowing;
     let hits: SearchHit[];
     try {
@@ -127,7 +127,7 @@ export class RetrievalService {
       if (hasReason(error, PipelineErrorReason.NotFound)) return [];
       throw error;
     }
-    if (documentIds) hits = hits.filter((hit) => documentIds.includes(hit.fragment.document_id)).slice(0, k);
+    if (documentIds) hits = hits.filter((hit) => documentIds.includes(hit.fragment.documentId)).slice(0, k);
     return hits;
   }
 }

@@ -219,10 +219,10 @@ function citationOf(source: Source, position: number): CitationInput {
     ...common,
     attachment_id: null,
     pipeline_id: source.pipelineId,
-    document_id: source.fragment.document_id,
+    document_id: source.fragment.documentId,
     fragment_id: source.fragment.id,
     classification: source.fragment.classification,
-    chunk_index: source.fragment.order_id,
+    chunk_index: source.fragment.orderId,
     version: source.fragment.version,
     score: source.fragment.score,
     found_by: source.foundBy,
@@ -232,7 +232,7 @@ function citationOf(source: Source, position: number): CitationInput {
 
 /** The record a source belongs to (`recordsUsed` counts them): its document, or its attached file. */
 const recordOf = (source: Source) =>
-  source.kind === 'attachment' ? source.attachment.recordId : source.fragment.document_id;
+  source.kind === 'attachment' ? source.attachment.recordId : source.fragment.documentId;
 
 /** The user's question as a message. */
 export function questionMessage(

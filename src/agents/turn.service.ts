@@ -350,7 +350,7 @@ function toolResultSummary(sources: FragmentSource[]): string {
       marker: s.marker,
       pipeline: s.pipelineName,
       classification: s.classification,
-      documentId: s.fragment.document_id,
+      documentId: s.fragment.documentId,
     })),
   });
 }

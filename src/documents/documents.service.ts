@@ -11,6 +11,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AuthContext, Permission } from '../auth/auth-context';
 import { invalid, notFound } from '../common/errors';
+import { Camelized } from '../common/casing';
 import {
   ListEnvelope,
   parseListQuery,
@@ -51,9 +52,14 @@ export interface DocumentRef {
 export type AddResult =
   { kind: 'stored'; body: DocumentView | DocumentView[] } | { kind: 'queued'; body: JobView };
 
+/** A document a write stored, as `addInputs` tells the module that wrote it. */
+export type StoredDocument = Pick<Camelized<DocumentView>, 'id' | 'version' | 'fragmentCount'>;
+
 /** What `addInputs` did: stored the documents (in input order), or queued them as one job. */
 export type AddInputsResult =
-  { kind: 'stored'; documents: DocumentView[] } | { kind: 'queued'; job: JobView };
+  { kind: 'stored'; documents: StoredDocument[] } | { kind: 'queued'; jobId: string };
+
+type Stored = { kind: 'stored'; rows: DocumentRow[] } | { kind: 'queued'; job: JobView };
 
 /** A pipeline the key may write to, as `permitWrite` found it; what a write path passes on once checked. */
 export type WritePermit = Omit<CheckedWrite, 'splitters'>;
@@ -86,7 +92,8 @@ export class DocumentsService {
     const checked = await this.checkTargets(permit, documents, batch);
     const result = await this.storeOrQueue(checked, documents, batch, { queue });
     if (result.kind === 'queued') return { kind: 'queued', body: result.job };
-    return { kind: 'stored', body: batch ? result.documents : result.documents[0] };
+    const views = result.rows.map(presentDocument);
+    return { kind: 'stored', body: batch ? views : views[0] };
   }
 
   /**
@@ -117,12 +124,21 @@ export class DocumentsService {
    * and the queue of `add`. `alsoInTransaction` runs in the transaction that stores or
    * queues them, for the caller's own rows that must change with them or not at all.
    */
-  addInputs(
+  async addInputs(
     checked: CheckedWrite,
     inputs: IngestInput[],
     options: { queue: boolean; alsoInTransaction?: (tx: Queryable) => Promise<void> },
   ): Promise<AddInputsResult> {
-    return this.storeOrQueue(checked, inputs, inputs.length > 1, options);
+    const result = await this.storeOrQueue(checked, inputs, inputs.length > 1, options);
+    if (result.kind === 'queued') return { kind: 'queued', jobId: result.job.id };
+    return {
+      kind: 'stored',
+      documents: result.rows.map((row) => ({
+        id: row.id,
+        version: Number(row.version),
+        fragmentCount: row.fragment_count,
+      })),
+    };
   }
 
   private async storeOrQueue(
@@ -130,7 +146,7 @@ export class DocumentsService {
     inputs: IngestInput[],
     batch: boolean,
     options: { queue: boolean; alsoInTransaction?: (tx: Queryable) => Promise<void> },
-  ): Promise<AddInputsResult> {
+  ): Promise<Stored> {
     const { auth, pipeline } = checked;
     const { alsoInTransaction } = options;
     if (options.queue) {
@@ -145,7 +161,7 @@ export class DocumentsService {
       return { kind: 'queued', job };
     }
     const rows = await this.ingestion.ingest(checked, inputs, batch, alsoInTransaction);
-    return { kind: 'stored', documents: rows.map(presentDocument) };
+    return { kind: 'stored', rows };
   }
 
   async list(

@@ -143,7 +143,7 @@ export class EvaluationRunner implements JobRunner, OnModuleInit {
     const allowed = allowedClassifications(auth, pipeline);
     const { judgements, unknown } = await this.resolve(pipeline, allowed, query.relevant);
     type Ran =
-      { hits: { id: string; document_id: string }[]; ms: number } | { error: string } | { skipped: true };
+      { hits: { id: string; documentId: string }[]; ms: number } | { error: string } | { skipped: true };
     const ran: Ran[] = [];
     for (const [i, search] of spec.searches.entries()) {
       if (failed.has(i)) {
@@ -162,7 +162,7 @@ export class EvaluationRunner implements JobRunner, OnModuleInit {
       }
     }
     const found = new Set(
-      ran.flatMap((result) => ('hits' in result ? result.hits.map((hit) => hit.document_id) : [])),
+      ran.flatMap((result) => ('hits' in result ? result.hits.map((hit) => hit.documentId) : [])),
     );
     const named = await this.documents.findNamed(pipeline.id, { ids: [...found], externalIds: [] }, allowed, {
       live: false,

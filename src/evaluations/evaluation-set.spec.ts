@@ -8,7 +8,7 @@ import {
   summarize,
 } from './evaluation-set';
 
-const hit = (id: string, document_id: string) => ({ id, document_id });
+const hit = (id: string, documentId: string) => ({ id, documentId });
 
 describe('scoring an evaluation at the document level', () => {
   const judgements: Judgements = {

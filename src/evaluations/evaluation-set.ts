@@ -43,21 +43,21 @@ export interface Judgements {
 
 /** The documents of a search's hits, in rank order, each graded by the judgements its returned fragments meet. */
 export function rankDocuments(
-  hits: readonly { id: string; document_id: string }[],
+  hits: readonly { id: string; documentId: string }[],
   judgements: Judgements,
   externalIds: ReadonlyMap<string, string | null>,
 ): RankedDocument[] {
   const byDocument = new Map<string, RankedDocument>();
   for (const hit of hits) {
-    let ranked = byDocument.get(hit.document_id);
+    let ranked = byDocument.get(hit.documentId);
     if (!ranked) {
       ranked = {
-        document_id: hit.document_id,
-        external_id: externalIds.get(hit.document_id) ?? null,
-        grade: judgements.documents.get(hit.document_id) ?? 0,
+        document_id: hit.documentId,
+        external_id: externalIds.get(hit.documentId) ?? null,
+        grade: judgements.documents.get(hit.documentId) ?? 0,
         fragment_ids: [],
       };
-      byDocument.set(hit.document_id, ranked);
+      byDocument.set(hit.documentId, ranked);
     }
     ranked.fragment_ids.push(hit.id);
     const fragment = judgements.fragments.get(hit.id);

@@ -4,7 +4,7 @@
  */
 import { sortKeysDeep } from '../common/sort-keys';
 import { FileKind } from './parsing/parsed-file';
-import { FileOutcomeView, FileResultView, PendingFileView } from './files.wire';
+import { FileOutcomeView, FileResultView, PendingFileView, UploadResult } from './files.wire';
 import { PendingFileRow } from './pending-files.repository';
 
 export function presentPendingFile(row: PendingFileRow): PendingFileView {
@@ -26,7 +26,23 @@ export function presentPendingFile(row: PendingFileRow): PendingFileView {
   };
 }
 
-export function presentOutcome(result: FileResultView): FileOutcomeView {
-  const { document_id, file_id, job_id, status, version } = result;
-  return { document_id, file_id, job_id, status, version };
+export function presentResult(result: UploadResult): FileResultView {
+  return {
+    document_id: result.documentId,
+    file_id: result.fileId,
+    filename: result.filename,
+    fragment_count: result.fragmentCount,
+    job_id: result.jobId,
+    mime_type: result.mimeType,
+    sha256: result.sha256,
+    size: result.size,
+    status: result.status,
+    type: result.type,
+    version: result.version,
+  };
+}
+
+export function presentOutcome(result: UploadResult): FileOutcomeView {
+  const { documentId, fileId, jobId, status, version } = result;
+  return { document_id: documentId, file_id: fileId, job_id: jobId, status, version };
 }

@@ -15,6 +15,7 @@ import { MODELS_CHANGED } from '../documents/ingestion.service';
 import { ApiDoc } from '../openapi/api-doc';
 import { pageOf } from '../common/wire';
 import { DeletedFile, FileOutcome, FileResult, PendingFile } from './files.wire';
+import { presentResult } from './file-views';
 
 /** Processing a kept file: the full result, or only its outcome for a key that may not read. */
 const ProcessResult = z.union([FileResult, FileOutcome]);
@@ -78,7 +79,7 @@ export class FilesController {
     );
     const results = await this.files.upload(permit, upload.files, options);
     void reply.status(results.some((result) => result.status === 'queued') ? 202 : 201);
-    return results;
+    return results.map(presentResult);
   }
 
   /** Uploaded files waiting to be processed. */

@@ -31,8 +31,14 @@ import { PipelineRecord } from '../pipelines/pipeline';
 import { PipelinesService } from '../pipelines/pipelines.service';
 import { defaultClassification } from './default-classification';
 import { FileParser } from './file-parser';
-import { presentOutcome, presentPendingFile } from './file-views';
-import { DeletedFileView, FileOutcomeView, FileResultView, PendingFileView } from './files.wire';
+import { presentOutcome, presentPendingFile, presentResult } from './file-views';
+import {
+  DeletedFileView,
+  FileOutcomeView,
+  FileResultView,
+  PendingFileView,
+  UploadResult,
+} from './files.wire';
 import { FileOptions, ProcessOptions, UploadedFile, UploadOptions } from './files.dto';
 import { ParsedFile } from './parsing/parsed-file';
 import { PENDING_FILE_FILTERS, PendingFileRow, PendingFilesRepository } from './pending-files.repository';
@@ -80,11 +86,7 @@ export class FilesService {
   }
 
   /** Reads the files and stores them as documents, queues them, or keeps them (`process: false`). */
-  async upload(
-    permit: WritePermit,
-    files: UploadedFile[],
-    options: UploadOptions,
-  ): Promise<FileResultView[]> {
+  async upload(permit: WritePermit, files: UploadedFile[], options: UploadOptions): Promise<UploadResult[]> {
     this.checkFileList(files);
     const target = targetOf(options);
     const checked = await this.documents.checkTargets(permit, [target], false);
@@ -92,7 +94,7 @@ export class FilesService {
     if (!options.process) return this.keep(permit, files, parsed, options);
     const inputs = parsed.map((file, i) => ingestInput(files[i].filename, file, target, options));
     const result = await this.documents.addInputs(checked, inputs, { queue: options.queue });
-    return parsed.map((file, i) => resultView(files[i].filename, file, outcomeOf(result, i)));
+    return parsed.map((file, i) => uploadResult(files[i].filename, file, outcomeOf(result, i)));
   }
 
   async listPending(
@@ -158,8 +160,8 @@ export class FilesService {
         },
       },
     );
-    const view = resultView(row.filename, file, outcomeOf(result, 0));
-    return reads ? view : presentOutcome(view);
+    const outcome = uploadResult(row.filename, file, outcomeOf(result, 0));
+    return reads ? presentResult(outcome) : presentOutcome(outcome);
   }
 
   /** Deletes a pending file and its bytes; answers it as it was (only its id to a key without read). */
@@ -225,7 +227,7 @@ export class FilesService {
     files: UploadedFile[],
     parsed: ParsedFile[],
     options: UploadOptions,
-  ): Promise<FileResultView[]> {
+  ): Promise<UploadResult[]> {
     const rows = await this.repository.insertMany(
       files.map((file, i) => {
         const id = newId();
@@ -250,7 +252,9 @@ export class FilesService {
         };
       }),
     );
-    return rows.map((row, i) => resultView(row.filename, parsed[i], { status: 'uploaded', file_id: row.id }));
+    return rows.map((row, i) =>
+      uploadResult(row.filename, parsed[i], { status: 'uploaded', fileId: row.id }),
+    );
   }
 
   private async visiblePending(
@@ -306,28 +310,28 @@ function ingestInput(
   };
 }
 
-type Outcome = Partial<FileResultView> & Pick<FileResultView, 'status'>;
+type Outcome = Partial<UploadResult> & Pick<UploadResult, 'status'>;
 
 /** What became of the `i`th file given to `addInputs`: the document it made, or the job that will. */
 function outcomeOf(result: AddInputsResult, i: number): Outcome {
-  if (result.kind === 'queued') return { status: 'queued', job_id: result.job.id };
+  if (result.kind === 'queued') return { status: 'queued', jobId: result.jobId };
   const document = result.documents[i];
   return {
     status: 'processed',
-    document_id: document.id,
+    documentId: document.id,
     version: document.version,
-    fragment_count: document.fragment_count,
+    fragmentCount: document.fragmentCount,
   };
 }
 
-function resultView(filename: string, file: ParsedFile, outcome: Outcome): FileResultView {
+function uploadResult(filename: string, file: ParsedFile, outcome: Outcome): UploadResult {
   return {
-    document_id: outcome.document_id ?? null,
-    file_id: outcome.file_id ?? null,
+    documentId: outcome.documentId ?? null,
+    fileId: outcome.fileId ?? null,
     filename,
-    fragment_count: outcome.fragment_count ?? null,
-    job_id: outcome.job_id ?? null,
-    mime_type: file.mimeType,
+    fragmentCount: outcome.fragmentCount ?? null,
+    jobId: outcome.jobId ?? null,
+    mimeType: file.mimeType,
     sha256: file.sha256,
     size: file.size,
     status: outcome.status,

@@ -3,6 +3,7 @@
  * their view types, derived here, are what file-views.ts and files.service.ts build.
  */
 import { z } from 'zod';
+import { Camelized } from '../common/casing';
 import { id, metadata, timestamp } from '../common/wire';
 
 const fileKind = z.enum(['pdf', 'docx', 'xlsx', 'csv', 'tsv', 'html', 'markdown', 'json', 'text']);
@@ -25,6 +26,8 @@ export const FileResult = z.object({
   version: z.number().int().nullable(),
 });
 export type FileResultView = z.output<typeof FileResult>;
+/** The same, as FilesService hands it to the edges that upload (file-views.ts presents it). */
+export type UploadResult = Camelized<FileResultView>;
 
 /**
  * Processing a pending file, as a key without read permission is answered: what became

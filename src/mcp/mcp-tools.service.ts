@@ -12,6 +12,8 @@ import { PipelinesService } from '../pipelines/pipelines.service';
 import { SearchService } from '../search/search.service';
 import { JsonRpcError, RpcCode, toJsonRpcError } from './mcp-errors';
 import { searchKnowledge } from './search-knowledge';
+import { present } from '../search/search-hit';
+import { presentPipelineSummary } from './pipeline-summary';
 import { getPipelineClassificationsArgs, getPipelinesArgs, searchKnowledgeArgs } from './tool-arguments';
 import { isToolName, ToolName } from './tool-definitions';
 import { F64 } from './wire/rust-json';
@@ -63,7 +65,7 @@ export class McpToolsService {
             limit ?? DEFAULT_LIMIT,
             offset ?? 0,
           );
-          output = { results };
+          output = { results: results.map(presentPipelineSummary) };
           break;
         }
         case 'get_pipeline_classifications': {
@@ -79,7 +81,7 @@ export class McpToolsService {
           const fragments = await searchKnowledge(this.searches, auth, pipelineId, embeddingModelId, parsed);
           // Rust holds scores as f64: 1 is written 1.0.
           output = {
-            results: fragments.map((fragment) => ({ ...fragment, score: new F64(fragment.score) })),
+            results: fragments.map((fragment) => ({ ...present(fragment), score: new F64(fragment.score) })),
           };
           break;
         }

@@ -19,7 +19,7 @@ import { AuthContext } from '../auth/auth-context';
 import { SearchMessages } from '../search/search-errors';
 import { SearchService } from '../search/search.service';
 import { DEFAULT_PARAMS, PRESENT_PARAMS_BASE, SearchParams, searchRequest } from '../search/search.types';
-import { SearchFragment } from '../search/search.wire';
+import { ScoredFragment } from '../search/search-hit';
 import { JsonRpcError, RpcCode } from './mcp-errors';
 import { PlaceholderParams, SearchKnowledgeArgs } from './tool-arguments';
 
@@ -30,7 +30,7 @@ export async function searchKnowledge(
   pipelineId: string,
   embeddingModelId: string | null,
   args: SearchKnowledgeArgs,
-): Promise<SearchFragment[]> {
+): Promise<ScoredFragment[]> {
   const { type } = args;
   const fields = {
     query: args.query,

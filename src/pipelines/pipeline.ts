@@ -61,6 +61,12 @@ export interface PipelineRecord {
 }
 
 /** What fragments are stored against, held while they are (PipelinesService.hold). */
+/** A pipeline as the MCP listing (get_pipelines) names it. */
+export type PipelineSummary = Pick<
+  PipelineRecord,
+  'id' | 'name' | 'description' | 'defaultTextSplitterId' | 'defaultVectorEmbeddingId'
+>;
+
 export interface HeldPipeline {
   classifications: string[];
   fullTextSearch: boolean;

@@ -26,17 +26,9 @@ import { HeldPipeline, PipelineRecord } from './pipeline';
 import { ClassificationsDto, CreatePipelineDto, UpdatePipelineDto } from './pipelines.dto';
 import { PipelinesRepository } from './pipelines.repository';
 import { PipelineView } from './pipelines.wire';
+import { PipelineSummary } from './pipeline';
 import { IndexPlan, NEEDS_MODEL_OR_FULL_TEXT, planIndexes } from './index-plan';
 import { pipelineNotFound, PipelineErrorReason } from './pipeline-errors';
-
-/** The five fields of the MCP listing; `embedding_model_id` is the vector embedding id, as published. */
-export interface PipelineSummary {
-  default_text_splitter_id: string;
-  description: string | null;
-  embedding_model_id: string | null;
-  name: string;
-  pipeline_id: string;
-}
 
 /**
  * Stored fragments need vectors or lexemes after an edit: schedules that work in the
@@ -217,12 +209,12 @@ export class PipelinesService {
     if (limit === 0) return [];
     const pattern = query === null ? null : `%${query}%`;
     const rows = await this.pipelines.listByOffset(auth.readablePipelines(), pattern, limit, offset);
-    return rows.map((p) => ({
-      default_text_splitter_id: p.defaultTextSplitterId,
-      description: p.description,
-      embedding_model_id: p.defaultVectorEmbeddingId,
-      name: p.name,
-      pipeline_id: p.id,
+    return rows.map(({ id, name, description, defaultTextSplitterId, defaultVectorEmbeddingId }) => ({
+      id,
+      name,
+      description,
+      defaultTextSplitterId,
+      defaultVectorEmbeddingId,
     }));
   }
 

@@ -1,8 +1,8 @@
 /**
- * A search's results as the service passes them between its steps: each fragment as
- * published (its `score` the type's: a distance, a rank, a fused score, a reranker's
- * relevance), with what the edges that rank across pipelines or show a relevance
- * need besides (agents' citations, rag_search):
+ * A search's results as the service passes them between its steps and hands them to
+ * other modules: each fragment with its `score` (the type's: a distance, a rank, a fused
+ * score, a reranker's relevance), with what the edges that rank across pipelines or show
+ * a relevance need besides (agents' citations, rag_search):
  *
  *  - `relevance`, 0..1, higher is better, comparable across queries and pipelines: the
  *    reranker's relevance when the hits were reranked; for similarity and MMR, the
@@ -19,14 +19,21 @@ import { SearchFragment } from './search.wire';
 
 export type FoundBy = 'similarity' | 'search' | 'rerank';
 
+/** A fragment found by a search, with the score its type gave it. */
+export type ScoredFragment = Fragment & { score: number };
+
 export interface SearchHit {
-  fragment: SearchFragment;
+  fragment: ScoredFragment;
   relevance: number;
   foundBy: FoundBy[];
 }
 
-/** One result, as published: keys in alphabetical order, `page_content` absent when empty. */
-export function present(fragment: Fragment, score: number): SearchFragment {
+/**
+ * One result as the wire shows it, at the edges that answer with fragments (the REST
+ * search, search_knowledge): keys in alphabetical order, `page_content` absent when empty.
+ * A search returns live fragments only, so `expired_at` is always null.
+ */
+export function present(fragment: ScoredFragment): SearchFragment {
   return {
     classification: fragment.classification,
     document_id: fragment.documentId,
@@ -35,7 +42,7 @@ export function present(fragment: Fragment, score: number): SearchFragment {
     metadata: sortKeysDeep(fragment.metadata),
     order_id: fragment.orderId,
     ...(fragment.text === '' ? {} : { page_content: fragment.text }),
-    score,
+    score: fragment.score,
     version: fragment.version,
   };
 }

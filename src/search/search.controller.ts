@@ -7,6 +7,7 @@ import { SearchService } from './search.service';
 import { ApiDoc } from '../openapi/api-doc';
 import { z } from 'zod';
 import { SearchHit } from './search.wire';
+import { present } from './search-hit';
 
 @Controller('pipelines/:id/search')
 export class SearchController {
@@ -32,11 +33,11 @@ export class SearchController {
     },
   })
   @HttpCode(200)
-  search(
+  async search(
     @Auth() auth: AuthContext,
     @UuidParam('id', 'pipeline id') pipelineId: string,
     @Body() body: unknown,
   ) {
-    return this.service.search(auth, pipelineId, parseSearchBody(body));
+    return (await this.service.search(auth, pipelineId, parseSearchBody(body))).map(present);
   }
 }

@@ -42,10 +42,9 @@ import { maximalMarginalRelevance } from './mmr';
 import { rerankCandidates } from './rerank';
 import { checkType, retrievalType, selectVectorEmbedding } from './search-checks';
 import { hybridNeedsModel, noSuchReranker, SearchErrorReason } from './search-errors';
-import { clamp01, distanceRelevance, FoundBy, present, SearchHit } from './search-hit';
+import { clamp01, distanceRelevance, FoundBy, ScoredFragment, SearchHit } from './search-hit';
 import { checkSearchRequest, SearchRuleInput } from './search-rules';
 import { embedsQuery, SearchRequest, searchRequest, SearchType } from './search.types';
-import { SearchFragment } from './search.wire';
 import { RerankerErrorReason } from '../rerankers/reranker-errors';
 
 export { selectVectorEmbedding } from './search-checks';
@@ -73,7 +72,7 @@ export class SearchService {
     @Inject(SETTINGS) private readonly settings: Settings,
   ) {}
 
-  async search(auth: AuthContext, pipelineId: string, request: SearchRequest): Promise<SearchFragment[]> {
+  async search(auth: AuthContext, pipelineId: string, request: SearchRequest): Promise<ScoredFragment[]> {
     const pipeline = await this.open(auth, pipelineId, request);
     if (request.type === 'hybrid') {
       checkType(pipeline, request);
@@ -178,7 +177,7 @@ export class SearchService {
     pipeline: PipelineRecord,
     request: SearchRequest,
     embedding: QueryEmbedding | null,
-  ): Promise<SearchFragment[]> {
+  ): Promise<ScoredFragment[]> {
     return (await this.hits(auth, pipeline, request, embedding)).map((hit) => hit.fragment);
   }
 
@@ -208,7 +207,7 @@ export class SearchService {
       .rerank(
         rerankerId,
         request.query,
-        first.map((hit) => hit.fragment.page_content ?? ''),
+        first.map((hit) => hit.fragment.text),
       )
       .catch((error: unknown) => {
         if (hasReason(error, RerankerErrorReason.NotFound)) throw noSuchReranker(rerankerId);
@@ -281,14 +280,14 @@ export class SearchService {
       limit,
       selective,
     };
-    const hit = (fragment: SearchFragment): SearchHit => ({
+    const hit = (fragment: ScoredFragment): SearchHit => ({
       fragment,
       relevance: distanceRelevance(fragment.score, request.distanceStrategy),
       foundBy: ['similarity'],
     });
     if (!mmr) {
       const hits = await this.fragments.nearest(query, threshold);
-      return hits.map(({ fragment, score }) => hit(present(fragment, score)));
+      return hits.map(({ fragment, score }) => hit({ ...fragment, score }));
     }
 
     const candidates = await this.fragments.nearestVectors(query);
@@ -315,7 +314,7 @@ export class SearchService {
     // A fragment expired between the two queries is left out rather than shown.
     return chosen
       .filter((candidate) => live.has(candidate.id))
-      .map((candidate) => hit(present(live.get(candidate.id)!, candidate.distance)));
+      .map((candidate) => hit({ ...live.get(candidate.id)!, score: candidate.distance }));
   }
 
   /**
@@ -370,7 +369,7 @@ export class SearchService {
     );
     return fused
       .filter((hit) => live.has(hit.id))
-      .map((hit) => ({ fragment: present(live.get(hit.id)!, hit.score), ...found.get(hit.id)! }));
+      .map((hit) => ({ fragment: { ...live.get(hit.id)!, score: hit.score }, ...found.get(hit.id)! }));
   }
 
   private async fullText(
@@ -387,7 +386,7 @@ export class SearchService {
       threshold,
     );
     return hits.map((hit) => ({
-      fragment: present(hit.fragment, hit.score),
+      fragment: { ...hit.fragment, score: hit.score },
       relevance: hit.relevance,
       foundBy: ['search'],
     }));

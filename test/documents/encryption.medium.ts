@@ -141,7 +141,7 @@ describeEachDatabaseInProcess('encryption at rest', (trove, kind) => {
           params: { k: 10 },
         }),
       );
-    expect(found.map((f) => f.page_content).sort()).toEqual(
+    expect(found.map((f) => f.text).sort()).toEqual(
       [SECRET_TEXT, `${SECRET_TEXT} (queued)`, ROTATED_TEXT].sort(),
     );
     expect(await firstFragmentText(trove(), plain.id, plainDoc.id)).toBe(SECRET_TEXT);

@@ -93,10 +93,10 @@ export class GuidedMindService {
       queue: false,
     });
     return {
-      documentId: (process ? result.document_id : result.file_id) ?? '',
+      documentId: (process ? result.documentId : result.fileId) ?? '',
       filename: result.filename,
       pipelineId,
-      ...(process ? { chunksCreated: result.fragment_count ?? 0, version: result.version ?? undefined } : {}),
+      ...(process ? { chunksCreated: result.fragmentCount ?? 0, version: result.version ?? undefined } : {}),
     };
   }
 
@@ -105,9 +105,7 @@ export class GuidedMindService {
     const ids: string[] = [];
     for (let offset = 0; ; offset += LIST_PAGE) {
       const page = await this.pipelines.listSummaries(auth, null, LIST_PAGE, offset);
-      ids.push(
-        ...page.map((p) => p.pipeline_id).filter((id) => auth.can(id, Permission.Read | Permission.Execute)),
-      );
+      ids.push(...page.map((p) => p.id).filter((id) => auth.can(id, Permission.Read | Permission.Execute)));
       if (page.length < LIST_PAGE) return ids;
     }
   }
@@ -130,10 +128,10 @@ export class GuidedMindService {
 
 function toHits(pipelineId: string, hits: SearchHit[]): RagSearchHit[] {
   return hits.map(({ fragment, relevance }) => ({
-    text: fragment.page_content ?? '',
+    text: fragment.text,
     score: relevance,
-    documentId: fragment.document_id,
-    documentName: documentName(fragment.document_id, fragment.metadata),
+    documentId: fragment.documentId,
+    documentName: documentName(fragment.documentId, fragment.metadata),
     pipelineId,
   }));
 }
