@@ -37,7 +37,10 @@ describe('the image runtime stage, without Docker', () => {
     expect(fs.existsSync(path.join(app, 'node_modules/typescript'))).toBe(false);
     fs.cpSync(path.join(REPO_ROOT, 'dist'), path.join(app, 'dist'), { recursive: true });
     fs.rmSync(path.join(app, 'package-lock.json'));
-    execFileSync('chmod', ['-R', 'a-w', app]);
+    // Readable by all and writable by none, as the image's layers are: whatever the umask of
+    // this worker (an in-process embedded database sets 077, data-dir-permissions.ts), which
+    // would otherwise leave the folders this test made unreadable to uid 10001.
+    execFileSync('chmod', ['-R', 'a+rX,a-w', app]);
     for (const dir of [data, tmp]) {
       fs.mkdirSync(dir);
       fs.chownSync(dir, 10001, 10001);
